@@ -1,0 +1,255 @@
+/**
+ * `uaix`: validate, convert and digest UAI-1 packets, and check the published fixtures.
+ * Exit codes: 0 success / all valid, 1 invalid input, 2 usage error or unreadable input.
+ * Every failure is one line on stderr; no stack traces.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createPacketValidator, type PacketReport, type PacketValidator } from '../uai/packetValidator.ts';
+import { loadSchemaDocuments, loadFixtureTree } from '../uai/node/recordFiles.ts';
+import { checkFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
+import { decodeJsonBytes, DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
+import { canonicalize } from '../uai/jcs.ts';
+import type { UaiIssue } from '../uai/errorCodes.ts';
+import { routeCommand } from './routeCommand.ts';
+
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  stdin: AsyncIterable<Uint8Array | string>;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+export const USAGE = `usage: uaix <command> [options]
+
+  validate [--json] [--now <date-time>] <file|->...   validate packets (keyed or keyless)
+  compact <file|->                                    keyed packet -> keyless form
+  expand <file|->                                     keyless packet -> keyed form
+  digest <file|->                                     sha256:<hex> of the canonical packet
+  canonicalize <file|->                               RFC 8785 (JCS) bytes of a JSON document
+  check-fixtures [--json]                             check every published fixture
+  route check [--json] <file|->...                    check route records
+  route resolve <file|-> --client <kind> [--json]     what a client kind does on a route
+
+Exit codes: 0 valid / done, 1 invalid input, 2 usage error or unreadable input.
+--now pins the clock for UAI-EXPIRED (RFC 3339 UTC, e.g. 2026-06-01T00:00:00Z).`;
+
+export class UsageError extends Error {}
+
+/** An input that could not be read at all (missing, a directory, too large): exit 2. */
+export class UnreadableInput extends Error {}
+
+export interface InputFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export async function readInput(name: string, stdin: CliIo['stdin']): Promise<InputFile> {
+  if (name === '-') {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of stdin) {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      size += bytes.length;
+      if (size > DEFAULT_JSON_LIMITS.maxBytes) throw new UnreadableInput(`standard input is larger than ${DEFAULT_JSON_LIMITS.maxBytes} bytes`);
+      chunks.push(bytes);
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return { name: '<stdin>', bytes };
+  }
+  let stat;
+  try {
+    stat = statSync(name);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UnreadableInput(`cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`);
+  }
+  if (stat.isDirectory()) throw new UnreadableInput(`cannot read ${name}: it is a directory; name the packet files`);
+  if (!stat.isFile()) throw new UnreadableInput(`cannot read ${name}: not a regular file`);
+  if (stat.size > DEFAULT_JSON_LIMITS.maxBytes) throw new UnreadableInput(`cannot read ${name}: ${stat.size} bytes is more than the ${DEFAULT_JSON_LIMITS.maxBytes}-byte limit for a packet`);
+  try {
+    return { name, bytes: new Uint8Array(readFileSync(name)) };
+  } catch (error) {
+    throw new UnreadableInput(`cannot read ${name}: ${(error as Error).message}`);
+  }
+}
+
+interface ParsedArgs {
+  flags: Map<string, string | true>;
+  operands: string[];
+}
+
+/** Parses `--flag`, `--flag value` (for the names in `valued`) and operands; `-` is an operand. */
+export function parseArgs(args: readonly string[], boolean: readonly string[], valued: readonly string[]): ParsedArgs {
+  const flags = new Map<string, string | true>();
+  const operands: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--') {
+      operands.push(...args.slice(index + 1));
+      break;
+    }
+    if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+      if (boolean.includes(name) && inline === undefined) flags.set(name, true);
+      else if (valued.includes(name)) {
+        const value = inline ?? args[++index];
+        if (value === undefined) throw new UsageError(`--${name} needs a value`);
+        flags.set(name, value);
+      } else throw new UsageError(`unknown option --${name}`);
+    } else operands.push(arg);
+  }
+  return { flags, operands };
+}
+
+function parseNow(value: string | true | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new UsageError(`--now takes an RFC 3339 UTC date-time ending in Z, e.g. 2026-06-01T00:00:00Z; got ${JSON.stringify(value)}`);
+  }
+  return new Date(value);
+}
+
+let cachedValidator: PacketValidator | undefined;
+function validator(): PacketValidator {
+  cachedValidator ??= createPacketValidator(loadSchemaDocuments());
+  return cachedValidator;
+}
+
+function issueLine(kind: 'error' | 'warning', issue: UaiIssue): string {
+  return `  ${kind} ${issue.code} ${issue.path || '(root)'}: ${issue.message}\n`;
+}
+
+function reportJson(file: string, report: PacketReport) {
+  return { file, valid: report.valid, profile: report.profile, form: report.form, digest: report.digest, errors: report.errors, warnings: report.warnings };
+}
+
+async function validateCommand(args: string[], io: CliIo): Promise<number> {
+  const { flags, operands } = parseArgs(args, ['json'], ['now']);
+  if (operands.length === 0) throw new UsageError('validate needs at least one file (or - for standard input)');
+  const now = parseNow(flags.get('now'));
+  const results: ReturnType<typeof reportJson>[] = [];
+  let unreadable = false;
+  for (const operand of operands) {
+    let input: InputFile;
+    try {
+      input = await readInput(operand, io.stdin);
+    } catch (error) {
+      if (!(error instanceof UnreadableInput)) throw error;
+      io.stderr.write(`uaix: ${error.message}\n`);
+      unreadable = true;
+      continue;
+    }
+    const report = validator().validateBytes(input.bytes, { now });
+    results.push(reportJson(input.name, report));
+    if (!flags.has('json')) {
+      const what = [report.profile, report.form].filter(Boolean).join(', ');
+      io.stdout.write(`${input.name}: ${report.valid ? 'valid' : 'invalid'}${what ? ` (${what})` : ''}${report.digest ? ` ${report.digest}` : ''}\n`);
+      for (const error of report.errors) io.stdout.write(issueLine('error', error));
+      for (const warning of report.warnings) io.stdout.write(issueLine('warning', warning));
+    }
+  }
+  if (flags.has('json')) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else if (results.length > 1) {
+    const valid = results.filter((result) => result.valid).length;
+    io.stdout.write(`${results.length} files: ${valid} valid, ${results.length - valid} invalid\n`);
+  }
+  if (unreadable) return EXIT_USAGE;
+  return results.every((result) => result.valid) ? EXIT_OK : EXIT_INVALID;
+}
+
+/** Reads one operand as JSON; prints the reading error and returns undefined on failure. */
+async function readOneJson(args: string[], command: string, io: CliIo): Promise<{ value: unknown } | number> {
+  const { operands } = parseArgs(args, [], []);
+  if (operands.length !== 1) throw new UsageError(`${command} takes exactly one file (or - for standard input)`);
+  const input = await readInput(operands[0], io.stdin);
+  const read = decodeJsonBytes(input.bytes);
+  if (!read.ok) {
+    io.stderr.write(`uaix: ${input.name}: ${read.error.code} ${read.error.path || '(root)'}: ${read.error.message}\n`);
+    return EXIT_INVALID;
+  }
+  return { value: read.value };
+}
+
+function printIssues(io: CliIo, issues: UaiIssue[]): number {
+  for (const issue of issues) io.stderr.write(`uaix: ${issue.code} ${issue.path || '(root)'}: ${issue.message}\n`);
+  return EXIT_INVALID;
+}
+
+async function codecCommand(command: 'compact' | 'expand' | 'digest' | 'canonicalize', args: string[], io: CliIo): Promise<number> {
+  const read = await readOneJson(args, command, io);
+  if (typeof read === 'number') return read;
+  if (command === 'canonicalize') {
+    try {
+      io.stdout.write(canonicalize(read.value));
+    } catch (error) {
+      return printIssues(io, [{ code: 'UAI-JSON-PARSE', path: (error as { path?: string }).path ?? '', message: (error as Error).message }]);
+    }
+    return EXIT_OK;
+  }
+  const result = command === 'compact' ? validator().compact(read.value) : command === 'expand' ? validator().expand(read.value) : validator().digest(read.value);
+  if (!result.ok) return printIssues(io, result.issues);
+  io.stdout.write(command === 'digest' ? `${result.value}\n` : `${JSON.stringify(result.value, null, 4)}\n`);
+  return EXIT_OK;
+}
+
+function checkFixturesCommand(args: string[], io: CliIo): number {
+  const { flags, operands } = parseArgs(args, ['json'], []);
+  if (operands.length) throw new UsageError('check-fixtures takes no files; it checks schemas/uai-1/examples/');
+  const tree = loadFixtureTree();
+  const result = checkFixtures(validator(), tree.fixtures, tree.expectations);
+  if (flags.has('json')) {
+    io.stdout.write(`${JSON.stringify({ ok: result.ok, evaluated_at: result.evaluatedAt, counts: result.counts, failures: result.failures }, null, 2)}\n`);
+  } else {
+    for (const [group, count] of Object.entries(result.counts)) io.stdout.write(`${group}: ${count.valid} valid, ${count.invalid} invalid\n`);
+    for (const failure of result.failures) io.stderr.write(`${formatFixtureFailure(failure)}\n`);
+    io.stdout.write(`${result.fixtures.length} fixtures checked at ${result.evaluatedAt}: ${result.ok ? 'all as expected' : `${result.failures.length} failure(s)`}\n`);
+  }
+  return result.ok ? EXIT_OK : EXIT_INVALID;
+}
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'validate':
+        return await validateCommand(args, io);
+      case 'compact':
+      case 'expand':
+      case 'digest':
+      case 'canonicalize':
+        return await codecCommand(command, args, io);
+      case 'check-fixtures':
+        return checkFixturesCommand(args, io);
+      case 'route':
+        return await routeCommand(args, io);
+      case '--help':
+      case '-h':
+      case 'help':
+        io.stdout.write(`${USAGE}\n`);
+        return EXIT_OK;
+      case undefined:
+        throw new UsageError('no command given');
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`uaix: ${error.message}\n${USAGE}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof UnreadableInput) {
+      io.stderr.write(`uaix: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.stderr.write(`uaix: internal error: ${(error as Error).message ?? String(error)}\n`);
+    return 70;
+  }
+}

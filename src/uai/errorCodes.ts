@@ -1,0 +1,77 @@
+/**
+ * The catalogue of UAI-1 error codes. Codes are stable: a published code keeps its meaning.
+ * The validator, the CLI, the site's catalogue and the README all read this one table.
+ */
+export interface UaiIssue {
+  /** Stable code, e.g. `UAI-EXPIRED`. */
+  code: string;
+  /** JSON Pointer (RFC 6901) into the document as given (keyed or keyless). */
+  path: string;
+  /** One line: what is wrong and what to change. */
+  message: string;
+}
+
+export type ErrorLayer = 'json' | 'schema' | 'policy' | 'keyless' | 'integrity' | 'route';
+
+export interface ErrorCodeEntry {
+  code: string;
+  layer: ErrorLayer;
+  /** The rule, as one sentence. */
+  rule: string;
+  /** What a producer changes to fix it. */
+  fix: string;
+}
+
+const entries: ErrorCodeEntry[] = [
+  { code: 'UAI-JSON-PARSE', layer: 'json', rule: 'The document is well-formed JSON text (RFC 8259) in UTF-8, within the size and nesting limits.', fix: 'Fix the JSON syntax at the reported line and column.' },
+  { code: 'UAI-JSON-DUPLICATE-KEY', layer: 'json', rule: 'No object has two members with the same name.', fix: 'Keep one member of that name and remove the other.' },
+  { code: 'UAI-KEYLESS-SHAPE', layer: 'keyless', rule: 'A keyless packet is an array with one slot per schema property, in schema order, nested the same way.', fix: 'Rebuild the keyless form with `uaix compact` from the keyed packet.' },
+  { code: 'UAI-PROFILE-UNKNOWN', layer: 'schema', rule: 'The profile names one of the published agent profiles.', fix: 'Use a profile listed in the registry, e.g. uai.agent.ack.v1.' },
+  { code: 'UAI-SCHEMA-UNDECLARED', layer: 'schema', rule: 'Schema validation is strict: no undeclared field at any level.', fix: 'Remove the field, or carry the data inside a declared field or an extension.' },
+  { code: 'UAI-SCHEMA-MISSING', layer: 'schema', rule: 'Every required field is present.', fix: 'Add the field.' },
+  { code: 'UAI-SCHEMA-INVALID', layer: 'schema', rule: 'Every field has the type, format and value range its schema declares.', fix: 'Change the value to what the schema declares.' },
+  { code: 'UAI-TIME-NOT-UTC', layer: 'schema', rule: 'Every date-time is RFC 3339 in UTC, ending in Z.', fix: 'Write the time in UTC with a trailing Z, e.g. 2026-05-31T18:01:00Z.' },
+  { code: 'UAI-IDENTITY-MALFORMED', layer: 'schema', rule: 'Source and target identities are complete and agent ids follow agt_[a-z0-9][a-z0-9._-]*.', fix: 'Give type, id, label, uri and role, with an agt_ id.' },
+  { code: 'UAI-CORRELATION-MALFORMED', layer: 'schema', rule: 'conversation.correlation_id is present and follows corr_[a-z0-9][a-z0-9._-]*.', fix: 'Set conversation.correlation_id to the corr_ id shared by the exchange.' },
+  { code: 'UAI-IDEMPOTENCY-MISSING', layer: 'schema', rule: 'delivery.idempotency_key is present and follows idem_[a-z0-9][a-z0-9._-]*.', fix: 'Set delivery.idempotency_key to an idem_ key that stays stable across retries.' },
+  { code: 'UAI-FALLBACK-MISSING', layer: 'schema', rule: 'delivery.fallback_directive says what the target does when it cannot proceed safely.', fix: 'Set delivery.fallback_directive, e.g. "Return a uai.agent.blocker.v1 record if the target cannot proceed safely."' },
+  { code: 'UAI-EXPIRED', layer: 'policy', rule: 'delivery.expires_at is not before the time of validation.', fix: 'Send a new packet with a later delivery.expires_at; do not act on an expired one.' },
+  { code: 'UAI-UNSUPPORTED-CLAIM', layer: 'policy', rule: 'No text claims that UAIX provides hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters, certification or hosted import.', fix: 'Remove the claim: agent runtimes execute, UAIX records.' },
+  { code: 'UAI-MEMORY-SECRET', layer: 'policy', rule: 'A memory proposal contains no secret or token-like string (private keys, API keys, bearer, JWT or session tokens, high-entropy strings).', fix: 'Redact the value and propose the fact without it.' },
+  { code: 'UAI-MEMORY-COLD-PROMOTION', layer: 'schema', rule: 'A cold-memory record is never proposed directly as current truth.', fix: 'Set proposed_status to candidate and keep review_required true.' },
+  { code: 'UAI-REPORT-EVIDENCE', layer: 'schema', rule: 'A final report has a summary and at least one complete evidence item (kind, ref, description).', fix: 'Add the evidence that supports the outcome.' },
+  { code: 'UAI-BLOCKER-REVIEW', layer: 'schema', rule: 'Authorization, secret, destructive-action and boundary-conflict blockers require human review.', fix: 'Set human_review_required to true.' },
+  { code: 'UAI-ROUTE-FIELD-MISSING', layer: 'route', rule: 'A route record declares every one of the nineteen route-record fields, plus its id and path.', fix: 'Add the field; use null where the route has no such path.' },
+  { code: 'UAI-ROUTE-FALLBACK-MISSING', layer: 'route', rule: 'A route that advertises POST, authenticated mutation, an MCP tool, A2A delegation, restore/readback or a live dynamic GET names the matching lower safe fallback.', fix: 'Name the fallback for clients that cannot use the richer path.' },
+  { code: 'UAI-ROUTE-NO-REVIEW', layer: 'route', rule: 'A route with no safe fallback ends in a public human-review URL and a no-op behaviour.', fix: 'Set human_review_url to the public review page and describe no_op_behavior.' },
+  { code: 'UAI-ROUTE-SECRET-IN-URL', layer: 'route', rule: 'No public URL in a route record carries credentials or tokens.', fix: 'Remove the credential from the URL; credentials never travel in public URLs.' },
+  { code: 'UAI-ROUTE-UNSAFE-GET', layer: 'route', rule: 'A GET route with side effects is never presented as a safe read.', fix: 'Declare the side effect in side_effect_status and get_safety, or move the action off GET.' },
+  { code: 'UAI-INTEGRITY-MISMATCH', layer: 'integrity', rule: 'A checksum of the form sha256:<64 hex> equals the packet digest (RFC 8785 bytes of the keyed packet without integrity.checksum).', fix: 'Recompute the checksum with `uaix digest`, or find what changed the packet.' },
+];
+
+export const ERROR_CODES: readonly ErrorCodeEntry[] = entries;
+
+/** Warnings do not make a packet invalid. */
+export const WARNING_CODES: readonly ErrorCodeEntry[] = [
+  { code: 'UAI-INTEGRITY-UNVERIFIED', layer: 'integrity', rule: 'A checksum that is not of the form sha256:<64 hex> is recorded but not verified.', fix: 'Record the digest printed by `uaix digest` to make the checksum verifiable.' },
+];
+
+const byCode = new Map([...entries, ...WARNING_CODES].map((entry) => [entry.code, entry]));
+
+export function errorCodeEntry(code: string): ErrorCodeEntry | undefined {
+  return byCode.get(code);
+}
+
+/** Deterministic order for reports: by path, then code, then message. */
+export function sortIssues(issues: UaiIssue[]): UaiIssue[] {
+  const seen = new Set<string>();
+  const unique = issues.filter((issue) => {
+    const key = `${issue.code}\u0000${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : a.message < b.message ? -1 : a.message > b.message ? 1 : 0,
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The keyless transfer form: every declared object becomes an array of its values in schema
+ * property order, absent optional fields become null, arrays of objects become arrays of arrays,
+ * free-form objects stay objects. Driven only by the shape computed from the schemas.
+ */
+import type { Shape, ObjectShape } from './fieldShape.ts';
+import type { UaiIssue } from './errorCodes.ts';
+import { jsonPointer } from './jsonPointer.ts';
+
+export type CodecResult = { ok: true; value: unknown } | { ok: false; issues: UaiIssue[] };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function compactValue(value: unknown, shape: Shape, path: (string | number)[], issues: UaiIssue[]): unknown {
+  if (shape.kind === 'object') {
+    if (!isPlainObject(value)) return value; // the schema reports the wrong type; keep the value
+    const declared = new Set(shape.fields.map((field) => field.name));
+    for (const name of Object.keys(value)) {
+      if (!declared.has(name)) {
+        issues.push({
+          code: 'UAI-SCHEMA-UNDECLARED',
+          path: jsonPointer([...path, name]),
+          message: `the undeclared field "${name}" has no slot in the keyless form; remove it`,
+        });
+      }
+    }
+    return shape.fields.map((field) =>
+      Object.prototype.hasOwnProperty.call(value, field.name) ? compactValue(value[field.name], field.shape, [...path, field.name], issues) : null,
+    );
+  }
+  if (shape.kind === 'array' && Array.isArray(value)) {
+    return value.map((item, index) => compactValue(item, shape.items, [...path, index], issues));
+  }
+  return value;
+}
+
+function expandValue(value: unknown, shape: Shape, path: (string | number)[], issues: UaiIssue[]): unknown {
+  if (shape.kind === 'object') {
+    if (!Array.isArray(value)) {
+      issues.push({
+        code: 'UAI-KEYLESS-SHAPE',
+        path: jsonPointer(path),
+        message: `expected an array of ${shape.fields.length} values (${describeFields(shape)}), found ${describeJsonType(value)}`,
+      });
+      return undefined;
+    }
+    if (value.length !== shape.fields.length) {
+      issues.push({
+        code: 'UAI-KEYLESS-SHAPE',
+        path: jsonPointer(path),
+        message: `expected ${shape.fields.length} values (${describeFields(shape)}), found ${value.length}; use null for an absent optional field`,
+      });
+      return undefined;
+    }
+    const result: Record<string, unknown> = {};
+    shape.fields.forEach((field, index) => {
+      const slot = value[index];
+      if (slot === null) return; // absent optional field
+      const expanded = expandValue(slot, field.shape, [...path, index], issues);
+      if (expanded !== undefined) Object.defineProperty(result, field.name, { value: expanded, enumerable: true, writable: true, configurable: true });
+    });
+    return result;
+  }
+  if (shape.kind === 'array') {
+    if (!Array.isArray(value)) {
+      issues.push({ code: 'UAI-KEYLESS-SHAPE', path: jsonPointer(path), message: `expected an array, found ${describeJsonType(value)}` });
+      return undefined;
+    }
+    return value.map((item, index) => expandValue(item, shape.items, [...path, index], issues));
+  }
+  return value;
+}
+
+export function describeJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+function describeFields(shape: ObjectShape): string {
+  const names = shape.fields.map((field) => field.name);
+  return names.length > 6 ? `${names.slice(0, 3).join(', ')}, … ${names[names.length - 1]}` : names.join(', ');
+}
+
+/** Keyed → keyless. Fails only on fields the schema does not declare (they have no slot). */
+export function compactPacket(keyed: unknown, shape: ObjectShape): CodecResult {
+  const issues: UaiIssue[] = [];
+  const value = compactValue(keyed, shape, [], issues);
+  return issues.length ? { ok: false, issues } : { ok: true, value };
+}
+
+/** Keyless → keyed. Fails with UAI-KEYLESS-SHAPE when an array does not fit its object. */
+export function expandPacket(keyless: unknown, shape: ObjectShape): CodecResult {
+  const issues: UaiIssue[] = [];
+  const value = expandValue(keyless, shape, [], issues);
+  return issues.length ? { ok: false, issues } : { ok: true, value };
+}
+
+/**
+ * Maps a pointer into the keyed form to the same place in the keyless form (field names become
+ * indexes). Segments past what the shape declares are kept as they are.
+ */
+export function keylessPointer(keyedSegments: readonly string[], shape: Shape): string {
+  const out: (string | number)[] = [];
+  let current: Shape | undefined = shape;
+  for (const segment of keyedSegments) {
+    if (current?.kind === 'object') {
+      const index = current.fields.findIndex((field) => field.name === segment);
+      if (index < 0) {
+        out.push(segment);
+        current = undefined;
+        continue;
+      }
+      out.push(index);
+      current = current.fields[index].shape;
+    } else if (current?.kind === 'array') {
+      out.push(segment);
+      current = current.items;
+    } else {
+      out.push(segment);
+      current = undefined;
+    }
+  }
+  return jsonPointer(out);
+}

@@ -1,0 +1,98 @@
+/**
+ * Node-side loading of the record's files: the schema documents and the fixture folders.
+ * Everything else in src/uai takes plain data, so it also runs in the browser.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SchemaDocument } from '../schemaRegistry.ts';
+
+export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SCHEMA_DIR = join(REPOSITORY_ROOT, 'schemas/uai-1');
+export const EXAMPLES_DIR = join(SCHEMA_DIR, 'examples');
+
+export class RecordFileError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+  }
+}
+
+/** Every `*.schema.json` in the schema folder, sorted by file name. */
+export function loadSchemaDocuments(dir = SCHEMA_DIR): SchemaDocument[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.schema.json'))
+    .sort()
+    .map((name) => {
+      const file = join(dir, name);
+      let doc: SchemaDocument;
+      try {
+        doc = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (error) {
+        throw new RecordFileError(file, `not valid JSON (${(error as Error).message})`);
+      }
+      if (doc.$id !== `https://uaix.org/schemas/uai-1/${name}`) {
+        throw new RecordFileError(file, `$id must be https://uaix.org/schemas/uai-1/${name}, found ${JSON.stringify(doc.$id)}`);
+      }
+      return doc;
+    });
+}
+
+export interface FixtureFile {
+  /** Profile folder name (or `envelope` for envelope-level fixtures). */
+  group: string;
+  verdict: 'valid' | 'invalid';
+  name: string;
+  /** Path relative to the repository root. */
+  file: string;
+  bytes: Uint8Array;
+}
+
+export interface FixtureExpectationFile {
+  group: string;
+  file: string;
+  text: string;
+}
+
+export interface FixtureTree {
+  fixtures: FixtureFile[];
+  expectations: FixtureExpectationFile[];
+}
+
+const EXPECTATIONS_FILE = '_expected.json';
+
+/** Reads `examples/<group>/{valid,invalid}/*.json` and each `invalid/_expected.json`. */
+export function loadFixtureTree(dir = EXAMPLES_DIR): FixtureTree {
+  const fixtures: FixtureFile[] = [];
+  const expectations: FixtureExpectationFile[] = [];
+  for (const group of readdirSync(dir).sort()) {
+    if (!statSync(join(dir, group)).isDirectory()) continue;
+    for (const verdict of ['valid', 'invalid'] as const) {
+      const folder = join(dir, group, verdict);
+      let names: string[];
+      try {
+        names = readdirSync(folder).sort();
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const path = join(folder, name);
+        const file = path.slice(REPOSITORY_ROOT.length + 1);
+        if (name === EXPECTATIONS_FILE) {
+          expectations.push({ group, file, text: readFileSync(path, 'utf8') });
+        } else if (name.endsWith('.json')) {
+          fixtures.push({ group, verdict, name: name.replace(/\.json$/, ''), file, bytes: new Uint8Array(readFileSync(path)) });
+        } else {
+          throw new RecordFileError(file, 'fixture folders hold only .json files');
+        }
+      }
+    }
+  }
+  return { fixtures, expectations };
+}
+
+export function createDefaultValidatorInputs() {
+  return loadSchemaDocuments();
+}

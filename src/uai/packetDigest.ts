@@ -1,0 +1,20 @@
+/**
+ * The canonical digest of a packet: sha256 over the RFC 8785 bytes of the keyed packet with the
+ * member integrity.checksum removed, so keyed, minified and keyless forms share one digest.
+ */
+import { canonicalBytes } from './jcs.ts';
+import { sha256Digest } from './sha256.ts';
+
+export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
+/** The packet without integrity.checksum (a shallow copy; the input is not changed). */
+export function withoutChecksum(keyed: Record<string, unknown>): Record<string, unknown> {
+  const integrity = keyed.integrity;
+  if (integrity === null || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity)) return keyed;
+  const { checksum: _omitted, ...rest } = integrity as Record<string, unknown>;
+  return { ...keyed, integrity: rest };
+}
+
+export function packetDigest(keyed: Record<string, unknown>): string {
+  return sha256Digest(canonicalBytes(withoutChecksum(keyed)));
+}

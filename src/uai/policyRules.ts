@@ -1,0 +1,74 @@
+/**
+ * The validation expectations that a schema cannot state: expiry against a clock, claims about
+ * UAIX in free text, and secrets in memory proposals. Each rule is one function with one code.
+ */
+import type { UaiIssue } from './errorCodes.ts';
+import { jsonPointer } from './jsonPointer.ts';
+import { findUnsupportedClaim } from './supportClaims.ts';
+import { findSecret } from './secretScan.ts';
+
+export const MEMORY_PROPOSAL_PROFILE = 'uai.agent.memory-proposal.v1';
+
+type Visit = (text: string, path: (string | number)[]) => void;
+
+/** Calls `visit` for every string value in a JSON value, depth first, in document order. */
+export function forEachString(value: unknown, visit: Visit, path: (string | number)[] = []): void {
+  if (typeof value === 'string') visit(value, path);
+  else if (Array.isArray(value)) value.forEach((item, index) => forEachString(item, visit, [...path, index]));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) forEachString(item, visit, [...path, key]);
+  }
+}
+
+function member(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+export function expiredRule(packet: unknown, now: Date): UaiIssue[] {
+  const expiresAt = member(member(packet, 'delivery'), 'expires_at');
+  if (typeof expiresAt !== 'string' || !expiresAt.endsWith('Z')) return [];
+  const time = Date.parse(expiresAt);
+  if (Number.isNaN(time) || time >= now.getTime()) return [];
+  return [
+    {
+      code: 'UAI-EXPIRED',
+      path: '/delivery/expires_at',
+      message: `the packet expired at ${expiresAt} (validated at ${now.toISOString().replace('.000Z', 'Z')}); do not act on it, send a new packet with a later expires_at`,
+    },
+  ];
+}
+
+export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
+  const issues: UaiIssue[] = [];
+  forEachString(packet, (text, path) => {
+    const claim = findUnsupportedClaim(text);
+    if (claim) {
+      issues.push({
+        code: 'UAI-UNSUPPORTED-CLAIM',
+        path: jsonPointer(path),
+        message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)`,
+      });
+    }
+  });
+  return issues;
+}
+
+export function memorySecretRule(packet: unknown): UaiIssue[] {
+  if (member(packet, 'profile') !== MEMORY_PROPOSAL_PROFILE) return [];
+  const issues: UaiIssue[] = [];
+  forEachString(member(packet, 'body'), (text, path) => {
+    const secret = findSecret(text);
+    if (secret) {
+      issues.push({
+        code: 'UAI-MEMORY-SECRET',
+        path: jsonPointer(['body', ...path]),
+        message: `this memory proposal contains ${secret.kind}; redact it and propose the fact without the secret`,
+      });
+    }
+  });
+  return issues;
+}
+
+export function policyIssues(packet: unknown, now: Date): UaiIssue[] {
+  return [...expiredRule(packet, now), ...unsupportedClaimRule(packet), ...memorySecretRule(packet)];
+}

@@ -1,0 +1,147 @@
+/**
+ * Compiles the published schemas once with ajv (JSON Schema 2020-12, strict mode, formats) and
+ * turns ajv's errors into UAI-1 issues with stable codes. The code of a failure comes from the
+ * schemas themselves (`x-uai-error-code`), so the rule and its code live in one place.
+ */
+import Ajv2020Import from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { SchemaRegistry, JsonSchema } from './schemaRegistry.ts';
+import { ENVELOPE_SCHEMA_ID } from './schemaRegistry.ts';
+import type { Shape } from './fieldShape.ts';
+import { shapesAlong } from './fieldShape.ts';
+import type { UaiIssue } from './errorCodes.ts';
+import { errorCodeEntry } from './errorCodes.ts';
+import { escapePointerToken, parsePointer } from './jsonPointer.ts';
+
+// ajv ships CommonJS; Node's ESM loader and Vite expose the class on `default` differently.
+type AjvClass = typeof Ajv2020Import;
+const Ajv2020 = ((Ajv2020Import as unknown as { default?: AjvClass }).default ?? Ajv2020Import) as AjvClass;
+type AddFormats = typeof addFormatsImport;
+const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ?? addFormatsImport) as AddFormats;
+
+export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
+
+export interface CompiledSchemas {
+  /** Validates a keyed value against a schema `$id`; returns issues with codes. */
+  validate(schemaId: string, value: unknown, shape: Shape): UaiIssue[];
+}
+
+export function createAjv() {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: ERROR_CODE_KEYWORD, schemaType: 'string' });
+  return ajv;
+}
+
+export function compileSchemas(registry: SchemaRegistry, extraIds: readonly string[] = []): CompiledSchemas {
+  const ajv = createAjv();
+  for (const doc of registry.documents.values()) ajv.addSchema(doc);
+  const compiled = new Map<string, ValidateFunction>();
+  const ids = [ENVELOPE_SCHEMA_ID, ...registry.profiles.map((profile) => registry.profileSchemaId(profile)!), ...extraIds];
+  for (const id of ids) {
+    const validate = ajv.getSchema(id);
+    if (!validate) throw new Error(`schema ${id} did not compile`);
+    compiled.set(id, validate);
+  }
+  return {
+    validate(schemaId, value, shape) {
+      const validate = compiled.get(schemaId);
+      if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
+      if (validate(value)) return [];
+      return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => issueFromAjvError(error, shape, value));
+    },
+  };
+}
+
+function placeOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return `${error.instancePath}/${escapePointerToken(String(params.missingProperty))}`;
+  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${escapePointerToken(String(params.additionalProperty))}`;
+  return error.instancePath;
+}
+
+function codeOf(error: ErrorObject, path: string, shape: Shape): string {
+  if (error.keyword === 'additionalProperties') return 'UAI-SCHEMA-UNDECLARED';
+  const parent = (error.parentSchema ?? {}) as JsonSchema;
+  if (typeof parent[ERROR_CODE_KEYWORD] === 'string') return parent[ERROR_CODE_KEYWORD] as string;
+  if ((error.keyword === 'format' || error.keyword === 'pattern') && parent.format === 'date-time') return 'UAI-TIME-NOT-UTC';
+  const along = shapesAlong(shape, parsePointer(path));
+  for (let index = along.length - 1; index >= 0; index--) {
+    const code = along[index].errorCode;
+    if (code) return code;
+  }
+  return error.keyword === 'required' ? 'UAI-SCHEMA-MISSING' : 'UAI-SCHEMA-INVALID';
+}
+
+function quote(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+function valueAt(root: unknown, path: string): unknown {
+  let node = root;
+  for (const segment of parsePointer(path)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/** A UTC rewrite of an offset date-time, to show the fix ("…+02:00" → "…Z"). */
+function utcSuggestion(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || !/[+-]\d{2}:\d{2}$|Z$/i.test(value)) return ', e.g. 2026-05-31T18:01:00Z';
+  return `, e.g. ${new Date(time).toISOString().replace('.000Z', 'Z')}`;
+}
+
+function messageOf(error: ErrorObject, code: string, root: unknown): string {
+  const params = error.params as Record<string, unknown>;
+  const where = error.instancePath || 'the packet';
+  const value = valueAt(root, error.instancePath);
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const allowed = Object.keys(((error.parentSchema as JsonSchema)?.properties ?? {}) as object);
+      return `remove the undeclared field "${params.additionalProperty}" from ${where} (declared: ${allowed.join(', ')})`;
+    }
+    case 'required':
+      return `add the required field "${params.missingProperty}" to ${where}`;
+  }
+  if (code === 'UAI-TIME-NOT-UTC') return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
+  switch (error.keyword) {
+    case 'pattern': {
+      const example = ((error.parentSchema as JsonSchema)?.examples as unknown[] | undefined)?.[0];
+      return `${where} is ${quote(value)}: it must match ${params.pattern}${example ? `, e.g. ${quote(example)}` : ''}`;
+    }
+    case 'enum':
+      return `${where} is ${quote(value)}: use one of ${(params.allowedValues as unknown[]).map((v) => quote(v)).join(', ')}`;
+    case 'const':
+      return code !== 'UAI-SCHEMA-INVALID' && errorCodeEntry(code)
+        ? `${where} is ${quote(value)}: ${errorCodeEntry(code)!.fix}`
+        : `${where} is ${quote(value)}: it must be ${quote(params.allowedValue)}`;
+    case 'not':
+      return `${where} is ${quote(value)}: ${errorCodeEntry(code)?.fix ?? 'that value is not allowed here'}`;
+    case 'type':
+      return `${where} is ${quote(value)}: it must be ${params.type === 'integer' ? 'an integer' : params.type === 'object' ? 'an object' : params.type === 'array' ? 'an array' : `a ${params.type}`}`;
+    case 'format':
+      return `${where} is ${quote(value)}: it must be a valid ${params.format === 'uri' ? 'absolute URI' : String(params.format)}`;
+    case 'minLength':
+      return params.limit === 1 ? `${where} is empty: write a value` : `${where} is too short: at least ${params.limit} characters`;
+    case 'maxLength':
+      return `${where} is too long: at most ${params.limit} characters`;
+    case 'minItems':
+      return `${where} must list at least ${params.limit} item${params.limit === 1 ? '' : 's'}`;
+    case 'minimum':
+    case 'maximum':
+      return `${where} is ${quote(value)}: it must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}`;
+    default:
+      return `${where}: ${error.message ?? 'does not match the schema'}`;
+  }
+}
+
+function issueFromAjvError(error: ErrorObject, shape: Shape, root: unknown): UaiIssue {
+  const path = placeOf(error);
+  const code = codeOf(error, path, shape);
+  return { code, path, message: messageOf(error, code, root) };
+}
