@@ -1,0 +1,190 @@
+/**
+ * JSON Canonicalization Scheme (RFC 8785): one exact text, and so one exact byte sequence,
+ * for a JSON value, so that hashes and signatures over UAI-1 packets agree across
+ * implementations.
+ *
+ * The scheme is the ECMAScript serializer with members sorted, so the building blocks are
+ * the platform's own `JSON.stringify` (strings) and `String` (numbers). What this module adds
+ * is the sorting and the refusals: RFC 8785 canonicalizes I-JSON (RFC 7493) only, so
+ * anything `JSON.stringify` would silently drop, coerce or rewrite is an error instead.
+ */
+
+import { jsonPointer } from './jsonPointer.ts';
+
+/** A value that has no canonical form; `path` is the JSON Pointer of the offending value. */
+export class CanonicalizationError extends Error {
+	readonly path: string;
+
+	constructor(message: string, path: string) {
+		super(message);
+		this.name = 'CanonicalizationError';
+		this.path = path;
+	}
+}
+
+/** Returns the RFC 8785 canonical text of a JSON value. */
+export function canonicalize(value: unknown): string {
+	return serializeValue(value, [], new Set());
+}
+
+const utf8 = new TextEncoder();
+
+/** Returns the UTF-8 bytes of the canonical text: the input to hashing and signing. */
+export function canonicalBytes(value: unknown): Uint8Array {
+	return utf8.encode(canonicalize(value));
+}
+
+/**
+ * `path` holds the segments leading to `value` and is pushed and popped in place, so a pointer
+ * string is built only when there is an error to report. `ancestors` holds the objects and
+ * arrays currently being serialized, to turn a cycle into an error rather than a stack overflow.
+ */
+function serializeValue(value: unknown, path: (string | number)[], ancestors: Set<object>): string {
+	switch (typeof value) {
+		case 'string':
+			return serializeString(value, path);
+		case 'number':
+			return serializeNumber(value, path);
+		case 'boolean':
+			return value ? 'true' : 'false';
+		case 'object':
+			if (value === null) return 'null';
+			return serializeContainer(value, path, ancestors);
+		default:
+			// undefined, function, bigint, symbol: JSON has no such values.
+			throw fail(
+				`${describeValue(value)} is not a JSON value; use a string, number, boolean, null, array or plain object`,
+				path,
+			);
+	}
+}
+
+function serializeNumber(value: number, path: (string | number)[]): string {
+	if (!Number.isFinite(value)) {
+		throw fail(`${String(value)} is not a JSON number; replace it with a finite number or null`, path);
+	}
+	// String() is ECMAScript Number::toString, which RFC 8785 section 3.2.2.3 adopts as is
+	// (shortest round-trip digits, exponent from 1e21 and below 1e-6); it also turns -0 into "0".
+	return String(value);
+}
+
+function serializeString(value: string, path: (string | number)[]): string {
+	const lone = findLoneSurrogate(value);
+	if (lone !== -1) {
+		throw fail(
+			`the string has a lone surrogate ${codeUnitName(value, lone)} at index ${lone}; ` +
+				'RFC 8785 requires well-formed Unicode: remove it or pair it',
+			path,
+		);
+	}
+	// For well-formed strings JSON.stringify escapes exactly what RFC 8785 section 3.2.2.2 asks:
+	// '"', '\' and U+0000..U+001F, with \b \t \n \f \r short forms and lowercase \u00xx otherwise.
+	return JSON.stringify(value);
+}
+
+function serializeContainer(value: object, path: (string | number)[], ancestors: Set<object>): string {
+	if (ancestors.has(value)) {
+		throw fail('the value contains itself (a cycle); JSON cannot represent cycles: break the cycle', path);
+	}
+	if (Array.isArray(value)) {
+		ancestors.add(value);
+		let text = '[';
+		for (let index = 0; index < value.length; index++) {
+			if (index > 0) text += ',';
+			path.push(index);
+			// Indexing (not forEach or for..of) so that holes reach serializeValue as undefined and fail.
+			text += serializeValue(value[index], path, ancestors);
+			path.pop();
+		}
+		ancestors.delete(value);
+		return text + ']';
+	}
+	if (!isPlainObject(value)) {
+		throw fail(
+			`${describeValue(value)} is not a JSON value; convert it to a plain object, array, string or number first`,
+			path,
+		);
+	}
+	if (Object.getOwnPropertySymbols(value).length > 0) {
+		throw fail('the object has symbol-keyed properties, which JSON cannot carry; remove them', path);
+	}
+	ancestors.add(value);
+	const record = value as Record<string, unknown>;
+	// Array.prototype.sort without a comparator orders by UTF-16 code units, which is exactly
+	// the member order RFC 8785 section 3.2.3 prescribes (not code points, not locale).
+	const names = Object.keys(record).sort();
+	let text = '{';
+	for (let index = 0; index < names.length; index++) {
+		const name = names[index]!;
+		if (index > 0) text += ',';
+		path.push(name);
+		const lone = findLoneSurrogate(name);
+		if (lone !== -1) {
+			throw fail(
+				`the member name has a lone surrogate ${codeUnitName(name, lone)} at index ${lone}; ` +
+					'RFC 8785 requires well-formed Unicode: rename the member',
+				path,
+			);
+		}
+		text += JSON.stringify(name) + ':' + serializeValue(record[name], path, ancestors);
+		path.pop();
+	}
+	ancestors.delete(value);
+	return text + '}';
+}
+
+/** Plain objects only: object literals, JSON.parse results and Object.create(null). */
+function isPlainObject(value: object): boolean {
+	const prototype = Object.getPrototypeOf(value);
+	return prototype === Object.prototype || prototype === null;
+}
+
+/** Index of the first unpaired UTF-16 surrogate, or -1 when the string is well-formed. */
+function findLoneSurrogate(text: string): number {
+	for (let index = 0; index < text.length; index++) {
+		const unit = text.charCodeAt(index);
+		if (unit < 0xd800 || unit > 0xdfff) continue;
+		if (unit <= 0xdbff) {
+			const next = text.charCodeAt(index + 1); // NaN past the end
+			if (next >= 0xdc00 && next <= 0xdfff) {
+				index++;
+				continue;
+			}
+		}
+		return index;
+	}
+	return -1;
+}
+
+function codeUnitName(text: string, index: number): string {
+	return 'U+' + text.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0');
+}
+
+function describeValue(value: unknown): string {
+	switch (typeof value) {
+		case 'undefined':
+			return 'undefined';
+		case 'function':
+			return 'a function';
+		case 'bigint':
+			return `the bigint ${String(value)}n`;
+		case 'symbol':
+			return 'a symbol';
+		case 'object': {
+			const name: unknown = (value as { constructor?: { name?: unknown } }).constructor?.name;
+			return typeof name === 'string' && name !== '' && name !== 'Object'
+				? `an instance of ${name}`
+				: 'an object with a custom prototype';
+		}
+		default:
+			return typeof value;
+	}
+}
+
+function fail(problem: string, path: (string | number)[]): CanonicalizationError {
+	const pointer = jsonPointer(path);
+	// Quoted with JSON.stringify so that member names with line breaks or lone surrogates
+	// still give a one-line, printable message.
+	const where = pointer === '' ? 'at the root' : `at ${JSON.stringify(pointer)}`;
+	return new CanonicalizationError(`cannot canonicalize the value ${where}: ${problem}`, pointer);
+}
