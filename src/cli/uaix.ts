@@ -11,6 +11,9 @@ import { decodeJsonBytes, DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
 import type { UaiIssue } from '../uai/errorCodes.ts';
 import { routeCommand } from './routeCommand.ts';
+import { USAGE } from './usage.ts';
+
+export { USAGE };
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -22,19 +25,6 @@ export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
 
-export const USAGE = `usage: uaix <command> [options]
-
-  validate [--json] [--now <date-time>] <file|->...   validate packets (keyed or keyless)
-  compact <file|->                                    keyed packet -> keyless form
-  expand <file|->                                     keyless packet -> keyed form
-  digest <file|->                                     sha256:<hex> of the canonical packet
-  canonicalize <file|->                               RFC 8785 (JCS) bytes of a JSON document
-  check-fixtures [--json]                             check every published fixture
-  route check [--json] <file|->...                    check route records
-  route resolve <file|-> --client <kind> [--json]     what a client kind does on a route
-
-Exit codes: 0 valid / done, 1 invalid input, 2 usage error or unreadable input.
---now pins the clock for UAI-EXPIRED (RFC 3339 UTC, e.g. 2026-06-01T00:00:00Z).`;
 
 export class UsageError extends Error {}
 

@@ -22,7 +22,7 @@ function compactValue(value: unknown, shape: Shape, path: (string | number)[], i
         issues.push({
           code: 'UAI-SCHEMA-UNDECLARED',
           path: jsonPointer([...path, name]),
-          message: `the undeclared field "${name}" has no slot in the keyless form; remove it`,
+          message: `the undeclared field ${JSON.stringify(name)} has no slot in the keyless form; remove it`, // quoted: one line
         });
       }
     }

@@ -24,9 +24,13 @@ function member(value: unknown, key: string): unknown {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
 export function expiredRule(packet: unknown, now: Date): UaiIssue[] {
   const expiresAt = member(member(packet, 'delivery'), 'expires_at');
-  if (typeof expiresAt !== 'string' || !expiresAt.endsWith('Z')) return [];
+  // Only an RFC 3339 UTC date-time (anything else is UAI-TIME-NOT-UTC); Date.parse alone also reads
+  // legacy forms such as "2020-01-01\n00:00:00Z", which would put a line break into the message.
+  if (typeof expiresAt !== 'string' || !UTC_DATE_TIME.test(expiresAt)) return [];
   const time = Date.parse(expiresAt);
   if (Number.isNaN(time) || time >= now.getTime()) return [];
   return [

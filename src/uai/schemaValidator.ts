@@ -103,7 +103,8 @@ function messageOf(error: ErrorObject, code: string, root: unknown): string {
   switch (error.keyword) {
     case 'additionalProperties': {
       const allowed = Object.keys(((error.parentSchema as JsonSchema)?.properties ?? {}) as object);
-      return `remove the undeclared field "${params.additionalProperty}" from ${where} (declared: ${allowed.join(', ')})`;
+      // JSON-quoted: a member name may hold a line break, and a message is one line.
+      return `remove the undeclared field ${JSON.stringify(String(params.additionalProperty))} from ${where} (declared: ${allowed.join(', ')})`;
     }
     case 'required':
       return `add the required field "${params.missingProperty}" to ${where}`;

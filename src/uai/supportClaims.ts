@@ -26,11 +26,15 @@ export function splitSentences(text: string): string[] {
   return text.split(/(?<=[.!?;])\s+|\n+/).map((sentence) => sentence.trim()).filter(Boolean);
 }
 
+/** URLs and URNs are names, not statements: `urn:uaix:ext:certification` claims nothing. */
+const URI = /\b(?:[a-z][a-z0-9+.-]*:\/\/|urn:)[^\s"'<>]*/gi;
+
 export function findUnsupportedClaim(text: string): ClaimFinding | undefined {
   for (const sentence of splitSentences(text)) {
-    if (!NAMES_UAIX.test(sentence) || NEGATION.test(sentence)) continue;
+    const prose = sentence.replace(URI, ' ');
+    if (!NAMES_UAIX.test(prose) || NEGATION.test(prose)) continue;
     for (const { capability, pattern } of UNSUPPORTED_CAPABILITIES) {
-      if (pattern.test(sentence)) return { capability, sentence };
+      if (pattern.test(prose)) return { capability, sentence };
     }
   }
   return undefined;

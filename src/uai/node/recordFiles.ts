@@ -2,12 +2,23 @@
  * Node-side loading of the record's files: the schema documents and the fixture folders.
  * Everything else in src/uai takes plain data, so it also runs in the browser.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SchemaDocument } from '../schemaRegistry.ts';
 
-export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root: the nearest folder above this module that holds schemas/uai-1. Walking up
+ * (rather than a fixed ../../..) also works from Astro's bundled copy of this module in dist/.
+ */
+function findRepositoryRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'schemas', 'uai-1'))) return dir;
+    if (dirname(dir) === dir) return resolve(start, '../../..');
+  }
+}
+
+export const REPOSITORY_ROOT = findRepositoryRoot(dirname(fileURLToPath(import.meta.url)));
 export const SCHEMA_DIR = join(REPOSITORY_ROOT, 'schemas/uai-1');
 export const EXAMPLES_DIR = join(SCHEMA_DIR, 'examples');
 

@@ -1,0 +1,14 @@
+/** The `uaix` usage text: printed by the CLI and shown on the validator page. */
+export const USAGE = `usage: uaix <command> [options]
+
+  validate [--json] [--now <date-time>] <file|->...   validate packets (keyed or keyless)
+  compact <file|->                                    keyed packet -> keyless form
+  expand <file|->                                     keyless packet -> keyed form
+  digest <file|->                                     sha256:<hex> of the canonical packet
+  canonicalize <file|->                               RFC 8785 (JCS) bytes of a JSON document
+  check-fixtures [--json]                             check every published fixture
+  route check [--json] <file|->...                    check route records
+  route resolve <file|-> --client <kind> [--json]     what a client kind does on a route
+
+Exit codes: 0 valid / done, 1 invalid input, 2 usage error or unreadable input.
+--now pins the clock for UAI-EXPIRED (RFC 3339 UTC, e.g. 2026-06-01T00:00:00Z).`;

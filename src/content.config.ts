@@ -1,0 +1,16 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { recordFrontmatter, profileFrontmatter, registryCommonData, clientLadderData, uiStringsData } from './record/contentSchemas.ts';
+import { entryIdOf } from './record/contentPaths.ts';
+
+const markdown = (base: string) => glob({ pattern: '**/*.md', base, generateId: ({ entry }) => entryIdOf(entry) });
+const data = (base: string) => glob({ pattern: '*.json', base, generateId: ({ entry }) => entryIdOf(entry) });
+
+export const collections = {
+  pages: defineCollection({ loader: markdown('./content/pages'), schema: recordFrontmatter }),
+  guides: defineCollection({ loader: markdown('./content/guides'), schema: recordFrontmatter }),
+  registry: defineCollection({ loader: markdown('./content/registry'), schema: profileFrontmatter }),
+  registryCommon: defineCollection({ loader: data('./content/registry-common'), schema: registryCommonData }),
+  clientLadder: defineCollection({ loader: data('./content/client-ladder'), schema: clientLadderData }),
+  i18n: defineCollection({ loader: data('./content/i18n'), schema: uiStringsData }),
+};

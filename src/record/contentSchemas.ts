@@ -1,0 +1,76 @@
+/**
+ * Frontmatter and data-file schemas of content/. Astro's content collections and the build's
+ * pre-check both use these, so a page is judged by one set of rules.
+ */
+import { z } from 'astro/zod';
+import { RECORD_CODE_PATTERN } from './pageIndex.ts';
+
+const digest = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 lowercase hex>');
+
+export const recordFrontmatter = z
+  .object({
+    code: z.string().regex(RECORD_CODE_PATTERN, 'must be UAIX-<SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU>-NNNN'),
+    title: z.string().min(1),
+    description: z.string().min(1).max(200),
+    order: z.number().int().min(0),
+    source_digest: digest.optional(),
+  })
+  .strict();
+
+export const profileFrontmatter = recordFrontmatter
+  .extend({
+    profile: z.string().regex(/^uai\.agent\.[a-z][a-z0-9-]*\.v[1-9][0-9]*$/),
+    purpose: z.string().min(1),
+    when_to_use: z.string().min(1),
+    when_not_to_use: z.string().min(1),
+    related: z.array(z.string()).min(1),
+  })
+  .strict();
+
+export const registryCommonData = z
+  .object({
+    source_digest: digest.optional(),
+    headings: z.record(z.string(), z.string()),
+    envelope_intro: z.string(),
+    body_intro: z.string(),
+    conditional_note: z.string(),
+    reliability: z.string(),
+    additional_fields: z.string(),
+    validation: z.array(z.object({ code: z.string(), text: z.string(), also: z.array(z.string()).optional() }).strict()),
+    trust: z.string(),
+    redaction: z.string(),
+    support_boundary: z.string(),
+    related_links: z.record(z.string(), z.string()),
+    keyless_note: z.string(),
+  })
+  .strict();
+
+export const clientLadderData = z
+  .object({
+    source_digest: digest.optional(),
+    columns: z.record(z.string(), z.string()),
+    rows: z.array(
+      z
+        .object({
+          client: z.string(),
+          label: z.string(),
+          highest_supported_path: z.string(),
+          lowest_safe_fallback: z.string(),
+          public_statement: z.string(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const uiStringsData = z.record(z.string(), z.string());
+
+export type RecordFrontmatter = z.infer<typeof recordFrontmatter>;
+export type ProfileFrontmatter = z.infer<typeof profileFrontmatter>;
+export type RegistryCommon = z.infer<typeof registryCommonData>;
+export type ClientLadder = z.infer<typeof clientLadderData>;
+
+/** Which schema a Markdown entry's frontmatter follows. */
+export function frontmatterSchemaFor(collection: string) {
+  return collection === 'registry' ? profileFrontmatter : recordFrontmatter;
+}

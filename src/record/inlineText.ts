@@ -1,0 +1,29 @@
+/**
+ * Inline Markdown for short strings from frontmatter and data files (`code`, **strong**,
+ * [links](/path/)), escaped first so no HTML passes through.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function inlineMarkdown(text: string): string {
+  const parts = escapeHtml(text).split(/(`[^`]+`)/g);
+  return parts
+    .map((part) => {
+      if (part.startsWith('`') && part.endsWith('`') && part.length > 1) return `<code>${part.slice(1, -1)}</code>`;
+      return part
+        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+        .replace(/\[([^\]]+)\]\(((?:\/|https:\/\/)[^)\s]*)\)/g, '<a href="$2">$1</a>');
+    })
+    .join('');
+}
+
+/** Plain text of an inline Markdown string (for titles, meta descriptions, mirrors). */
+export function inlinePlainText(text: string): string {
+  return text.replace(/`([^`]+)`/g, '$1').replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+}
+
+/** Fills `{name}` placeholders. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,131 @@
+/**
+ * Reads content/ from disk for the build's pre-check, the sitemap and the machine records:
+ * every Markdown entry with its frontmatter checked, and the per-locale data files.
+ * Problems are collected as one-line messages naming the file and the field.
+ */
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import yaml from 'js-yaml';
+import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
+import { sha256Digest } from '../../uai/sha256.ts';
+import { MARKDOWN_COLLECTIONS, entryIdOf, routeOfEntry } from '../contentPaths.ts';
+import { frontmatterSchemaFor, registryCommonData, clientLadderData, uiStringsData } from '../contentSchemas.ts';
+import type { ContentEntry, EntryData } from '../pageIndex.ts';
+import { isLocale } from '../locales.ts';
+
+export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+}
+
+/** Splits `---\n<yaml>\n---\n<body>`; returns undefined when there is no frontmatter block. */
+export function splitFrontmatter(text: string): { yaml: string; body: string; bodyLine: number } | undefined {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (!match) return undefined;
+  return { yaml: match[1], body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
+}
+
+function zodProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): string[] {
+  return error.issues.map((issue) => `${file}: frontmatter ${issue.path.length ? `field "${issue.path.join('.')}"` : ''} ${issue.message}`.replace(/\s+/g, ' '));
+}
+
+export interface LoadedContent {
+  entries: ContentEntry[];
+  /** Markdown body per entry file, for the Markdown-level checks. */
+  bodies: Map<string, string>;
+  problems: string[];
+}
+
+export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
+  const entries: ContentEntry[] = [];
+  const bodies = new Map<string, string>();
+  const problems: string[] = [];
+  for (const collection of MARKDOWN_COLLECTIONS) {
+    const base = join(root, collection);
+    for (const path of walk(base)) {
+      const file = relative(REPOSITORY_ROOT, path);
+      if (!path.endsWith('.md')) {
+        problems.push(`${file}: only Markdown (.md) files belong in content/${collection}/`);
+        continue;
+      }
+      const id = entryIdOf(relative(base, path));
+      const { locale, path: route } = routeOfEntry(collection, id);
+      if (!isLocale(locale)) {
+        problems.push(`${file}: the first folder must be a locale (en-us, es-us, fr-fr, es-es, zh-cn), found "${locale}"`);
+        continue;
+      }
+      const bytes = readFileSync(path);
+      const text = bytes.toString('utf8');
+      const parts = splitFrontmatter(text);
+      if (!parts) {
+        problems.push(`${file}:1: missing frontmatter (a --- block with code, title, description, order)`);
+        continue;
+      }
+      let raw: unknown;
+      try {
+        raw = yaml.load(parts.yaml);
+      } catch (error) {
+        const mark = (error as { mark?: { line: number } }).mark;
+        problems.push(`${file}:${mark ? mark.line + 2 : 1}: frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`);
+        continue;
+      }
+      const parsed = frontmatterSchemaFor(collection).safeParse(raw);
+      if (!parsed.success) {
+        problems.push(...zodProblems(file, parsed.error));
+        continue;
+      }
+      entries.push({ collection, locale, path: route, file, fileDigest: sha256Digest(new Uint8Array(bytes)), data: parsed.data as EntryData });
+      bodies.set(file, parts.body);
+    }
+  }
+  return { entries, bodies, problems };
+}
+
+export interface LocaleDataFile<T> {
+  locale: string;
+  file: string;
+  fileDigest: string;
+  data: T;
+}
+
+type DataSchema = typeof registryCommonData | typeof clientLadderData | typeof uiStringsData;
+
+/** Reads `content/<folder>/<locale>.json` for every locale present, checked against `schema`. */
+export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, root = CONTENT_DIR): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: string[] } {
+  const files: LocaleDataFile<ReturnType<S['parse']>>[] = [];
+  const problems: string[] = [];
+  for (const path of walk(join(root, folder))) {
+    const file = relative(REPOSITORY_ROOT, path);
+    const locale = path.split('/').pop()!.replace(/\.json$/, '');
+    if (!path.endsWith('.json') || !isLocale(locale)) {
+      problems.push(`${file}: expected <locale>.json`);
+      continue;
+    }
+    const bytes = readFileSync(path);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(bytes.toString('utf8'));
+    } catch (error) {
+      problems.push(`${file}: not valid JSON (${(error as Error).message})`);
+      continue;
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      problems.push(...zodProblems(file, parsed.error).map((line) => line.replace('frontmatter ', '')));
+      continue;
+    }
+    files.push({ locale, file, fileDigest: sha256Digest(new Uint8Array(bytes)), data: parsed.data as ReturnType<S['parse']> });
+  }
+  return { files, problems };
+}
+
+export const loadRegistryCommon = () => loadLocaleData('registry-common', registryCommonData);
+export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
+export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);

@@ -1,0 +1,148 @@
+/**
+ * The index of every page of the record in every locale, computed from the content entries:
+ * which locale shows a translation, which falls back to English, which translation is stale.
+ * Also the build's content checks: duplicate record codes, translations without an English
+ * source, codes that differ between locales, translations without a source digest.
+ */
+import { LOCALES, SOURCE_LOCALE, pageUrl } from './locales.ts';
+
+export type Collection = 'pages' | 'guides' | 'registry' | 'site';
+
+export interface EntryData {
+  code: string;
+  title: string;
+  description: string;
+  order: number;
+  source_digest?: string;
+  [key: string]: unknown;
+}
+
+export interface ContentEntry {
+  collection: Collection;
+  locale: string;
+  /** Route path below the locale, '' for the home page. */
+  path: string;
+  /** Repository-relative file name, for messages. */
+  file: string;
+  /** sha256:<hex> of the file's bytes. */
+  fileDigest: string;
+  data: EntryData;
+}
+
+/** source: the English record; translated: up to date; stale: the source changed since; fallback: English shown. */
+export type TranslationState = 'source' | 'translated' | 'stale' | 'fallback';
+
+export interface PageRecord {
+  url: string;
+  locale: string;
+  path: string;
+  collection: Collection;
+  code: string;
+  /** The entry whose text the page shows (the translation, or the English source). */
+  entry: ContentEntry;
+  source: ContentEntry;
+  state: TranslationState;
+  /** Locales with a real translation of this record (source included), in locale order. */
+  translatedLocales: string[];
+}
+
+export interface RecordIndex {
+  pages: PageRecord[];
+  byUrl: ReadonlyMap<string, PageRecord>;
+  /** Pages of one record (same path) per locale. */
+  variants(path: string): PageRecord[];
+  errors: string[];
+}
+
+export const RECORD_CODE_PATTERN = /^UAIX-(SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU)-[0-9]{4}$/;
+
+export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex {
+  const errors: string[] = [];
+  const sources = new Map<string, ContentEntry>();
+  const translations = new Map<string, Map<string, ContentEntry>>();
+  const codeOwner = new Map<string, ContentEntry>();
+
+  for (const entry of entries) {
+    if (!RECORD_CODE_PATTERN.test(entry.data.code)) {
+      errors.push(`${entry.file}: frontmatter code ${JSON.stringify(entry.data.code)} is not of the form UAIX-<KIND>-NNNN`);
+    }
+    if (entry.locale === SOURCE_LOCALE) {
+      sources.set(entry.path, entry);
+      const owner = codeOwner.get(entry.data.code);
+      if (owner) errors.push(`${entry.file}: record code ${entry.data.code} is already used by ${owner.file}; every record has its own code`);
+      else codeOwner.set(entry.data.code, entry);
+    } else {
+      if (!translations.has(entry.path)) translations.set(entry.path, new Map());
+      translations.get(entry.path)!.set(entry.locale, entry);
+    }
+  }
+  for (const [path, byLocale] of translations) {
+    const source = sources.get(path);
+    for (const entry of byLocale.values()) {
+      if (!source) {
+        errors.push(`${entry.file}: translation has no English source (expected ${entry.file.replace(`/${entry.locale}/`, `/${SOURCE_LOCALE}/`)})`);
+        continue;
+      }
+      if (entry.data.code !== source.data.code) {
+        errors.push(`${entry.file}: code ${entry.data.code} differs from the English record's ${source.data.code} (${source.file}); a record keeps one code in every locale`);
+      }
+      if (!entry.data.source_digest) errors.push(`${entry.file}: translation has no source_digest (sha256 of ${source.file} when translated)`);
+      if (!LOCALES.some((locale) => locale.code === entry.locale && locale.translatesContent)) {
+        errors.push(`${entry.file}: locale ${entry.locale} does not carry translated content`);
+      }
+    }
+  }
+
+  const pages: PageRecord[] = [];
+  const byPath = new Map<string, PageRecord[]>();
+  const orderedSources = [...sources.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const source of orderedSources) {
+    const translated = LOCALES.filter((locale) => locale.code === SOURCE_LOCALE || translations.get(source.path)?.has(locale.code)).map((locale) => locale.code);
+    const variants: PageRecord[] = [];
+    for (const locale of LOCALES) {
+      const translation = locale.code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(locale.code);
+      const state: TranslationState =
+        locale.code === SOURCE_LOCALE ? 'source' : !translation ? 'fallback' : translation.data.source_digest === source.fileDigest ? 'translated' : 'stale';
+      const record: PageRecord = {
+        url: pageUrl(locale.code, source.path),
+        locale: locale.code,
+        path: source.path,
+        collection: source.collection,
+        code: source.data.code,
+        entry: translation ?? source,
+        source,
+        state,
+        translatedLocales: translated,
+      };
+      pages.push(record);
+      variants.push(record);
+    }
+    byPath.set(source.path, variants);
+  }
+  const byUrl = new Map(pages.map((page) => [page.url, page]));
+  return { pages, byUrl, variants: (path) => byPath.get(path) ?? [], errors };
+}
+
+/** Siblings in reading order: same locale and collection, by `order`, then path. */
+export function siblingsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
+  return index.pages
+    .filter((other) => other.locale === page.locale && other.collection === page.collection)
+    .sort((a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export function previousAndNext(index: RecordIndex, page: PageRecord): { previous?: PageRecord; next?: PageRecord } {
+  const siblings = siblingsOf(index, page);
+  const at = siblings.findIndex((other) => other.url === page.url);
+  return { previous: siblings[at - 1], next: siblings[at + 1] };
+}
+
+/** Breadcrumb trail: the locale home, then each ancestor path that is a page, then the page. */
+export function breadcrumbsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
+  const trail: PageRecord[] = [];
+  const segments = page.path ? page.path.split('/') : [];
+  for (let depth = 0; depth <= segments.length; depth++) {
+    const ancestor = index.byUrl.get(pageUrl(page.locale, segments.slice(0, depth).join('/')));
+    if (ancestor) trail.push(ancestor);
+  }
+  return trail;
+}

@@ -1,0 +1,132 @@
+/**
+ * Everything the site shows about UAI-1, computed once from the schemas and the fixtures through
+ * the core: profiles with their shapes, published fixtures with keyless forms and digests, and
+ * the fixture check. Pages and machine records read this model; none repeats a rule by hand.
+ */
+import type { SchemaDocument } from '../uai/schemaRegistry.ts';
+import { schemaFileName } from '../uai/schemaRegistry.ts';
+import { createPacketValidator, type PacketValidator } from '../uai/packetValidator.ts';
+import { checkFixtures, type FixtureCheckResult, type FixtureExpectation, type FixtureInput, type ExpectationInput } from '../uai/fixtureCheck.ts';
+import type { ObjectShape } from '../uai/fieldShape.ts';
+import { sha256Digest } from '../uai/sha256.ts';
+import { packetDigest } from '../uai/packetDigest.ts';
+import { canonicalize } from '../uai/jcs.ts';
+import { fixturePath, keylessFixturePath, profileSlug, schemaPath } from './publicPaths.ts';
+
+export interface PublishedSchema {
+  id: string;
+  fileName: string;
+  url: string;
+  title: string;
+  description: string;
+  /** The file's bytes as published (verbatim). */
+  text: string;
+  /** sha256 of the published bytes. */
+  fileDigest: string;
+}
+
+export interface PublishedFixture {
+  group: string;
+  name: string;
+  verdict: 'valid' | 'invalid';
+  profile: string | null;
+  sourceFile: string;
+  url: string;
+  /** Verbatim bytes of the fixture file, as text. */
+  text: string;
+  fileDigest: string;
+  /** Canonical packet digest (valid fixtures and invalid ones that parse). */
+  digest: string | null;
+  keyed?: Record<string, unknown>;
+  keyless?: unknown;
+  keylessUrl?: string;
+  keylessText?: string;
+  keylessFileDigest?: string;
+  /** Digest of the minified keyed form, which must equal `digest`. */
+  minifiedDigest?: string;
+  expectation?: FixtureExpectation;
+  errorCodes: string[];
+}
+
+export interface ProfileRecord {
+  profile: string;
+  slug: string;
+  schema: PublishedSchema;
+  shape: ObjectShape;
+  fixtures: PublishedFixture[];
+}
+
+export interface RecordModel {
+  validator: PacketValidator;
+  schemas: PublishedSchema[];
+  envelope: PublishedSchema;
+  envelopeShape: ObjectShape;
+  profiles: ProfileRecord[];
+  fixtures: PublishedFixture[];
+  fixtureCheck: FixtureCheckResult;
+}
+
+export interface RecordModelInputs {
+  schemaFiles: { fileName: string; text: string }[];
+  fixtures: FixtureInput[];
+  expectations: ExpectationInput[];
+}
+
+const decoder = new TextDecoder();
+
+export function keylessText(value: unknown): string {
+  return `${JSON.stringify(value, null, 4)}\n`;
+}
+
+export function buildRecordModel(inputs: RecordModelInputs): RecordModel {
+  const documents = inputs.schemaFiles.map((file) => JSON.parse(file.text) as SchemaDocument);
+  const validator = createPacketValidator(documents);
+  const schemas: PublishedSchema[] = inputs.schemaFiles.map((file, index) => {
+    const doc = documents[index];
+    return {
+      id: doc.$id,
+      fileName: schemaFileName(doc.$id),
+      url: schemaPath(schemaFileName(doc.$id)),
+      title: String(doc.title ?? file.fileName),
+      description: String(doc.description ?? ''),
+      text: file.text,
+      fileDigest: sha256Digest(new TextEncoder().encode(file.text)),
+    };
+  });
+  const fixtureCheck = checkFixtures(validator, inputs.fixtures, inputs.expectations);
+  const fixtures: PublishedFixture[] = fixtureCheck.fixtures.map((checked) => {
+    const text = decoder.decode(checked.bytes);
+    const fixture: PublishedFixture = {
+      group: checked.group,
+      name: checked.name,
+      verdict: checked.verdict,
+      profile: checked.report.profile,
+      sourceFile: checked.file,
+      url: fixturePath(checked.group, checked.name, checked.verdict),
+      text,
+      fileDigest: sha256Digest(checked.bytes),
+      digest: checked.report.digest,
+      expectation: checked.expectation,
+      errorCodes: checked.report.errors.map((error) => error.code),
+    };
+    if (checked.verdict === 'valid' && checked.report.keyed && checked.keyless !== undefined) {
+      fixture.keyed = checked.report.keyed;
+      fixture.keyless = checked.keyless;
+      fixture.keylessUrl = keylessFixturePath(checked.group, checked.name);
+      fixture.keylessText = keylessText(checked.keyless);
+      fixture.keylessFileDigest = sha256Digest(new TextEncoder().encode(fixture.keylessText));
+      fixture.minifiedDigest = packetDigest(JSON.parse(canonicalize(checked.report.keyed)));
+    }
+    return fixture;
+  });
+  const byId = new Map(schemas.map((schema) => [schema.id, schema]));
+  const profiles = validator.profiles.map((profile) => ({
+    profile,
+    slug: profileSlug(profile),
+    schema: byId.get(validator.registry.profileSchemaId(profile)!)!,
+    shape: validator.shapeOf(profile),
+    fixtures: fixtures.filter((fixture) => fixture.group === profileSlug(profile)),
+  }));
+  const envelope = schemas.find((schema) => schema.fileName === 'envelope.schema.json')!;
+  return { validator, schemas, envelope, envelopeShape: validator.shapeOf(), profiles, fixtures, fixtureCheck };
+}

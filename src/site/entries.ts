@@ -1,0 +1,22 @@
+/** Maps a page to its content-collection entry, and small transforms of rendered bodies. */
+import type { PageRecord } from '../record/pageIndex.ts';
+import { entryIdOf } from '../record/contentPaths.ts';
+import { SOURCE_LOCALE } from '../record/locales.ts';
+
+export function entryOf(page: PageRecord): { collection: 'pages' | 'guides' | 'registry'; id: string } {
+  const collection = page.entry.collection as 'pages' | 'guides' | 'registry';
+  const prefix = `content/${collection}/`;
+  return { collection, id: entryIdOf(page.entry.file.slice(prefix.length)) };
+}
+
+/** English text shown in another locale keeps the reader in that locale's pages. */
+export function localizeFallbackLinks(html: string, locale: string): string {
+  return html.replaceAll(`href="/${SOURCE_LOCALE}/`, `href="/${locale}/`);
+}
+
+/** Splits rendered HTML at `<!-- uaix:<name> -->`; the second part is undefined without a marker. */
+export function splitAtMarker(html: string, name: string): [string, string | undefined] {
+  const marker = `<!-- uaix:${name} -->`;
+  const at = html.indexOf(marker);
+  return at < 0 ? [html, undefined] : [html.slice(0, at), html.slice(at + marker.length)];
+}

@@ -1,0 +1,80 @@
+/**
+ * The data every page of the site reads, loaded once per build: the page index, UI strings with
+ * English fallback, the shared profile sections, the ladder rows and the UAI-1 record model.
+ * Content problems stop the build here with one line per problem.
+ */
+import { loadContentEntries, loadRegistryCommon, loadClientLadder, loadUiStrings } from '../record/node/contentFiles.ts';
+import { buildRecordIndex, type RecordIndex, type PageRecord } from '../record/pageIndex.ts';
+import { loadRecordModel } from '../record/node/loadRecordModel.ts';
+import type { RecordModel } from '../record/recordModel.ts';
+import type { RegistryCommon, ClientLadder } from '../record/contentSchemas.ts';
+import { SOURCE_LOCALE, LOCALES } from '../record/locales.ts';
+import { fillTemplate } from '../record/inlineText.ts';
+import { lastChangedDate } from '../record/node/gitDates.ts';
+import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
+import { SITE_ORIGIN } from '../record/locales.ts';
+
+export interface LocalizedData<T> {
+  data: T;
+  /** Locale whose file provided the data (the English file when there is no translation). */
+  locale: string;
+}
+
+export interface SiteContext {
+  index: RecordIndex;
+  model: RecordModel;
+  fieldRegistry: FieldRegistryDocument;
+  ui(locale: string): (key: string, values?: Record<string, string>) => string;
+  registryCommon(locale: string): LocalizedData<RegistryCommon>;
+  clientLadder(locale: string): LocalizedData<ClientLadder>;
+  lastChanged(page: PageRecord): string | undefined;
+}
+
+export class ContentError extends Error {}
+
+let cached: SiteContext | undefined;
+
+function byLocale<T>(files: { locale: string; data: T }[], kind: string): (locale: string) => LocalizedData<T> {
+  const map = new Map(files.map((file) => [file.locale, file.data]));
+  if (!map.has(SOURCE_LOCALE)) throw new ContentError(`content/${kind}/${SOURCE_LOCALE}.json is missing`);
+  return (locale) => (map.has(locale) ? { data: map.get(locale)!, locale } : { data: map.get(SOURCE_LOCALE)!, locale: SOURCE_LOCALE });
+}
+
+export function loadSite(): SiteContext {
+  if (cached) return cached;
+  const content = loadContentEntries();
+  const common = loadRegistryCommon();
+  const ladder = loadClientLadder();
+  const strings = loadUiStrings();
+  const index = buildRecordIndex(content.entries);
+  const problems = [...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...index.errors];
+  if (problems.length) throw new ContentError(`content problems:\n${problems.join('\n')}`);
+
+  const uiTables = new Map(strings.files.map((file) => [file.locale, file.data as Record<string, string>]));
+  const english = uiTables.get(SOURCE_LOCALE);
+  if (!english) throw new ContentError(`content/i18n/${SOURCE_LOCALE}.json is missing`);
+  for (const locale of LOCALES) {
+    const table = uiTables.get(locale.code);
+    for (const key of Object.keys(table ?? {})) {
+      if (!(key in english)) throw new ContentError(`content/i18n/${locale.code}.json: key "${key}" is not in the English strings`);
+    }
+  }
+  const model = loadRecordModel();
+  cached = {
+    index,
+    model,
+    fieldRegistry: buildFieldRegistry(model, SITE_ORIGIN),
+    ui(locale) {
+      const table = uiTables.get(locale) ?? {};
+      return (key, values = {}) => {
+        const text = table[key] ?? english[key];
+        if (text === undefined) throw new ContentError(`UI string "${key}" is missing from content/i18n/${SOURCE_LOCALE}.json`);
+        return fillTemplate(text, values);
+      };
+    },
+    registryCommon: byLocale(common.files, 'registry-common'),
+    clientLadder: byLocale(ladder.files, 'client-ladder'),
+    lastChanged: (page) => lastChangedDate([page.source.file, page.entry.file]),
+  };
+  return cached;
+}
