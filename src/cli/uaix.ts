@@ -1,16 +1,16 @@
 /**
- * `uaix`: validate, convert and digest UAI-1 packets, and check the published fixtures.
+ * `uaix`: validate, convert and digest UAI-1 packets, check route records, and check the published fixtures.
  * Exit codes: 0 success / all valid, 1 invalid input, 2 usage error or unreadable input.
  * Every failure is one line on stderr; no stack traces.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createPacketValidator, type PacketReport, type PacketValidator } from '../uai/packetValidator.ts';
-import { loadSchemaDocuments, loadFixtureTree } from '../uai/node/recordFiles.ts';
-import { checkFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
+import { loadSchemaDocuments, loadFixtureTree, loadRouteFixtureTree } from '../uai/node/recordFiles.ts';
+import { checkFixtures, checkRouteFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
 import { decodeJsonBytes, DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
 import type { UaiIssue } from '../uai/errorCodes.ts';
-import { routeCommand } from './routeCommand.ts';
+import { routeCommand, routeChecker } from './routeCommand.ts';
 import { USAGE } from './usage.ts';
 
 export { USAGE };
@@ -113,19 +113,30 @@ function validator(): PacketValidator {
   return cachedValidator;
 }
 
-function issueLine(kind: 'error' | 'warning', issue: UaiIssue): string {
+export function issueLine(kind: 'error' | 'warning', issue: UaiIssue): string {
   return `  ${kind} ${issue.code} ${issue.path || '(root)'}: ${issue.message}\n`;
 }
 
-function reportJson(file: string, report: PacketReport) {
-  return { file, valid: report.valid, profile: report.profile, form: report.form, digest: report.digest, errors: report.errors, warnings: report.warnings };
+/** What `checkFiles` needs from any checker's report. */
+export interface FileReport {
+  valid: boolean;
+  errors: UaiIssue[];
+  warnings: UaiIssue[];
 }
 
-async function validateCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, operands } = parseArgs(args, ['json'], ['now']);
-  if (operands.length === 0) throw new UsageError('validate needs at least one file (or - for standard input)');
-  const now = parseNow(flags.get('now'));
-  const results: ReturnType<typeof reportJson>[] = [];
+/**
+ * Checks each operand in turn (validate, route check): one headline per file with its issues, or one
+ * JSON array of reports with --json. Exit 0 when all are valid, 1 when one is not, 2 when one could
+ * not be read (it is reported on stderr and skipped).
+ */
+export async function checkFiles<R extends FileReport>(
+  operands: readonly string[],
+  json: boolean,
+  io: CliIo,
+  check: (input: InputFile) => { report: R; json: object; headline: string },
+): Promise<number> {
+  const results: R[] = [];
+  const reports: object[] = [];
   let unreadable = false;
   for (const operand of operands) {
     let input: InputFile;
@@ -137,22 +148,38 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
       unreadable = true;
       continue;
     }
-    const report = validator().validateBytes(input.bytes, { now });
-    results.push(reportJson(input.name, report));
-    if (!flags.has('json')) {
-      const what = [report.profile, report.form].filter(Boolean).join(', ');
-      io.stdout.write(`${input.name}: ${report.valid ? 'valid' : 'invalid'}${what ? ` (${what})` : ''}${report.digest ? ` ${report.digest}` : ''}\n`);
-      for (const error of report.errors) io.stdout.write(issueLine('error', error));
-      for (const warning of report.warnings) io.stdout.write(issueLine('warning', warning));
+    const checked = check(input);
+    results.push(checked.report);
+    reports.push(checked.json);
+    if (!json) {
+      io.stdout.write(`${checked.headline}\n`);
+      for (const error of checked.report.errors) io.stdout.write(issueLine('error', error));
+      for (const warning of checked.report.warnings) io.stdout.write(issueLine('warning', warning));
     }
   }
-  if (flags.has('json')) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (json) io.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
   else if (results.length > 1) {
     const valid = results.filter((result) => result.valid).length;
     io.stdout.write(`${results.length} files: ${valid} valid, ${results.length - valid} invalid\n`);
   }
   if (unreadable) return EXIT_USAGE;
   return results.every((result) => result.valid) ? EXIT_OK : EXIT_INVALID;
+}
+
+function reportJson(file: string, report: PacketReport) {
+  return { file, valid: report.valid, profile: report.profile, form: report.form, digest: report.digest, errors: report.errors, warnings: report.warnings };
+}
+
+async function validateCommand(args: string[], io: CliIo): Promise<number> {
+  const { flags, operands } = parseArgs(args, ['json'], ['now']);
+  if (operands.length === 0) throw new UsageError('validate needs at least one file (or - for standard input)');
+  const now = parseNow(flags.get('now'));
+  return checkFiles(operands, flags.has('json'), io, (input) => {
+    const report = validator().validateBytes(input.bytes, { now });
+    const what = [report.profile, report.form].filter(Boolean).join(', ');
+    const headline = `${input.name}: ${report.valid ? 'valid' : 'invalid'}${what ? ` (${what})` : ''}${report.digest ? ` ${report.digest}` : ''}`;
+    return { report, json: reportJson(input.name, report), headline };
+  });
 }
 
 /** Reads one operand as JSON; prints the reading error and returns undefined on failure. */
@@ -168,7 +195,7 @@ async function readOneJson(args: string[], command: string, io: CliIo): Promise<
   return { value: read.value };
 }
 
-function printIssues(io: CliIo, issues: UaiIssue[]): number {
+export function printIssues(io: CliIo, issues: UaiIssue[]): number {
   for (const issue of issues) io.stderr.write(`uaix: ${issue.code} ${issue.path || '(root)'}: ${issue.message}\n`);
   return EXIT_INVALID;
 }
@@ -194,13 +221,22 @@ function checkFixturesCommand(args: string[], io: CliIo): number {
   const { flags, operands } = parseArgs(args, ['json'], []);
   if (operands.length) throw new UsageError('check-fixtures takes no files; it checks schemas/uai-1/examples/');
   const tree = loadFixtureTree();
-  const result = checkFixtures(validator(), tree.fixtures, tree.expectations);
+  const packets = checkFixtures(validator(), tree.fixtures, tree.expectations);
+  const routeTree = loadRouteFixtureTree();
+  const routes = checkRouteFixtures(routeChecker(), routeTree.fixtures, routeTree.expectations);
+  const result = {
+    ok: packets.ok && routes.ok,
+    evaluatedAt: packets.evaluatedAt,
+    counts: { ...packets.counts, ...routes.counts },
+    failures: [...packets.failures, ...routes.failures],
+    checked: packets.fixtures.length + routes.fixtures.length,
+  };
   if (flags.has('json')) {
     io.stdout.write(`${JSON.stringify({ ok: result.ok, evaluated_at: result.evaluatedAt, counts: result.counts, failures: result.failures }, null, 2)}\n`);
   } else {
     for (const [group, count] of Object.entries(result.counts)) io.stdout.write(`${group}: ${count.valid} valid, ${count.invalid} invalid\n`);
     for (const failure of result.failures) io.stderr.write(`${formatFixtureFailure(failure)}\n`);
-    io.stdout.write(`${result.fixtures.length} fixtures checked at ${result.evaluatedAt}: ${result.ok ? 'all as expected' : `${result.failures.length} failure(s)`}\n`);
+    io.stdout.write(`${result.checked} fixtures checked at ${result.evaluatedAt}: ${result.ok ? 'all as expected' : `${result.failures.length} failure(s)`}\n`);
   }
   return result.ok ? EXIT_OK : EXIT_INVALID;
 }

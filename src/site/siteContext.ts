@@ -13,6 +13,7 @@ import { fillTemplate } from '../record/inlineText.ts';
 import { lastChangedDate } from '../record/node/gitDates.ts';
 import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
 import { SITE_ORIGIN } from '../record/locales.ts';
+import { loadRouteRecordFiles, type LoadedRouteRecord } from '../record/node/routeFiles.ts';
 
 export interface LocalizedData<T> {
   data: T;
@@ -24,6 +25,7 @@ export interface SiteContext {
   index: RecordIndex;
   model: RecordModel;
   fieldRegistry: FieldRegistryDocument;
+  routes: LoadedRouteRecord[];
   ui(locale: string): (key: string, values?: Record<string, string>) => string;
   registryCommon(locale: string): LocalizedData<RegistryCommon>;
   clientLadder(locale: string): LocalizedData<ClientLadder>;
@@ -47,7 +49,8 @@ export function loadSite(): SiteContext {
   const ladder = loadClientLadder();
   const strings = loadUiStrings();
   const index = buildRecordIndex(content.entries);
-  const problems = [...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...index.errors];
+  const routes = loadRouteRecordFiles();
+  const problems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...index.errors];
   if (problems.length) throw new ContentError(`content problems:\n${problems.join('\n')}`);
 
   const uiTables = new Map(strings.files.map((file) => [file.locale, file.data as Record<string, string>]));
@@ -64,6 +67,7 @@ export function loadSite(): SiteContext {
     index,
     model,
     fieldRegistry: buildFieldRegistry(model, SITE_ORIGIN),
+    routes: routes.files,
     ui(locale) {
       const table = uiTables.get(locale) ?? {};
       return (key, values = {}) => {

@@ -1,9 +1,12 @@
 /**
  * The fixture check: every valid fixture validates, every invalid fixture fails with the code it
  * declares (at the place it declares), and every profile has at least one valid fixture. The build,
- * the CLI (`uaix check-fixtures`) and the tests all call this one function.
+ * the CLI (`uaix check-fixtures`) and the tests all call this one function. Route-record fixtures
+ * go through the same comparison with the route checker (`checkRouteFixtures`).
  */
 import type { PacketValidator, PacketReport } from './packetValidator.ts';
+import type { RouteChecker, RouteReport } from './routeRecord.ts';
+import { ERROR_CODES, type UaiIssue } from './errorCodes.ts';
 import { readJsonText } from './jsonText.ts';
 
 /** Fixtures are evaluated at a fixed time so that the verdicts, and the build, are reproducible. */
@@ -79,30 +82,43 @@ function readExpectations(input: ExpectationInput, failures: FixtureFailure[]): 
   return result;
 }
 
-export function checkFixtures(validator: PacketValidator, fixtures: readonly FixtureInput[], expectationFiles: readonly ExpectationInput[]): FixtureCheckResult {
-  const now = new Date(FIXTURE_EVALUATED_AT);
+/** What any checker says about one fixture: enough to compare it with its folder and expectation. */
+interface Verdict {
+  valid: boolean;
+  errors: UaiIssue[];
+}
+
+interface Judged<R extends Verdict> {
+  failures: FixtureFailure[];
+  counts: FixtureCheckResult['counts'];
+  checked: (FixtureInput & { report: R; expectation?: FixtureExpectation })[];
+}
+
+/**
+ * Runs `check` on every fixture and compares the verdict with the fixture's folder and, for an
+ * invalid one, with its `_expected.json` entry. `onChecked` adds checks of its own kind, in order.
+ */
+function judgeFixtures<R extends Verdict>(
+  fixtures: readonly FixtureInput[],
+  expectationFiles: readonly ExpectationInput[],
+  check: (fixture: FixtureInput) => R,
+  onChecked: (entry: FixtureInput & { report: R }, failures: FixtureFailure[]) => void = () => {},
+): Judged<R> {
   const failures: FixtureFailure[] = [];
   const expectations = new Map<string, Map<string, FixtureExpectation>>();
   for (const input of expectationFiles) expectations.set(input.group, readExpectations(input, failures));
   const counts: FixtureCheckResult['counts'] = {};
-  const checked: CheckedFixture[] = [];
+  const checked: Judged<R>['checked'] = [];
   const seenInvalid = new Map<string, Set<string>>();
 
   for (const fixture of fixtures) {
-    const report = validator.validateBytes(fixture.bytes, { now });
+    const report = check(fixture);
     counts[fixture.group] ??= { valid: 0, invalid: 0 };
     counts[fixture.group][fixture.verdict]++;
-    const entry: CheckedFixture = { ...fixture, report };
+    const entry: Judged<R>['checked'][number] = { ...fixture, report };
     if (fixture.verdict === 'valid') {
       for (const error of report.errors) {
         failures.push({ file: fixture.file, pointer: error.path, rule: error.code, message: `valid fixture fails: ${error.message}` });
-      }
-      if (report.valid && report.profile && slugOf(report.profile) !== fixture.group) {
-        failures.push({ file: fixture.file, pointer: '/profile', rule: 'fixture-folder', message: `a ${report.profile} fixture belongs in examples/${slugOf(report.profile)}/` });
-      }
-      if (report.valid && report.keyed && report.form === 'keyed') {
-        const compacted = validator.compact(report.keyed);
-        if (compacted.ok) entry.keyless = compacted.value;
       }
     } else {
       const expectation = expectations.get(fixture.group)?.get(`${fixture.name}.json`);
@@ -120,6 +136,7 @@ export function checkFixtures(validator: PacketValidator, fixtures: readonly Fix
         }
       }
     }
+    onChecked(entry, failures);
     checked.push(entry);
   }
   for (const input of expectationFiles) {
@@ -129,12 +146,59 @@ export function checkFixtures(validator: PacketValidator, fixtures: readonly Fix
       }
     }
   }
+  return { failures, counts, checked };
+}
+
+export function checkFixtures(validator: PacketValidator, fixtures: readonly FixtureInput[], expectationFiles: readonly ExpectationInput[]): FixtureCheckResult {
+  const now = new Date(FIXTURE_EVALUATED_AT);
+  const { failures, counts, checked } = judgeFixtures(
+    fixtures,
+    expectationFiles,
+    (fixture) => validator.validateBytes(fixture.bytes, { now }),
+    (entry: CheckedFixture, failures) => {
+      const { report } = entry;
+      if (entry.verdict !== 'valid') return;
+      if (report.valid && report.profile && slugOf(report.profile) !== entry.group) {
+        failures.push({ file: entry.file, pointer: '/profile', rule: 'fixture-folder', message: `a ${report.profile} fixture belongs in examples/${slugOf(report.profile)}/` });
+      }
+      if (report.valid && report.keyed && report.form === 'keyed') {
+        const compacted = validator.compact(report.keyed);
+        if (compacted.ok) entry.keyless = compacted.value;
+      }
+    },
+  );
   for (const profile of validator.profiles) {
     if (!counts[slugOf(profile)]?.valid) {
       failures.push({ file: `schemas/uai-1/examples/${slugOf(profile)}/valid/`, pointer: '', rule: 'fixture-coverage', message: `${profile} has no valid fixture` });
     }
   }
   return { ok: failures.length === 0, evaluatedAt: FIXTURE_EVALUATED_AT, fixtures: checked, failures, counts };
+}
+
+export interface CheckedRouteFixture extends FixtureInput {
+  report: RouteReport;
+  expectation?: FixtureExpectation;
+}
+
+export interface RouteFixtureCheckResult {
+  ok: boolean;
+  fixtures: CheckedRouteFixture[];
+  failures: FixtureFailure[];
+  counts: Record<string, { valid: number; invalid: number }>;
+}
+
+/** Route-record fixtures: the same comparison, plus at least one valid fixture and one invalid fixture per route rule code. */
+export function checkRouteFixtures(checker: RouteChecker, fixtures: readonly FixtureInput[], expectationFiles: readonly ExpectationInput[]): RouteFixtureCheckResult {
+  const { failures, counts, checked } = judgeFixtures(fixtures, expectationFiles, (fixture) => checker.checkBytes(fixture.bytes));
+  const folder = 'schemas/uai-1/examples/routes/';
+  if (!checked.some((entry) => entry.verdict === 'valid')) {
+    failures.push({ file: `${folder}valid/`, pointer: '', rule: 'fixture-coverage', message: 'no valid route-record fixture' });
+  }
+  const expected = new Set(checked.map((entry) => entry.expectation?.code));
+  for (const { code } of ERROR_CODES.filter((entry) => entry.layer === 'route')) {
+    if (!expected.has(code)) failures.push({ file: `${folder}invalid/`, pointer: '', rule: 'fixture-coverage', message: `no invalid route-record fixture expects ${code}` });
+  }
+  return { ok: failures.length === 0, fixtures: checked, failures, counts };
 }
 
 /** One line per failure: `file pointer: [rule] message`. */

@@ -74,34 +74,70 @@ export interface FixtureTree {
 
 const EXPECTATIONS_FILE = '_expected.json';
 
-/** Reads `examples/<group>/{valid,invalid}/*.json` and each `invalid/_expected.json`. */
-export function loadFixtureTree(dir = EXAMPLES_DIR): FixtureTree {
-  const fixtures: FixtureFile[] = [];
-  const expectations: FixtureExpectationFile[] = [];
-  for (const group of readdirSync(dir).sort()) {
-    if (!statSync(join(dir, group)).isDirectory()) continue;
-    for (const verdict of ['valid', 'invalid'] as const) {
-      const folder = join(dir, group, verdict);
-      let names: string[];
-      try {
-        names = readdirSync(folder).sort();
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        const path = join(folder, name);
-        const file = path.slice(REPOSITORY_ROOT.length + 1);
-        if (name === EXPECTATIONS_FILE) {
-          expectations.push({ group, file, text: readFileSync(path, 'utf8') });
-        } else if (name.endsWith('.json')) {
-          fixtures.push({ group, verdict, name: name.replace(/\.json$/, ''), file, bytes: new Uint8Array(readFileSync(path)) });
-        } else {
-          throw new RecordFileError(file, 'fixture folders hold only .json files');
-        }
+/** Route-record fixtures live in examples/routes/ and are checked by the route checker, not as packets. */
+export const ROUTE_FIXTURE_GROUP = 'routes';
+export const ROUTE_FIXTURES_DIR = join(EXAMPLES_DIR, ROUTE_FIXTURE_GROUP);
+/** The site's own route records, one file per route named by its route_id. */
+export const ROUTE_RECORDS_DIR = join(REPOSITORY_ROOT, 'content/routes');
+
+/** Reads `<groupDir>/{valid,invalid}/*.json` and `invalid/_expected.json` into `tree`. */
+function readFixtureGroup(groupDir: string, group: string, tree: FixtureTree): void {
+  for (const verdict of ['valid', 'invalid'] as const) {
+    const folder = join(groupDir, verdict);
+    let names: string[];
+    try {
+      names = readdirSync(folder).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const path = join(folder, name);
+      const file = path.slice(REPOSITORY_ROOT.length + 1);
+      if (name === EXPECTATIONS_FILE) {
+        tree.expectations.push({ group, file, text: readFileSync(path, 'utf8') });
+      } else if (name.endsWith('.json')) {
+        tree.fixtures.push({ group, verdict, name: name.replace(/\.json$/, ''), file, bytes: new Uint8Array(readFileSync(path)) });
+      } else {
+        throw new RecordFileError(file, 'fixture folders hold only .json files');
       }
     }
   }
-  return { fixtures, expectations };
+}
+
+/** Reads the packet fixtures, `examples/<group>/{valid,invalid}/*.json`, and each `invalid/_expected.json`. */
+export function loadFixtureTree(dir = EXAMPLES_DIR): FixtureTree {
+  const tree: FixtureTree = { fixtures: [], expectations: [] };
+  for (const group of readdirSync(dir).sort()) {
+    if (group === ROUTE_FIXTURE_GROUP || !statSync(join(dir, group)).isDirectory()) continue;
+    readFixtureGroup(join(dir, group), group, tree);
+  }
+  return tree;
+}
+
+/** Reads the route-record fixtures, `examples/routes/{valid,invalid}/*.json`. */
+export function loadRouteFixtureTree(dir = ROUTE_FIXTURES_DIR): FixtureTree {
+  const tree: FixtureTree = { fixtures: [], expectations: [] };
+  readFixtureGroup(dir, ROUTE_FIXTURE_GROUP, tree);
+  return tree;
+}
+
+export interface RouteRecordFile {
+  /** The file name without .json: the route_id it must hold. */
+  name: string;
+  /** Path relative to the repository root. */
+  file: string;
+  bytes: Uint8Array;
+}
+
+/** The site's route records, `content/routes/*.json`, sorted by file name. */
+export function loadRouteRecordFiles(dir = ROUTE_RECORDS_DIR): RouteRecordFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const path = join(dir, name);
+      return { name: name.replace(/\.json$/, ''), file: path.slice(REPOSITORY_ROOT.length + 1), bytes: new Uint8Array(readFileSync(path)) };
+    });
 }
 
 export function createDefaultValidatorInputs() {

@@ -1,0 +1,181 @@
+/**
+ * `npm run build`: check the fixtures and the content, build the site with Astro, then publish the
+ * machine records, write and validate the mirrors, llms.txt and the manifest, check every link,
+ * and index the site with Pagefind. Any failure prints one line per problem, removes dist/ and
+ * exits 1: a partial dist/ is never left looking like a build.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
+import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
+import { createAjv } from '../src/uai/schemaValidator.ts';
+import { loadSite, ContentError } from '../src/site/siteContext.ts';
+import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
+import { buildPageMirror, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';
+import { buildSiteManifest } from '../src/record/siteManifest.ts';
+import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
+import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
+import { checkLinks, type LinkSource } from '../src/record/linkCheck.ts';
+import { loadRouteRecordFiles } from '../src/record/node/routeFiles.ts';
+import { routeUrls } from '../src/uai/routeRecord.ts';
+import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
+import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
+
+const DIST = join(REPOSITORY_ROOT, 'dist');
+const started = performance.now();
+
+class BuildFailure extends Error {
+  constructor(
+    readonly stage: string,
+    readonly problems: string[],
+  ) {
+    super(stage);
+  }
+}
+
+function fail(stage: string, problems: string[]): never {
+  throw new BuildFailure(stage, problems);
+}
+
+function walkFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walkFiles(path) : [path];
+    });
+}
+
+function writePublic(path: string, text: string): void {
+  const file = join(DIST, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function publicPathOf(file: string): string {
+  return `/${relative(DIST, file).split('\\').join('/')}`;
+}
+
+function run(): void {
+  // 1. Fixtures and content, before anything is built.
+  let site;
+  try {
+    site = loadSite();
+  } catch (error) {
+    if (error instanceof ContentError) fail('content', error.message.split('\n').slice(1).length ? error.message.split('\n').slice(1) : [error.message]);
+    throw error;
+  }
+  const { model, index } = site;
+  if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(formatFixtureFailure));
+  const routes = loadRouteRecordFiles();
+  if (routes.problems.length) fail('route records', routes.problems);
+  console.log(`uaix: ${model.fixtures.length} fixtures checked (${model.profiles.length} profiles), ${routes.files.length} route records, content of ${index.pages.length} pages checked`);
+
+  // 2. Astro renders the HTML pages.
+  rmSync(DIST, { recursive: true, force: true });
+  const astro = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/astro/astro.js'), 'build', '--silent'], {
+    cwd: REPOSITORY_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (astro.status !== 0) fail('astro build', [`astro build exited with ${astro.status ?? astro.signal}`]);
+
+  // 3. Machine records.
+  const siteSchemas = [MIRROR_SCHEMA_PATH, MANIFEST_SCHEMA_PATH].map((path) => ({ path, text: readFileSync(join(REPOSITORY_ROOT, path.slice(1)), 'utf8') }));
+  const files: PublishedFile[] = machineRecordFiles(model, site.fieldRegistry, siteSchemas, routes.files);
+  for (const file of files) writePublic(file.path, file.text);
+
+  // 4. Mirrors beside every HTML page, validated against the published mirror schema.
+  const ajv = createAjv();
+  const mirrorSchema = JSON.parse(siteSchemas[0].text);
+  const manifestSchema = JSON.parse(siteSchemas[1].text);
+  const validateMirror = ajv.compile(mirrorSchema);
+  const validateManifest = ajv.compile(manifestSchema);
+  const htmlFiles = walkFiles(DIST).filter((file) => file.endsWith('/index.html') || file === join(DIST, 'index.html'));
+  const mirrors = new Map<string, { json: PageMirror; markdown: string }>();
+  const mirrorProblems: string[] = [];
+  for (const file of htmlFiles) {
+    const path = publicPathOf(file).replace(/index\.html$/, '');
+    if (path.startsWith('/pagefind/')) continue;
+    const mirror = buildPageMirror(readFileSync(file, 'utf8'), path);
+    if (!validateMirror(mirror.json)) {
+      for (const error of validateMirror.errors ?? []) mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
+    }
+    mirrors.set(path, mirror);
+    writePublic(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
+    writePublic(`${path}index.md`, mirror.markdown);
+  }
+  if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
+
+  // 5. llms.txt, llms-full.txt and the manifest.
+  const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files));
+  try {
+    parseLlmsTxt(llms);
+  } catch (error) {
+    fail('llms.txt', [(error as Error).message]);
+  }
+  writePublic(LLMS_PATH, llms);
+  const full = llmsFullText(index, mirrors);
+  writePublic(LLMS_FULL_PATH, full);
+  const published = [...files, { path: LLMS_PATH, text: llms, mediaType: 'text/plain' }, { path: LLMS_FULL_PATH, text: full, mediaType: 'text/plain' }];
+  const manifest = buildSiteManifest(model, index, published, routes.files);
+  if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
+  writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
+
+  // 6. Search index.
+  const pagefind = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', DIST, '--silent'], { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
+  if (pagefind.status !== 0) fail('pagefind', [`pagefind exited with ${pagefind.status ?? pagefind.signal}`]);
+
+  // 7. Every link and anchor resolves.
+  const allFiles = new Set(walkFiles(DIST).map(publicPathOf));
+  const ids = new Map<string, Set<string>>();
+  const links: LinkSource[] = [];
+  const duplicateIds: string[] = [];
+  for (const file of htmlFiles) {
+    const path = publicPathOf(file);
+    const { tree } = parsePage(readFileSync(file, 'utf8'));
+    const pageIds = new Set<string>();
+    walkElements(tree, (element) => {
+      const id = element.properties?.id;
+      if (id !== undefined) {
+        if (pageIds.has(String(id))) duplicateIds.push(`${path}: the id "${id}" is used twice; anchors must be unique`);
+        pageIds.add(String(id));
+      }
+      for (const name of ['href', 'src']) {
+        const value = element.properties?.[name];
+        if (typeof value === 'string' && value) links.push({ file: path, href: value });
+      }
+    });
+    ids.set(path, pageIds);
+  }
+  for (const link of parseLlmsTxt(llms).sections.flatMap((section) => section.links)) links.push({ file: LLMS_PATH, href: link.url });
+  const manifestUrls = JSON.stringify(manifest).match(/https:\/\/uaix\.org\/[^"]*/g) ?? [];
+  for (const url of manifestUrls) links.push({ file: MANIFEST_PATH, href: url });
+  for (const route of routes.files) {
+    for (const { url } of routeUrls(route.record)) if (!url.includes('{')) links.push({ file: route.file, href: url });
+  }
+  const linkProblems = [...duplicateIds, ...checkLinks(links, { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) })];
+  if (linkProblems.length) fail('links', linkProblems);
+
+  // Summary.
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const perLocale = LOCALES.map((locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`).join(', ');
+  console.log(`uaix: built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrors.size * 2} mirrors, ${files.length} machine records`);
+  console.log(`uaix: ${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${links.length} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`);
+  console.log(`uaix: done in ${seconds} s`);
+}
+
+try {
+  run();
+} catch (error) {
+  if (existsSync(DIST)) rmSync(DIST, { recursive: true, force: true });
+  if (error instanceof BuildFailure) {
+    console.error(`uaix: build failed at ${error.stage} (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}); dist/ removed`);
+    for (const problem of error.problems) console.error(`  ${problem}`);
+  } else {
+    console.error(`uaix: build failed: ${(error as Error).message}`);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,74 @@
+/** The generated sections of /llms.txt and the one-file English record /llms-full.txt. */
+import type { RecordIndex, PageRecord } from './pageIndex.ts';
+import type { RecordModel } from './recordModel.ts';
+import type { LlmsSection } from './llmsTxt.ts';
+import type { PageMirror } from './pageMirror.ts';
+import { SITE_ORIGIN, SOURCE_LOCALE } from './locales.ts';
+import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, LLMS_FULL_PATH, MANIFEST_PATH, SITEMAP_PATH, mirrorPaths, routeRecordPath } from './publicPaths.ts';
+import { siblingsOf } from './pageIndex.ts';
+
+const absolute = (path: string) => `${SITE_ORIGIN}${path}`;
+
+function pageLink(page: PageRecord) {
+  return { title: page.entry.data.title, url: absolute(mirrorPaths(page.url).markdown), note: `${page.entry.data.description} (${page.code})` };
+}
+
+/** English pages in reading order: by collection, then `order`. */
+export function englishReadingOrder(index: RecordIndex): PageRecord[] {
+  const english = index.pages.filter((page) => page.locale === SOURCE_LOCALE);
+  const collections = ['pages', 'guides', 'registry'];
+  return collections.flatMap((collection) => {
+    const first = english.find((page) => page.collection === collection);
+    return first ? siblingsOf(index, first) : [];
+  });
+}
+
+export function llmsSections(index: RecordIndex, model: RecordModel, routes: { routeId: string; record: { title?: string; description?: string } }[]): LlmsSection[] {
+  const english = (path: string) => index.byUrl.get(`/${SOURCE_LOCALE}/${path ? `${path}/` : ''}`);
+  const pick = (...paths: string[]) => paths.map(english).filter((page): page is PageRecord => Boolean(page)).map(pageLink);
+  const profiles = englishReadingOrder(index).filter((page) => page.collection === 'registry');
+  const guides = englishReadingOrder(index).filter((page) => page.collection === 'guides');
+  const used = new Set(['specification/uai-1', 'spec/agent-fallbacks', 'registry', 'get-started', 'guides', 'schemas', 'examples', 'tools/validator', 'review', 'search']);
+  return [
+    { name: 'Specification', links: [...pick('specification/uai-1', 'spec/agent-fallbacks'), { title: 'UAI-1 field registry', url: absolute(FIELD_REGISTRY_PATH), note: 'Ordered fields, required and nullable keyless indexes, identifier grammar and error codes, derived from the schemas (JSON)' }] },
+    { name: 'Registry', links: [...pick('registry'), ...profiles.map(pageLink)] },
+    { name: 'Guides', links: [...pick('get-started', 'guides'), ...guides.map(pageLink)] },
+    {
+      name: 'Schemas',
+      links: [
+        ...pick('schemas', 'examples'),
+        ...model.schemas.map((schema) => ({ title: schema.fileName, url: schema.id, note: schema.description })),
+        { title: 'Conformance pack', url: absolute(CONFORMANCE_PATH), note: 'Every valid and invalid fixture with its expected verdict, error code and digest (JSON)' },
+      ],
+    },
+    {
+      name: 'Tools',
+      links: [
+        ...pick('tools/validator', 'review'),
+        ...routes.map((route) => ({ title: `Route record ${route.routeId}`, url: absolute(routeRecordPath(route.routeId)), note: route.record.description ?? route.record.title ?? '' })),
+      ],
+    },
+    {
+      name: 'Optional',
+      links: [
+        { title: 'Site manifest', url: absolute(MANIFEST_PATH), note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every published file (JSON)' },
+        { title: 'The English record in one file', url: absolute(LLMS_FULL_PATH), note: 'Every English page as Markdown' },
+        { title: 'Sitemap', url: absolute(SITEMAP_PATH), note: 'Every HTML page with its translations' },
+        ...englishReadingOrder(index)
+          .filter((page) => page.collection === 'pages' && !used.has(page.path) && page.path !== '')
+          .map(pageLink),
+      ],
+    },
+  ];
+}
+
+export function llmsFullText(index: RecordIndex, mirrors: ReadonlyMap<string, { json: PageMirror; markdown: string }>): string {
+  const parts = englishReadingOrder(index).map((page) => {
+    const mirror = mirrors.get(page.url);
+    if (!mirror) throw new Error(`${page.url}: no mirror was built`);
+    // Drop each mirror's own frontmatter and llms.txt pointer; keep a source line instead.
+    const body = mirror.markdown.replace(/^---\n[\s\S]*?\n---\n> [^\n]*\n\n/, '');
+    return `<!-- ${absolute(page.url)} -->\n\n${body.trim()}\n`;
+  });
+  return `# UAIX public standards record: the English record\n\n> Every English page of ${SITE_ORIGIN}, as Markdown, in reading order. The English text and the JSON records are authoritative.\n\n${parts.join('\n---\n\n')}`;
+}

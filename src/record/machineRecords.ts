@@ -1,0 +1,119 @@
+/**
+ * The locale-free machine records, as a map from public path to bytes: schemas at their `$id`,
+ * fixtures and their keyless forms, the conformance pack, the field registry, route records,
+ * robots.txt and the _headers hints. The manifest and llms.txt are built after the mirrors.
+ */
+import type { RecordModel } from './recordModel.ts';
+import type { FieldRegistryDocument } from './fieldRegistry.ts';
+import { FIXTURE_EVALUATED_AT } from '../uai/fixtureCheck.ts';
+import { canonicalBytes } from '../uai/jcs.ts';
+import { sha256Digest } from '../uai/sha256.ts';
+import { SITE_ORIGIN } from './locales.ts';
+import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, SITEMAP_PATH, routeRecordPath } from './publicPaths.ts';
+
+export interface PublishedFile {
+  path: string;
+  text: string;
+  mediaType: string;
+}
+
+export const DIGEST_RULE =
+  'sha256: + lowercase hex SHA-256 of the RFC 8785 (JCS) UTF-8 bytes of the keyed packet with the member integrity.checksum removed; keyed, minified keyed and keyless forms of one packet share one digest.';
+
+export interface RouteRecordFile {
+  routeId: string;
+  text: string;
+}
+
+export function conformancePack(model: RecordModel) {
+  return {
+    standard: 'UAI-1',
+    evaluated_at: FIXTURE_EVALUATED_AT,
+    digest_rule: DIGEST_RULE,
+    how_to_use:
+      'Validate each fixture with your implementation, using evaluated_at as the current time. A valid fixture must pass; an invalid fixture must fail with expected.code at expected.path. For valid fixtures, the keyed, minified and keyless forms must all give digest.',
+    fixtures: model.fixtures.map((fixture) => {
+      const keylessDigest = fixture.keyless === undefined ? null : model.validator.digest(fixture.keyless);
+      return {
+        profile: fixture.profile,
+        group: fixture.group,
+        name: fixture.name,
+        verdict: fixture.verdict,
+        url: `${SITE_ORIGIN}${fixture.url}`,
+        keyless_url: fixture.keylessUrl ? `${SITE_ORIGIN}${fixture.keylessUrl}` : null,
+        digest: fixture.digest,
+        form_digests:
+          fixture.verdict === 'valid'
+            ? { keyed: fixture.digest, minified: fixture.minifiedDigest ?? null, keyless: keylessDigest && keylessDigest.ok ? (keylessDigest.value as string) : null }
+            : null,
+        expected: fixture.expectation ? { code: fixture.expectation.code, path: fixture.expectation.path, why: fixture.expectation.why } : null,
+      };
+    }),
+  };
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegistryDocument, siteSchemas: { path: string; text: string }[], routes: RouteRecordFile[]): PublishedFile[] {
+  const files: PublishedFile[] = [];
+  for (const schema of model.schemas) files.push({ path: schema.url, text: schema.text, mediaType: 'application/schema+json' });
+  for (const schema of siteSchemas) files.push({ path: schema.path, text: schema.text, mediaType: 'application/schema+json' });
+  for (const fixture of model.fixtures) {
+    files.push({ path: fixture.url, text: fixture.text, mediaType: 'application/json' });
+    if (fixture.keylessUrl && fixture.keylessText) files.push({ path: fixture.keylessUrl, text: fixture.keylessText, mediaType: 'application/json' });
+  }
+  files.push({ path: CONFORMANCE_PATH, text: json(conformancePack(model)), mediaType: 'application/json' });
+  files.push({ path: FIELD_REGISTRY_PATH, text: json(fieldRegistry), mediaType: 'application/json' });
+  for (const route of routes) files.push({ path: routeRecordPath(route.routeId), text: route.text, mediaType: 'application/json' });
+  files.push({ path: '/robots.txt', text: `User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n`, mediaType: 'text/plain' });
+  files.push({ path: '/_headers', text: headersFile(), mediaType: 'text/plain' });
+  return files;
+}
+
+/** Serve-time hints for static hosts that read a _headers file (Netlify, Cloudflare Pages). */
+export function headersFile(): string {
+  return [
+    '/schemas/*',
+    '  Content-Type: application/schema+json; charset=utf-8',
+    '  Access-Control-Allow-Origin: *',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '/examples/*',
+    '  Content-Type: application/json; charset=utf-8',
+    '  Access-Control-Allow-Origin: *',
+    '/routes/*',
+    '  Content-Type: application/json; charset=utf-8',
+    '  Access-Control-Allow-Origin: *',
+    '/.well-known/uaix.json',
+    '  Content-Type: application/json; charset=utf-8',
+    '  Access-Control-Allow-Origin: *',
+    '/uai-1-field-registry.json',
+    '  Content-Type: application/json; charset=utf-8',
+    '  Access-Control-Allow-Origin: *',
+    '/*.md',
+    '  Content-Type: text/markdown; charset=utf-8',
+    '/llms.txt',
+    '  Content-Type: text/plain; charset=utf-8',
+    '/llms-full.txt',
+    '  Content-Type: text/plain; charset=utf-8',
+    '/*/index.json',
+    '  Content-Type: application/json; charset=utf-8',
+    '  Access-Control-Allow-Origin: *',
+    '/_astro/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
+}
+
+/** sha256 of a file's bytes, and of its JCS form when it is JSON. */
+export function fileDigests(text: string, mediaType: string): { sha256: string; jcs_sha256?: string } {
+  const bytes = new TextEncoder().encode(text);
+  const result: { sha256: string; jcs_sha256?: string } = { sha256: sha256Digest(bytes) };
+  if (mediaType.includes('json')) {
+    try {
+      result.jcs_sha256 = sha256Digest(canonicalBytes(JSON.parse(text)));
+    } catch {
+      // Invalid JSON fixtures (on purpose) have no canonical form.
+    }
+  }
+  return result;
+}

@@ -1,0 +1,167 @@
+/**
+ * The two mirrors of an HTML page, computed from the built HTML itself so they say exactly what
+ * the page says: `index.json` (the compact record) and `index.md` (clean Markdown).
+ */
+import { fromHtml } from 'hast-util-from-html';
+import { toText } from 'hast-util-to-text';
+import { toMdast } from 'hast-util-to-mdast';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import type { Element, Root, RootContent } from 'hast';
+import { SITE_ORIGIN } from './locales.ts';
+import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from './publicPaths.ts';
+
+export interface PageMirror {
+  $schema: string;
+  record_code: string;
+  title: string;
+  description: string;
+  url: string;
+  path: string;
+  locale: string;
+  content_locale: string;
+  fallback: boolean;
+  translation_state: string;
+  canonical: string;
+  alternates: { hreflang: string; href: string }[];
+  mirrors: { html: string; json: string; markdown: string };
+  last_changed: string | null;
+  headings: { level: number; id: string | null; text: string }[];
+  text: string;
+  links: { href: string; text: string }[];
+  fixtures: string[];
+  schemas: string[];
+}
+
+type Visit = (node: Element, ancestors: Element[]) => boolean | void;
+
+/** Depth-first walk over elements; a visitor returning false skips the children. */
+export function walkElements(node: Root | Element, visit: Visit, ancestors: Element[] = []): void {
+  for (const child of node.children as RootContent[]) {
+    if (child.type !== 'element') continue;
+    if (visit(child, ancestors) === false) continue;
+    walkElements(child, visit, [...ancestors, child]);
+  }
+}
+
+export function findElement(node: Root | Element, test: (element: Element) => boolean): Element | undefined {
+  let found: Element | undefined;
+  walkElements(node, (element) => {
+    if (found) return false;
+    if (test(element)) {
+      found = element;
+      return false;
+    }
+  });
+  return found;
+}
+
+const attr = (element: Element, name: string): string | undefined => {
+  const value = element.properties?.[name];
+  return Array.isArray(value) ? value.join(' ') : value === undefined || value === null ? undefined : String(value);
+};
+
+function meta(tree: Root, name: string): string | undefined {
+  const element = findElement(tree, (candidate) => candidate.tagName === 'meta' && (attr(candidate, 'name') === name || attr(candidate, 'property') === name));
+  return element ? attr(element, 'content') : undefined;
+}
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export interface ParsedPage {
+  tree: Root;
+  main: Element | undefined;
+}
+
+export function parsePage(html: string): ParsedPage {
+  const tree = fromHtml(html);
+  return { tree, main: findElement(tree, (element) => element.tagName === 'main') };
+}
+
+/** Elements that navigate rather than say something: not part of the mirror's text or Markdown. */
+function isChrome(element: Element): boolean {
+  return element.tagName === 'nav' || element.tagName === 'script' || element.tagName === 'style' || element.tagName === 'noscript' || attr(element, 'dataMirror') === 'skip';
+}
+
+function withoutChrome(element: Element): Element {
+  return {
+    ...element,
+    children: element.children.filter((child) => child.type !== 'element' || !isChrome(child)).map((child) => (child.type === 'element' ? withoutChrome(child) : child)),
+  };
+}
+
+export function buildPageMirror(html: string, path: string): { json: PageMirror; markdown: string } {
+  const { tree, main } = parsePage(html);
+  if (!main) throw new Error(`${path}: the page has no <main> element`);
+  const title = normalize(toText(findElement(tree, (element) => element.tagName === 'h1') ?? { type: 'element', tagName: 'span', properties: {}, children: [] }));
+  const description = meta(tree, 'description') ?? '';
+  const head = findElement(tree, (element) => element.tagName === 'head')!;
+  const alternates: PageMirror['alternates'] = [];
+  let canonical = `${SITE_ORIGIN}${path}`;
+  walkElements(head, (element) => {
+    if (element.tagName !== 'link') return;
+    const rel = attr(element, 'rel');
+    if (rel === 'canonical') canonical = attr(element, 'href') ?? canonical;
+    if (rel === 'alternate' && attr(element, 'hrefLang')) alternates.push({ hreflang: attr(element, 'hrefLang')!, href: attr(element, 'href')! });
+  });
+  const content = withoutChrome(main);
+  const headings: PageMirror['headings'] = [];
+  const links: PageMirror['links'] = [];
+  const seenLinks = new Set<string>();
+  const fixtures = new Set<string>();
+  const schemas = new Set<string>();
+  walkElements(content, (element) => {
+    const level = /^h([1-6])$/.exec(element.tagName)?.[1];
+    if (level) headings.push({ level: Number(level), id: attr(element, 'id') ?? null, text: normalize(toText(element)) });
+    if (element.tagName === 'a' && attr(element, 'href')) {
+      const href = attr(element, 'href')!;
+      if (!seenLinks.has(href)) {
+        seenLinks.add(href);
+        links.push({ href, text: normalize(toText(element)) });
+      }
+    }
+    const fixture = attr(element, 'dataUaixFixture') ?? (attr(element, 'dataUaixCode') === 'fixture' || attr(element, 'dataUaixCode') === 'keyless' ? attr(element, 'dataUaixRef') : undefined);
+    if (fixture) fixtures.add(fixture);
+    const schema = attr(element, 'dataUaixSchema');
+    if (schema) schemas.add(schema);
+  });
+  const mirrors = mirrorPaths(path);
+  const json: PageMirror = {
+    $schema: `${SITE_ORIGIN}${MIRROR_SCHEMA_PATH}`,
+    record_code: meta(tree, 'uaix:record-code') ?? '',
+    title,
+    description,
+    url: `${SITE_ORIGIN}${path}`,
+    path,
+    locale: meta(tree, 'uaix:locale') ?? '',
+    content_locale: meta(tree, 'uaix:content-locale') ?? '',
+    fallback: meta(tree, 'uaix:translation-state') === 'fallback',
+    translation_state: meta(tree, 'uaix:translation-state') ?? '',
+    canonical,
+    alternates,
+    mirrors: { html: `${SITE_ORIGIN}${path}`, json: `${SITE_ORIGIN}${mirrors.json}`, markdown: `${SITE_ORIGIN}${mirrors.markdown}` },
+    last_changed: meta(tree, 'uaix:last-changed') ?? null,
+    headings,
+    text: normalize(toText(content)),
+    links,
+    fixtures: [...fixtures],
+    schemas: [...schemas],
+  };
+  const body = toMarkdown(toMdast(content), { extensions: [gfmToMarkdown()], bullet: '-', rule: '-', fences: true }).trim();
+  const yamlString = (value: string) => JSON.stringify(value);
+  const markdown = [
+    '---',
+    `title: ${yamlString(title)}`,
+    `description: ${yamlString(description)}`,
+    `url: ${json.url}`,
+    `record_code: ${json.record_code}`,
+    `locale: ${json.locale}`,
+    `content_locale: ${json.content_locale}`,
+    '---',
+    `> Index of the UAIX public standards record for language models: ${SITE_ORIGIN}${LLMS_PATH}`,
+    '',
+    body,
+    '',
+  ].join('\n');
+  return { json, markdown };
+}

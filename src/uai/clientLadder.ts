@@ -1,0 +1,146 @@
+/**
+ * The full-spectrum client ladder (UAIX-DOC-3382) as data, and the resolver that walks a route
+ * record down it. "Speed up only once capability is proven; slow down before guessing": a client
+ * kind has only the capabilities its ladder row proves, and the resolver never returns a step that
+ * needs one it lacks. Decisions come from the record's fields and this table, nothing else.
+ */
+import {
+  CAPABILITIES,
+  CAPABILITY_FALLBACKS,
+  fallbackTargetOf,
+  highestPathNeeds,
+  listCapabilities,
+  targetNeeds,
+  type Capability,
+  type FallbackField,
+  type RouteRecord,
+} from './routeRecord.ts';
+
+export const CLIENT_KINDS = [
+  'url-only-chatbot',
+  'indexed-fetcher',
+  'browser-agent',
+  'json-post-agent',
+  'authenticated-owner-agent',
+  'restore-readback-agent',
+  'multi-agent-runtime',
+  'a2a-peer',
+  'mcp-client',
+  'mcp-server-system',
+] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
+
+export interface ClientProfile {
+  kind: ClientKind;
+  /** The ladder row's name (content/client-ladder/en-us.json). */
+  label: string;
+  capabilities: readonly Capability[];
+}
+
+/**
+ * What each kind can be assumed to do. Every kind fetches public static URLs; nothing else is
+ * implied unless the ladder row's highest supported path proves it. An MCP client gets tools only
+ * where its host explicitly provides them, so only the MCP-server-capable system has mcp-tools.
+ */
+export const CLIENT_PROFILES: Readonly<Record<ClientKind, ClientProfile>> = {
+  'url-only-chatbot': { kind: 'url-only-chatbot', label: 'URL-only chatbot', capabilities: ['static-get'] },
+  'indexed-fetcher': { kind: 'indexed-fetcher', label: 'Indexed or cached fetcher', capabilities: ['static-get'] },
+  'browser-agent': { kind: 'browser-agent', label: 'Browser-assisted agent', capabilities: ['static-get', 'live-get', 'javascript', 'browser-form'] },
+  'json-post-agent': { kind: 'json-post-agent', label: 'Structured JSON POST agent', capabilities: ['static-get', 'live-get', 'post'] },
+  'authenticated-owner-agent': { kind: 'authenticated-owner-agent', label: 'Authenticated owner agent', capabilities: ['static-get', 'live-get', 'post', 'credentials'] },
+  'restore-readback-agent': { kind: 'restore-readback-agent', label: 'Restore/readback agent', capabilities: ['static-get', 'live-get', 'restore-readback'] },
+  'multi-agent-runtime': { kind: 'multi-agent-runtime', label: 'Multi-agent runtime', capabilities: ['static-get', 'packet-exchange'] },
+  'a2a-peer': { kind: 'a2a-peer', label: 'A2A peer', capabilities: ['static-get', 'a2a'] },
+  'mcp-client': { kind: 'mcp-client', label: 'MCP client', capabilities: ['static-get', 'mcp'] },
+  'mcp-server-system': { kind: 'mcp-server-system', label: 'MCP-server-capable system', capabilities: ['static-get', 'mcp', 'mcp-tools'] },
+};
+
+export function isClientKind(value: unknown): value is ClientKind {
+  return typeof value === 'string' && (CLIENT_KINDS as readonly string[]).includes(value);
+}
+
+export class UnknownClientKindError extends Error {
+  constructor(readonly kind: string) {
+    super(`unknown client kind ${JSON.stringify(kind)}; use one of ${CLIENT_KINDS.join(', ')}`);
+  }
+}
+
+export type RouteDecision = 'highest' | 'fallback' | 'no-op';
+
+export interface RouteResolution {
+  route: string;
+  client: ClientKind;
+  decision: RouteDecision;
+  /** Where the client goes: the route's path, the fallback's url, or the human-review URL. */
+  target: string | null;
+  /** One English sentence naming the missing capability, if any. */
+  reason: string;
+  /** The record field the target comes from: path, a fallback field, or human_review_url. */
+  via: 'path' | FallbackField | 'human_review_url';
+  /** Every capability the target needs; always a subset of the client's capabilities. */
+  needs: Capability[];
+}
+
+export interface ResolveOptions {
+  /**
+   * Capabilities the kind normally has but that are missing now (credentials not granted, the host
+   * does not provide the tool, no consent). They can only be taken away, never added.
+   */
+  unavailable?: readonly Capability[];
+}
+
+/** The capabilities a client has for this resolution, in CAPABILITIES order. */
+export function clientCapabilities(kind: ClientKind, options: ResolveOptions = {}): Capability[] {
+  const profile = CLIENT_PROFILES[kind];
+  return CAPABILITIES.filter((capability) => profile.capabilities.includes(capability) && !options.unavailable?.includes(capability));
+}
+
+/**
+ * The fallback fields a client lacking `missing` tries, in order: the specific field for each missing
+ * capability, then the browser form when it can use forms, then the lowest safe fallback.
+ */
+export function fallbackOrder(missing: readonly Capability[], has: readonly Capability[]): FallbackField[] {
+  const order = missing.flatMap((capability) => CAPABILITY_FALLBACKS[capability].fallbacks);
+  if (has.includes('browser-form')) order.push('browser_form_equivalent');
+  order.push('lowest_safe_fallback');
+  return [...new Set(order)];
+}
+
+/** Decides where a client kind goes on a (valid) route record. */
+export function resolveRoute(record: RouteRecord, kind: string, options: ResolveOptions = {}): RouteResolution {
+  if (!isClientKind(kind)) throw new UnknownClientKindError(kind);
+  const client = CLIENT_PROFILES[kind];
+  const has = clientCapabilities(kind, options);
+  const needs = highestPathNeeds(record);
+  const missing = needs.filter((capability) => !has.includes(capability));
+  const base = { route: record.route_id, client: kind };
+  const who = `the ${inSentence(client.label)}`;
+  if (missing.length === 0) {
+    return { ...base, decision: 'highest', target: record.path, via: 'path', needs, reason: `${capitalize(who)} has every capability the highest path needs (${listCapabilities(needs)}), so it takes that path.` };
+  }
+  const lacking = `The highest path needs ${listCapabilities(missing)}, which ${who} lacks`;
+  for (const field of fallbackOrder(missing, has)) {
+    const target = fallbackTargetOf(record, field);
+    if (!target) continue;
+    const targetNeed = targetNeeds(target);
+    if (targetNeed.length !== target.needs.length || !targetNeed.every((capability) => has.includes(capability))) continue;
+    return { ...base, decision: 'fallback', target: target.url, via: field, needs: targetNeed, reason: `${lacking}, so it takes ${field}, which needs only ${listCapabilities(targetNeed)}.` };
+  }
+  return {
+    ...base,
+    decision: 'no-op',
+    target: record.human_review_url,
+    via: 'human_review_url',
+    needs: ['static-get'],
+    reason: `${lacking}, and no named fallback can be taken with ${listCapabilities(has)} alone, so it stops and returns the human-review URL.`,
+  };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A ladder label inside a sentence: "Indexed or cached fetcher" → "indexed or cached fetcher"; "URL-only chatbot" and "MCP client" keep their case. */
+function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+}
