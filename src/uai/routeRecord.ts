@@ -151,6 +151,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A table entry for a value read from an unchecked record; "constructor" and the like find nothing. */
+function lookup<T>(table: Readonly<Record<string, T>>, key: unknown): T | undefined {
+  return typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** The value of a fallback field when it is a well-formed target; undefined otherwise. */
 export function fallbackTargetOf(record: unknown, field: FallbackField): FallbackTarget | undefined {
   const value = isPlainObject(record) ? record[field] : undefined;
@@ -172,12 +177,12 @@ export function highestPathNeeds(record: unknown): Capability[] {
   if (!isPlainObject(record)) return [];
   const needs = new Set<Capability>();
   // A GET is fetched as its execution class says; another method (or none) replaces the GET with its own request.
-  for (const capability of EXECUTION_NEEDS[record.fetch_execution_class as FetchExecutionClass] ?? []) {
+  for (const capability of lookup(EXECUTION_NEEDS, record.fetch_execution_class) ?? []) {
     if (record.method === 'GET' || !FETCH_CAPABILITIES.includes(capability)) needs.add(capability);
   }
   if (WRITE_METHODS.includes(record.method as string)) needs.add('post');
   if (Array.isArray(record.advertises)) {
-    for (const path of record.advertises) for (const capability of ADVERTISED_NEEDS[path as AdvertisedPath] ?? []) needs.add(capability);
+    for (const path of record.advertises) for (const capability of lookup(ADVERTISED_NEEDS, path) ?? []) needs.add(capability);
   }
   return CAPABILITIES.filter((capability) => needs.has(capability));
 }
@@ -195,7 +200,7 @@ function sourceOfNeed(capability: Capability, record: Record<string, unknown>): 
     return `fetch_execution_class authenticated: an authenticated ${record.side_effect_status === 'none' ? 'read' : 'mutation'}`;
   }
   if (capability === 'live-get' || capability === 'javascript') return `fetch_execution_class ${String(record.fetch_execution_class)}`;
-  const advertised = (record.advertises as AdvertisedPath[]).filter((path) => ADVERTISED_NEEDS[path]?.includes(capability));
+  const advertised = (record.advertises as unknown[]).filter((path) => lookup(ADVERTISED_NEEDS, path)?.includes(capability));
   return `advertises ${advertised.join(', ')}`;
 }
 

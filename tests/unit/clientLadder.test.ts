@@ -1,0 +1,163 @@
+/**
+ * The client ladder and the resolver: the ten kinds are the content's ladder rows, the site's routes
+ * resolve as their records say, and — across every kind, every site route, every valid route fixture
+ * and variants of them with fallbacks removed or capabilities withdrawn — the resolver never returns a
+ * step that needs a capability the client lacks, and takes the highest path exactly when it can.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadSchemaDocuments, loadRouteFixtureTree, loadRouteRecordFiles } from '../../src/uai/node/recordFiles.ts';
+import {
+  CAPABILITIES,
+  CAPABILITY_LABELS,
+  FALLBACK_FIELDS,
+  createRouteChecker,
+  highestPathNeeds,
+  type Capability,
+  type RouteRecord,
+} from '../../src/uai/routeRecord.ts';
+import {
+  CLIENT_KINDS,
+  CLIENT_PROFILES,
+  UnknownClientKindError,
+  clientCapabilities,
+  resolveRoute,
+  type ClientKind,
+  type ResolveOptions,
+} from '../../src/uai/clientLadder.ts';
+
+const checker = createRouteChecker(loadSchemaDocuments());
+const decoder = new TextDecoder();
+
+function valid(bytes: Uint8Array, name: string): RouteRecord {
+  const report = checker.checkBytes(bytes);
+  assert.ok(report.record, `${name} is a valid route record: ${JSON.stringify(report.errors)}`);
+  return report.record;
+}
+
+const siteRoutes = new Map(loadRouteRecordFiles().map((file) => [file.name, valid(file.bytes, file.file)]));
+const fixtureRoutes = new Map(
+  loadRouteFixtureTree()
+    .fixtures.filter((fixture) => fixture.verdict === 'valid')
+    .map((fixture) => [fixture.name, valid(fixture.bytes, fixture.file)]),
+);
+
+/** Every valid record we can build from a real one by setting one fallback field to null. */
+function withoutOneFallback(record: RouteRecord): RouteRecord[] {
+  return FALLBACK_FIELDS.filter((field) => record[field] !== null)
+    .map((field) => ({ ...structuredClone(record), [field]: null }))
+    .filter((variant) => checker.checkValue(variant).valid);
+}
+
+const allRoutes: RouteRecord[] = [...siteRoutes.values(), ...fixtureRoutes.values()];
+const variants: RouteRecord[] = [...allRoutes, ...allRoutes.flatMap(withoutOneFallback)];
+
+test('the ten client kinds are the ladder rows of content/client-ladder/en-us.json, in order, with their labels', () => {
+  const ladder = JSON.parse(readFileSync(new URL('../../content/client-ladder/en-us.json', import.meta.url), 'utf8'));
+  assert.deepEqual(ladder.rows.map((row: { client: string }) => row.client), [...CLIENT_KINDS]);
+  for (const row of ladder.rows) assert.equal(CLIENT_PROFILES[row.client as ClientKind].label, row.label);
+});
+
+test('capabilities are data: every kind fetches static URLs, and only its ladder row adds more', () => {
+  for (const kind of CLIENT_KINDS) {
+    const { capabilities } = CLIENT_PROFILES[kind];
+    assert.ok(capabilities.includes('static-get'), `${kind} can GET static pages`);
+    for (const capability of capabilities) assert.ok(CAPABILITIES.includes(capability), `${capability} is a capability`);
+  }
+  assert.deepEqual(clientCapabilities('url-only-chatbot'), ['static-get']);
+  assert.deepEqual(clientCapabilities('indexed-fetcher'), ['static-get']);
+  assert.equal(clientCapabilities('json-post-agent').includes('javascript'), false);
+  assert.deepEqual(clientCapabilities('authenticated-owner-agent', { unavailable: ['credentials'] }), ['static-get', 'live-get', 'post']);
+});
+
+test("site routes: what each kind does (decisions and targets come from the records)", () => {
+  const validator = siteRoutes.get('route_validator')!;
+  // Without JavaScript: the static section of the same page (CLI command, schemas, fixtures, review route).
+  assert.match(validator.lowest_safe_fallback?.url ?? '', /^\/en-us\/tools\/validator\/#/);
+  for (const kind of CLIENT_KINDS) {
+    const result = resolveRoute(validator, kind);
+    if (kind === 'browser-agent') assert.deepEqual([result.decision, result.target], ['highest', '/en-us/tools/validator/']);
+    else assert.deepEqual([result.decision, result.target, result.via], ['fallback', validator.lowest_safe_fallback?.url, 'lowest_safe_fallback'], kind);
+  }
+  for (const name of ['route_review', 'route_schema_fetch', 'route_fixture_fetch', 'route_conformance_pack']) {
+    const record = siteRoutes.get(name)!;
+    for (const kind of CLIENT_KINDS) {
+      const result = resolveRoute(record, kind);
+      assert.deepEqual([result.decision, result.target], ['highest', record.path], `${name} × ${kind}`);
+    }
+  }
+});
+
+test('fixture routes: step down to the field that matches the missing capability', () => {
+  const decide = (name: string, kind: ClientKind, options?: ResolveOptions) => {
+    const { decision, via } = resolveRoute(fixtureRoutes.get(name)!, kind, options);
+    return `${decision}:${via}`;
+  };
+  const post = 'authenticated-post-with-fallbacks';
+  assert.equal(decide(post, 'authenticated-owner-agent'), 'highest:path');
+  assert.equal(decide(post, 'json-post-agent'), 'fallback:auth_unavailable_fallback');
+  assert.equal(decide(post, 'url-only-chatbot'), 'fallback:post_blocked_fallback');
+  assert.equal(decide(post, 'authenticated-owner-agent', { unavailable: ['credentials'] }), 'fallback:auth_unavailable_fallback');
+  // The owners' browser form needs credentials, so a browser agent without them never gets it.
+  assert.equal(decide(post, 'browser-agent'), 'fallback:post_blocked_fallback');
+  assert.equal(decide('browser-form-for-post', 'browser-agent'), 'fallback:post_blocked_fallback');
+  assert.equal(decide('browser-form-for-post', 'url-only-chatbot'), 'fallback:lowest_safe_fallback');
+  assert.equal(decide('mcp-tool-with-fallbacks', 'mcp-server-system'), 'highest:path');
+  assert.equal(decide('mcp-tool-with-fallbacks', 'mcp-client'), 'fallback:tool_unavailable_fallback');
+  assert.equal(decide('mcp-tool-with-fallbacks', 'a2a-peer'), 'fallback:mcp_unavailable_fallback');
+  assert.equal(decide('mcp-tool-with-fallbacks', 'mcp-server-system', { unavailable: ['mcp-tools'] }), 'fallback:tool_unavailable_fallback');
+  assert.equal(decide('a2a-delegation-with-capability-statement', 'a2a-peer'), 'highest:path');
+  assert.equal(decide('a2a-delegation-with-capability-statement', 'multi-agent-runtime'), 'fallback:lowest_safe_fallback');
+  assert.equal(decide('live-get-with-static-snapshot', 'indexed-fetcher'), 'fallback:live_get_blocked_fallback');
+  assert.equal(decide('live-get-with-static-snapshot', 'browser-agent'), 'highest:path');
+  assert.equal(decide('restore-readback-lookup', 'restore-readback-agent'), 'highest:path');
+  assert.equal(decide('restore-readback-lookup', 'json-post-agent'), 'fallback:lowest_safe_fallback');
+  assert.equal(decide('script-only-no-op', 'browser-agent'), 'highest:path');
+  const noOp = resolveRoute(fixtureRoutes.get('script-only-no-op')!, 'url-only-chatbot');
+  assert.deepEqual([noOp.decision, noOp.target], ['no-op', fixtureRoutes.get('script-only-no-op')!.human_review_url]);
+  assert.match(noOp.reason, /JavaScript/);
+});
+
+test('property: across all kinds × routes × variants, no step needs a capability the client lacks', () => {
+  const withdrawals: (readonly Capability[])[] = [[], ...CAPABILITIES.filter((capability) => capability !== 'static-get').map((capability) => [capability])];
+  let resolutions = 0;
+  const decisions = new Set<string>();
+  for (const record of variants) {
+    const needs = highestPathNeeds(record);
+    for (const kind of CLIENT_KINDS) {
+      for (const unavailable of withdrawals) {
+        const has = clientCapabilities(kind, { unavailable });
+        const result = resolveRoute(record, kind, { unavailable });
+        const where = `${record.route_id} × ${kind}${unavailable.length ? ` without ${unavailable}` : ''}`;
+        resolutions++;
+        decisions.add(result.decision);
+        // The target never needs more than the client has.
+        for (const capability of result.needs) assert.ok(has.includes(capability), `${where}: ${result.via} needs ${capability}`);
+        // Highest exactly when the client has everything the highest path needs.
+        const missing = needs.filter((capability) => !has.includes(capability));
+        assert.equal(result.decision === 'highest', missing.length === 0, where);
+        // The target is the one the record names for that decision.
+        if (result.decision === 'highest') assert.equal(result.target, record.path, where);
+        if (result.decision === 'fallback') {
+          const target = record[result.via as (typeof FALLBACK_FIELDS)[number]];
+          assert.equal(result.target, target?.url, where);
+          assert.deepEqual(result.needs, CAPABILITIES.filter((capability) => target?.needs.includes(capability)), where);
+        }
+        if (result.decision === 'no-op') assert.equal(result.target, record.human_review_url, where);
+        // One English sentence that names every missing capability.
+        assert.match(result.reason, /^[A-Z][^\n]*\.$/, where);
+        for (const capability of missing) assert.ok(result.reason.includes(CAPABILITY_LABELS[capability]), `${where}: reason names ${capability}`);
+      }
+    }
+  }
+  assert.deepEqual([...decisions].sort(), ['fallback', 'highest', 'no-op'], 'the variants reach all three decisions');
+  assert.ok(resolutions > 1000, `${resolutions} resolutions`);
+});
+
+test('unknown client kind: an error that lists the ten kinds', () => {
+  assert.throws(
+    () => resolveRoute(siteRoutes.get('route_review')!, 'telepathic-agent'),
+    (error: unknown) => error instanceof UnknownClientKindError && CLIENT_KINDS.every((kind) => error.message.includes(kind)),
+  );
+});
