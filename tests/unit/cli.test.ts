@@ -1,0 +1,316 @@
+/**
+ * The `uaix` command as a user runs it: a child process, its exit code, stdout and stderr.
+ * Exit codes: 0 valid / done, 1 invalid input, 2 usage error or unreadable input.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
+
+const SEEDS = join(REPOSITORY_ROOT, 'tests/fixtures/seeds');
+const SEED_KEYED = join(SEEDS, 'uai.agent.ack.v1.keyed.json');
+const SEED_COMPACT = join(SEEDS, 'uai.agent.ack.v1.compact.json');
+const EXAMPLES = 'schemas/uai-1/examples';
+const VALID = `${EXAMPLES}/uai-agent-ack-v1/valid/validated.json`;
+const INVALID = `${EXAMPLES}/uai-agent-ack-v1/invalid/expired.json`;
+const SEED_DIGEST = 'sha256:d3600b950ea7b3556177d1271e6a5fad1400df6a173b4315ec1be19002eb9b1d';
+
+const temp = mkdtempSync(join(tmpdir(), 'uaix-cli-test-'));
+after(() => rmSync(temp, { recursive: true, force: true }));
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function uaix(args: string[], input?: string | Uint8Array): Run {
+  const result = spawnSync(process.execPath, ['bin/uaix.mjs', ...args], {
+    cwd: REPOSITORY_ROOT,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** No stack trace anywhere, and no internal error. */
+function assertNoStack(run: Run): void {
+  for (const stream of [run.stdout, run.stderr]) {
+    assert.doesNotMatch(stream, /^\s{4}at /m, `no stack trace:\n${stream}`);
+    assert.doesNotMatch(stream, /internal error|TypeError|RangeError|Maximum call stack/);
+  }
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '');
+}
+
+function tempFile(name: string, content: string | Uint8Array): string {
+  const path = join(temp, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+test('validate: a valid packet exits 0 and prints one summary line and the warning', () => {
+  const run = uaix(['validate', VALID]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stderr, '');
+  const out = lines(run.stdout);
+  assert.equal(out[0], `${VALID}: valid (uai.agent.ack.v1, keyed) ${SEED_DIGEST}`);
+  assert.match(out[1], /^ {2}warning UAI-INTEGRITY-UNVERIFIED \/integrity\/checksum: /);
+  assert.equal(out.length, 2);
+  assertNoStack(run);
+});
+
+test('validate: an invalid packet exits 1 with one line per error', () => {
+  const run = uaix(['validate', '--now', '2026-06-01T00:00:00Z', INVALID]);
+  assert.equal(run.status, 1);
+  const out = lines(run.stdout);
+  assert.match(out[0], new RegExp(`^${INVALID}: invalid \\(uai\\.agent\\.ack\\.v1, keyed\\) sha256:[0-9a-f]{64}$`));
+  assert.match(out[1], /^ {2}error UAI-EXPIRED \/delivery\/expires_at: the packet expired at 2026-01-01T00:00:00Z/);
+  assertNoStack(run);
+});
+
+test('validate: several files print a total; any invalid file makes the exit 1; an unreadable one makes it 2', () => {
+  const both = uaix(['validate', VALID, INVALID]);
+  assert.equal(both.status, 1);
+  assert.match(lines(both.stdout).at(-1)!, /^2 files: 1 valid, 1 invalid$/);
+  const missing = uaix(['validate', VALID, join(temp, 'missing.json')]);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stdout, /validated\.json: valid/, 'the readable file is still validated');
+  assert.equal(lines(missing.stderr).length, 1);
+  assert.match(missing.stderr, /^uaix: cannot read .*missing\.json: no such file\n$/);
+});
+
+test('validate --json: exactly {file, valid, profile, form, digest, errors: [{code, path, message}], warnings}', () => {
+  const run = uaix(['validate', '--json', '--now', '2026-06-01T00:00:00Z', VALID, INVALID]);
+  assert.equal(run.status, 1);
+  assert.equal(run.stderr, '');
+  const reports = JSON.parse(run.stdout);
+  assert.ok(Array.isArray(reports));
+  assert.equal(reports.length, 2);
+  for (const report of reports) {
+    assert.deepEqual(Object.keys(report), ['file', 'valid', 'profile', 'form', 'digest', 'errors', 'warnings']);
+    assert.equal(typeof report.file, 'string');
+    assert.equal(typeof report.valid, 'boolean');
+    assert.match(report.digest, /^sha256:[0-9a-f]{64}$/);
+    for (const issue of [...report.errors, ...report.warnings]) {
+      assert.deepEqual(Object.keys(issue), ['code', 'path', 'message']);
+      assert.equal(typeof issue.message, 'string');
+    }
+  }
+  assert.deepEqual(reports[0], {
+    file: VALID,
+    valid: true,
+    profile: 'uai.agent.ack.v1',
+    form: 'keyed',
+    digest: SEED_DIGEST,
+    errors: [],
+    warnings: [reports[0].warnings[0]],
+  });
+  assert.equal(reports[0].warnings[0].code, 'UAI-INTEGRITY-UNVERIFIED');
+  assert.deepEqual(
+    reports[1].errors.map(({ code, path }: { code: string; path: string }) => ({ code, path })),
+    [{ code: 'UAI-EXPIRED', path: '/delivery/expires_at' }],
+  );
+  // Unreadable JSON in --json mode: still the same shape.
+  const bad = uaix(['validate', '--json', tempFile('json-shape-bad.json', '{')]);
+  assert.equal(bad.status, 1);
+  const [report] = JSON.parse(bad.stdout);
+  assert.deepEqual(report, { file: report.file, valid: false, profile: null, form: null, digest: null, errors: [report.errors[0]], warnings: [] });
+  assert.deepEqual(Object.keys(report.errors[0]), ['code', 'path', 'message']);
+  assert.equal(report.errors[0].code, 'UAI-JSON-PARSE');
+});
+
+test('validate --now pins the clock', () => {
+  assert.equal(uaix(['validate', '--now', '2030-12-31T23:59:00Z', VALID]).status, 0, 'equal to expires_at: not expired');
+  const later = uaix(['validate', '--now=2030-12-31T23:59:01Z', VALID]);
+  assert.equal(later.status, 1);
+  assert.match(later.stdout, /error UAI-EXPIRED \/delivery\/expires_at/);
+  assert.equal(uaix(['validate', '--now', '2025-12-31T00:00:00Z', INVALID]).status, 0, 'before the fixture expired');
+  for (const bad of ['yesterday', '2026-06-01T00:00:00+02:00', '2026-06-01']) {
+    const run = uaix(['validate', '--now', bad, VALID]);
+    assert.equal(run.status, 2, bad);
+    assert.match(lines(run.stderr)[0], /^uaix: --now takes an RFC 3339 UTC date-time ending in Z/);
+    assertNoStack(run);
+  }
+  const missingValue = uaix(['validate', VALID, '--now']);
+  assert.equal(missingValue.status, 2);
+  assert.match(lines(missingValue.stderr)[0], /^uaix: --now needs a value$/);
+});
+
+test('validate -: reads standard input, keyed or keyless', () => {
+  const keyed = uaix(['validate', '-'], readFileSync(SEED_KEYED));
+  assert.equal(keyed.status, 0, keyed.stderr);
+  assert.equal(lines(keyed.stdout)[0], `<stdin>: valid (uai.agent.ack.v1, keyed) ${SEED_DIGEST}`);
+  const keyless = uaix(['validate', '--json', '-'], readFileSync(SEED_COMPACT));
+  assert.equal(keyless.status, 0);
+  const [report] = JSON.parse(keyless.stdout);
+  assert.equal(report.file, '<stdin>');
+  assert.equal(report.form, 'keyless');
+  assert.equal(report.digest, SEED_DIGEST);
+  assert.deepEqual(report.warnings.map((issue: { path: string }) => issue.path), ['/10/3'], 'keyless pointer');
+  const empty = uaix(['validate', '-'], '');
+  assert.equal(empty.status, 1);
+  assert.match(empty.stdout, /error UAI-JSON-PARSE \(root\): the document is empty/);
+});
+
+test('compact, expand, digest and canonicalize', () => {
+  const compact = uaix(['compact', SEED_KEYED]);
+  assert.equal(compact.status, 0, compact.stderr);
+  assert.deepEqual(JSON.parse(compact.stdout), JSON.parse(readFileSync(SEED_COMPACT, 'utf8')));
+  assert.equal(compact.stdout, `${readFileSync(SEED_COMPACT, 'utf8').replace(/\n$/, '')}\n`, 'the seed keyless text to the byte');
+
+  const expand = uaix(['expand', SEED_COMPACT]);
+  assert.equal(expand.status, 0, expand.stderr);
+  assert.deepEqual(JSON.parse(expand.stdout), JSON.parse(readFileSync(SEED_KEYED, 'utf8')));
+
+  const keyedDigest = uaix(['digest', SEED_KEYED]);
+  const keylessDigest = uaix(['digest', SEED_COMPACT]);
+  const stdinDigest = uaix(['digest', '-'], JSON.stringify(JSON.parse(readFileSync(SEED_KEYED, 'utf8'))));
+  assert.equal(keyedDigest.status, 0);
+  assert.equal(keyedDigest.stdout, `${SEED_DIGEST}\n`);
+  assert.equal(keylessDigest.stdout, keyedDigest.stdout, 'keyed and keyless share a digest');
+  assert.equal(stdinDigest.stdout, keyedDigest.stdout, 'minified keyed too');
+
+  const canonical = uaix(['canonicalize', SEED_KEYED]);
+  assert.equal(canonical.status, 0);
+  assert.ok(!canonical.stdout.endsWith('\n'), 'exactly the canonical bytes');
+  assert.match(canonical.stdout, /^\{"body":\{"acknowledged_message_id":/);
+  assert.deepEqual(JSON.parse(canonical.stdout), JSON.parse(readFileSync(SEED_KEYED, 'utf8')));
+  const numbers = uaix(['canonicalize', '-'], '{"b": 1.50, "a": [1e2, -0, "\\u00e9"]}');
+  assert.equal(numbers.stdout, '{"a":[100,0,"é"],"b":1.5}');
+
+  // Codec errors: one line on stderr each, exit 1.
+  const expandKeyed = uaix(['expand', SEED_KEYED]);
+  assert.equal(expandKeyed.status, 1);
+  assert.match(expandKeyed.stderr, /^uaix: UAI-KEYLESS-SHAPE \(root\): expand takes a keyless packet/);
+  const compactKeyless = uaix(['compact', SEED_COMPACT]);
+  assert.equal(compactKeyless.status, 1);
+  assert.equal(lines(compactKeyless.stderr).length, 1);
+  const shortKeyless = uaix(['digest', '-'], JSON.stringify(JSON.parse(readFileSync(SEED_COMPACT, 'utf8')).slice(0, 11)));
+  assert.equal(shortKeyless.status, 1);
+  assert.match(shortKeyless.stderr, /^uaix: UAI-KEYLESS-SHAPE \(root\): /);
+  for (const run of [expandKeyed, compactKeyless, shortKeyless]) assertNoStack(run);
+  const twoFiles = uaix(['digest', SEED_KEYED, SEED_COMPACT]);
+  assert.equal(twoFiles.status, 2);
+  assert.match(lines(twoFiles.stderr)[0], /^uaix: digest takes exactly one file/);
+});
+
+test('check-fixtures: exit 0, every fixture as expected; --json has ok, evaluated_at, counts, failures', () => {
+  const run = uaix(['check-fixtures']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stderr, '');
+  assert.match(lines(run.stdout).at(-1)!, /^\d+ fixtures checked at 2026-06-01T00:00:00Z: all as expected$/);
+  const json = uaix(['check-fixtures', '--json']);
+  assert.equal(json.status, 0);
+  const result = JSON.parse(json.stdout);
+  assert.equal(result.ok, true);
+  assert.equal(result.evaluated_at, '2026-06-01T00:00:00Z');
+  assert.deepEqual(result.failures, []);
+  assert.deepEqual(result.counts['uai-agent-ack-v1'], { valid: 2, invalid: 15 });
+  const withFile = uaix(['check-fixtures', VALID]);
+  assert.equal(withFile.status, 2);
+});
+
+/** An input that cannot be read as a packet: the exit code, and one error line naming the problem. */
+function assertBadInput(path: string, expected: { status: number; message: RegExp }, description: string): void {
+  // validate: the report goes to stdout (exit 1), or an unreadable file to stderr (exit 2).
+  const validate = uaix(['validate', path]);
+  assert.equal(validate.status, expected.status, `validate ${description}: ${validate.stdout}${validate.stderr}`);
+  assertNoStack(validate);
+  if (expected.status === 1) {
+    const errors = lines(validate.stdout).filter((line) => line.startsWith('  error '));
+    assert.equal(errors.length, 1, `${description}: one error line`);
+    assert.match(errors[0], expected.message, description);
+    assert.match(lines(validate.stdout)[0], /: invalid$/);
+    assert.equal(validate.stderr, '');
+  } else {
+    assert.equal(lines(validate.stderr).length, 1, `${description}: one line on stderr`);
+    assert.match(lines(validate.stderr)[0], expected.message, description);
+    assert.equal(validate.stdout, '');
+  }
+  // digest: the same problem, as exactly one line on stderr.
+  const digest = uaix(['digest', path]);
+  assert.equal(digest.status, expected.status, `digest ${description}`);
+  assertNoStack(digest);
+  assert.equal(digest.stdout, '');
+  assert.equal(lines(digest.stderr).length, 1, `digest ${description}: one line on stderr: ${digest.stderr}`);
+  assert.match(lines(digest.stderr)[0], expected.message, `digest ${description}`);
+}
+
+test('bad input: not JSON', () => {
+  assertBadInput(tempFile('not-json.json', '{"uai_version": "1.0",\n "profile": '), { status: 1, message: /UAI-JSON-PARSE .*line 2/ }, 'not JSON');
+  assertBadInput(tempFile('trailing.json', '{} {}'), { status: 1, message: /UAI-JSON-PARSE/ }, 'two documents');
+});
+
+test('bad input: an empty file', () => {
+  assertBadInput(tempFile('empty.json', ''), { status: 1, message: /UAI-JSON-PARSE \(root\): the document is empty/ }, 'empty file');
+});
+
+test('bad input: a directory', () => {
+  assertBadInput(temp, { status: 2, message: /^uaix: cannot read .*: it is a directory/ }, 'a directory');
+});
+
+test('bad input: a file over 4 MiB, named or on standard input', () => {
+  const huge = `[${'1,'.repeat(2 * 1024 * 1024 + 16)}1]`;
+  assert.ok(huge.length > 4 * 1024 * 1024);
+  const path = tempFile('huge.json', huge);
+  assertBadInput(path, { status: 2, message: /^uaix: cannot read .*huge\.json: \d+ bytes is more than the 4194304-byte limit/ }, 'huge file');
+  const viaStdin = uaix(['validate', '-'], huge);
+  assert.equal(viaStdin.status, 2);
+  assert.equal(lines(viaStdin.stderr).length, 1);
+  assert.match(viaStdin.stderr, /^uaix: standard input is larger than 4194304 bytes$/m);
+  assertNoStack(viaStdin);
+});
+
+test('bad input: nesting 10,000 deep', () => {
+  const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+  assertBadInput(tempFile('deep.json', deep), { status: 1, message: /UAI-JSON-PARSE .*nested deeper than the limit of 64 levels/ }, 'deep arrays');
+  const deepObjects = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+  assertBadInput(tempFile('deep-objects.json', deepObjects), { status: 1, message: /nested deeper than the limit/ }, 'deep objects');
+  const canonical = uaix(['canonicalize', join(temp, 'deep.json')]);
+  assert.equal(canonical.status, 1);
+  assertNoStack(canonical);
+});
+
+test('bad input: binary bytes', () => {
+  const bytes = new Uint8Array(512);
+  for (let index = 0; index < bytes.length; index++) bytes[index] = (index * 151 + 7) % 256;
+  assertBadInput(tempFile('binary.json', bytes), { status: 1, message: /UAI-JSON-PARSE .*(not UTF-8|binary)/ }, 'binary');
+  const utf16 = Buffer.from('\ufeff{"a":1}', 'utf16le');
+  assertBadInput(tempFile('utf16.json', utf16), { status: 1, message: /UAI-JSON-PARSE/ }, 'UTF-16 text');
+});
+
+test('bad input: a nonexistent file', () => {
+  assertBadInput(join(temp, 'does-not-exist.json'), { status: 2, message: /^uaix: cannot read .*does-not-exist\.json: no such file$/ }, 'nonexistent');
+});
+
+/** Usage errors: exit 2, the one-line error first, then the usage text; no stack. */
+function assertUsageError(args: string[], message: RegExp): void {
+  const run = uaix(args);
+  assert.equal(run.status, 2, args.join(' '));
+  assertNoStack(run);
+  assert.equal(run.stdout, '');
+  const [first, ...rest] = lines(run.stderr);
+  assert.match(first, message);
+  assert.match(rest[0], /^usage: uaix <command> \[options\]$/, 'the usage follows the error line');
+}
+
+test('usage errors: unknown command, unknown option, no command, missing operand', () => {
+  assertUsageError(['frobnicate'], /^uaix: unknown command "frobnicate"$/);
+  assertUsageError(['validate', '--bogus', VALID], /^uaix: unknown option --bogus$/);
+  assertUsageError(['compact', '--json', SEED_KEYED], /^uaix: unknown option --json$/);
+  assertUsageError([], /^uaix: no command given$/);
+  assertUsageError(['validate'], /^uaix: validate needs at least one file/);
+  const help = uaix(['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^usage: uaix <command> \[options\]/);
+  assert.match(help.stdout, /Exit codes: 0 valid \/ done, 1 invalid input, 2 usage error or unreadable input\./);
+});

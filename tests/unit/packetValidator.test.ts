@@ -1,0 +1,724 @@
+/**
+ * The packet validator, code by code: every non-route error code of the catalogue is produced by a
+ * packet built here (the seed, mutated), at the JSON Pointer the rule names, with a one-line
+ * message. The last test checks that coverage, so a new code without a test fails the suite.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createPacketValidator, type PacketReport } from '../../src/uai/packetValidator.ts';
+import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
+import { ERROR_CODES, WARNING_CODES, type UaiIssue } from '../../src/uai/errorCodes.ts';
+import { DIGEST_PATTERN } from '../../src/uai/packetDigest.ts';
+
+type Packet = Record<string, any>;
+
+const validator = createPacketValidator(loadSchemaDocuments());
+const NOW = new Date('2026-06-01T00:00:00Z');
+const seedText = readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8');
+const SEED: Packet = JSON.parse(seedText);
+const BOUNDARY = 'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.';
+
+/** Codes seen in reports by the assertions of this file. */
+const observed = new Set<string>();
+
+const seed = (): Packet => structuredClone(SEED);
+
+/** The seed turned into another profile, with a valid body of that profile. */
+function asProfile(profile: string, body: Packet): Packet {
+  const packet = seed();
+  packet.profile = profile;
+  packet.body = body;
+  return packet;
+}
+
+const memoryProposal = (): Packet =>
+  asProfile('uai.agent.memory-proposal.v1', {
+    proposal_id: 'mem_uaix_test_001',
+    source_type: 'observation',
+    proposed_facts: [{ fact: 'The ack body has six keyless slots.', confidence: 0.9, evidence_ref: 'https://uaix.org/uai-1-field-registry.json' }],
+    proposed_status: 'candidate',
+    task_execution_separation: 'Accepting this proposal records memory only; it starts no task.',
+    review_required: true,
+    support_boundary: BOUNDARY,
+  });
+
+const blocker = (): Packet =>
+  asProfile('uai.agent.blocker.v1', {
+    blocker_id: 'blk_uaix_test_001',
+    blocker_type: 'missing-input',
+    description: 'The source packet is missing.',
+    human_review_required: false,
+    proposed_resolution: 'Send the source packet again.',
+    support_boundary: BOUNDARY,
+  });
+
+const finalReport = (): Packet =>
+  asProfile('uai.agent.final-report.v1', {
+    task_id: 'task_uaix_test_001',
+    outcome: 'completed',
+    summary: 'Every fixture checked.',
+    evidence: [{ kind: 'test-result', ref: 'urn:uaix:log:test:001', description: 'uaix check-fixtures exited 0.' }],
+    completed_at_utc: '2026-05-31T19:00:00Z',
+    support_boundary: BOUNDARY,
+  });
+
+function keyless(packet: Packet): any[] {
+  const result = validator.compact(packet);
+  assert.ok(result.ok, 'the base packet compacts');
+  return result.value as any[];
+}
+
+function assertOneLine(issues: readonly UaiIssue[]): void {
+  for (const issue of issues) {
+    assert.equal(typeof issue.message, 'string');
+    assert.ok(issue.message.length > 0, `${issue.code} has a message`);
+    assert.doesNotMatch(issue.message, /[\r\n]/, `${issue.code} at ${issue.path}: the message is one line: ${JSON.stringify(issue.message)}`);
+    assert.ok(issue.path === '' || issue.path.startsWith('/'), `${issue.code}: ${JSON.stringify(issue.path)} is a JSON Pointer`);
+  }
+}
+
+/** Every report goes through here: messages are one line, codes are recorded. */
+function checked(report: PacketReport): PacketReport {
+  assertOneLine(report.errors);
+  assertOneLine(report.warnings);
+  assert.equal(report.valid, report.errors.length === 0, 'valid exactly when there are no errors');
+  for (const issue of [...report.errors, ...report.warnings]) observed.add(issue.code);
+  return report;
+}
+
+const validate = (value: unknown, now = NOW) => checked(validator.validateValue(value, { now }));
+const validateText = (text: string, now = NOW) => checked(validator.validateText(text, { now }));
+
+function describe(issues: readonly UaiIssue[]): string {
+  return issues.map((issue) => `${issue.code} at ${issue.path || '(root)'}`).join('; ') || 'no issues';
+}
+
+/** Generic schema errors may stand beside a specific code; nothing else may. */
+const GENERIC = new Set(['UAI-SCHEMA-INVALID', 'UAI-SCHEMA-MISSING']);
+
+function assertError(report: PacketReport, code: string, path: string): UaiIssue {
+  assert.equal(report.valid, false, `expected ${code} at ${path || '(root)'}, but the packet is valid`);
+  const hit = report.errors.find((issue) => issue.code === code && issue.path === path);
+  assert.ok(hit, `expected ${code} at ${path || '(root)'}, got ${describe(report.errors)}`);
+  for (const other of report.errors) {
+    assert.ok(other.code === code || GENERIC.has(other.code), `only ${code} or a generic schema error, got ${describe(report.errors)}`);
+  }
+  return hit;
+}
+
+function assertValid(report: PacketReport): void {
+  assert.equal(report.valid, true, `expected a valid packet, got ${describe(report.errors)}`);
+  assert.deepEqual(report.errors, []);
+}
+
+test('the base packets of the other profiles are valid before they are mutated', () => {
+  for (const base of [memoryProposal(), blocker(), finalReport()]) assertValid(validate(base));
+});
+
+interface Case {
+  name: string;
+  code: string;
+  path: string;
+  /** Builds the input: a keyed or keyless value, or JSON text. */
+  input: () => unknown;
+  text?: boolean;
+}
+
+const cases: Case[] = [
+  { name: 'text that is not JSON', code: 'UAI-JSON-PARSE', path: '', text: true, input: () => '{"uai_version": "1.0",' },
+  { name: 'an empty document', code: 'UAI-JSON-PARSE', path: '', text: true, input: () => '' },
+  {
+    name: 'a duplicated member name',
+    code: 'UAI-JSON-DUPLICATE-KEY',
+    path: '/message_id',
+    text: true,
+    input: () => seedText.replace('"message_id": "msg_uaix_agent_ack_0002",', '"message_id": "msg_a", "message_id": "msg_b",'),
+  },
+  {
+    name: 'a duplicated member name in a nested object',
+    code: 'UAI-JSON-DUPLICATE-KEY',
+    path: '/source/id',
+    text: true,
+    input: () => seedText.replace('"id": "agt_uaix.publisher",', '"id": "agt_a", "id": "agt_b",'),
+  },
+  { name: 'a keyless packet with 11 envelope slots', code: 'UAI-KEYLESS-SHAPE', path: '', input: () => keyless(seed()).slice(0, 11) },
+  {
+    name: 'a keyless source with the optional slot dropped',
+    code: 'UAI-KEYLESS-SHAPE',
+    path: '/3',
+    input: () => {
+      const packet = keyless(seed());
+      packet[3].splice(4, 1);
+      return packet;
+    },
+  },
+  { name: 'an unknown profile', code: 'UAI-PROFILE-UNKNOWN', path: '/profile', input: () => ({ ...seed(), profile: 'uai.agent.telepathy.v1' }) },
+  { name: 'a profile that is not a string', code: 'UAI-PROFILE-UNKNOWN', path: '/profile', input: () => ({ ...seed(), profile: 7 }) },
+  {
+    name: 'an unknown profile in the keyless form',
+    code: 'UAI-PROFILE-UNKNOWN',
+    path: '/1',
+    input: () => {
+      const packet = keyless(seed());
+      packet[1] = 'uai.agent.telepathy.v1';
+      return packet;
+    },
+  },
+  { name: 'an undeclared top-level field', code: 'UAI-SCHEMA-UNDECLARED', path: '/debug_trace', input: () => ({ ...seed(), debug_trace: true }) },
+  {
+    name: 'an undeclared body field',
+    code: 'UAI-SCHEMA-UNDECLARED',
+    path: '/body/note',
+    input: () => {
+      const packet = seed();
+      packet.body.note = 'x';
+      return packet;
+    },
+  },
+  {
+    name: 'a missing message_id',
+    code: 'UAI-SCHEMA-MISSING',
+    path: '/message_id',
+    input: () => {
+      const packet = seed();
+      delete packet.message_id;
+      return packet;
+    },
+  },
+  {
+    name: 'a retry_count written as a string',
+    code: 'UAI-SCHEMA-INVALID',
+    path: '/delivery/retry_count',
+    input: () => {
+      const packet = seed();
+      packet.delivery.retry_count = '0';
+      return packet;
+    },
+  },
+  {
+    name: 'a status outside the enum',
+    code: 'UAI-SCHEMA-INVALID',
+    path: '/body/status',
+    input: () => {
+      const packet = seed();
+      packet.body.status = 'done';
+      return packet;
+    },
+  },
+  {
+    name: 'a time with an offset',
+    code: 'UAI-TIME-NOT-UTC',
+    path: '/body/received_at_utc',
+    input: () => {
+      const packet = seed();
+      packet.body.received_at_utc = '2026-05-31T20:01:00+02:00';
+      return packet;
+    },
+  },
+  {
+    name: 'a time that is not a date-time',
+    code: 'UAI-TIME-NOT-UTC',
+    path: '/provenance/issued_at',
+    input: () => {
+      const packet = seed();
+      packet.provenance.issued_at = '2026-13-45T99:00:00Z';
+      return packet;
+    },
+  },
+  {
+    name: 'a malformed source id',
+    code: 'UAI-IDENTITY-MALFORMED',
+    path: '/source/id',
+    input: () => {
+      const packet = seed();
+      packet.source.id = 'publisher@uaix.org';
+      return packet;
+    },
+  },
+  {
+    name: 'a target without a role',
+    code: 'UAI-IDENTITY-MALFORMED',
+    path: '/target/role',
+    input: () => {
+      const packet = seed();
+      delete packet.target.role;
+      return packet;
+    },
+  },
+  {
+    name: 'a malformed lineage actor id',
+    code: 'UAI-IDENTITY-MALFORMED',
+    path: '/provenance/lineage/0/actor_id',
+    input: () => {
+      const packet = seed();
+      packet.provenance.lineage[0].actor_id = 'AGT_UPPER';
+      return packet;
+    },
+  },
+  {
+    name: 'a malformed correlation id',
+    code: 'UAI-CORRELATION-MALFORMED',
+    path: '/conversation/correlation_id',
+    input: () => {
+      const packet = seed();
+      packet.conversation.correlation_id = 'CORR-20260531';
+      return packet;
+    },
+  },
+  {
+    name: 'a missing correlation id',
+    code: 'UAI-CORRELATION-MALFORMED',
+    path: '/conversation/correlation_id',
+    input: () => {
+      const packet = seed();
+      delete packet.conversation.correlation_id;
+      return packet;
+    },
+  },
+  {
+    name: 'a missing idempotency key',
+    code: 'UAI-IDEMPOTENCY-MISSING',
+    path: '/delivery/idempotency_key',
+    input: () => {
+      const packet = seed();
+      delete packet.delivery.idempotency_key;
+      return packet;
+    },
+  },
+  {
+    name: 'a malformed idempotency key',
+    code: 'UAI-IDEMPOTENCY-MISSING',
+    path: '/delivery/idempotency_key',
+    input: () => {
+      const packet = seed();
+      packet.delivery.idempotency_key = 'retry-me';
+      return packet;
+    },
+  },
+  {
+    name: 'a missing fallback directive',
+    code: 'UAI-FALLBACK-MISSING',
+    path: '/delivery/fallback_directive',
+    input: () => {
+      const packet = seed();
+      delete packet.delivery.fallback_directive;
+      return packet;
+    },
+  },
+  {
+    name: 'an empty fallback directive',
+    code: 'UAI-FALLBACK-MISSING',
+    path: '/delivery/fallback_directive',
+    input: () => {
+      const packet = seed();
+      packet.delivery.fallback_directive = '';
+      return packet;
+    },
+  },
+  {
+    name: 'an expired packet',
+    code: 'UAI-EXPIRED',
+    path: '/delivery/expires_at',
+    input: () => {
+      const packet = seed();
+      packet.delivery.expires_at = '2026-05-31T23:59:59Z';
+      return packet;
+    },
+  },
+  {
+    name: 'a support boundary that claims hosted messaging',
+    code: 'UAI-UNSUPPORTED-CLAIM',
+    path: '/body/support_boundary',
+    input: () => {
+      const packet = seed();
+      packet.body.support_boundary = 'UAIX provides hosted messaging for every agent.';
+      return packet;
+    },
+  },
+  {
+    name: 'an extension purpose that claims certification',
+    code: 'UAI-UNSUPPORTED-CLAIM',
+    path: '/extensions/0/purpose',
+    input: () => {
+      const packet = seed();
+      packet.extensions[0].purpose = 'Runtimes listed here are certified by UAIX.';
+      return packet;
+    },
+  },
+  {
+    name: 'a memory proposal carrying a JWT',
+    code: 'UAI-MEMORY-SECRET',
+    path: '/body/proposed_facts/0/fact',
+    input: () => {
+      const packet = memoryProposal();
+      packet.body.proposed_facts[0].fact =
+        'Session: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+      return packet;
+    },
+  },
+  {
+    name: 'a memory proposal carrying a private key',
+    code: 'UAI-MEMORY-SECRET',
+    path: '/body/task_execution_separation',
+    input: () => {
+      const packet = memoryProposal();
+      packet.body.task_execution_separation = '-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjEAAAAA';
+      return packet;
+    },
+  },
+  {
+    name: 'cold memory proposed as current truth',
+    code: 'UAI-MEMORY-COLD-PROMOTION',
+    path: '/body/proposed_status',
+    input: () => {
+      const packet = memoryProposal();
+      packet.body.source_type = 'cold-memory';
+      packet.body.proposed_status = 'current';
+      return packet;
+    },
+  },
+  {
+    name: 'a final report with an empty evidence list',
+    code: 'UAI-REPORT-EVIDENCE',
+    path: '/body/evidence',
+    input: () => {
+      const packet = finalReport();
+      packet.body.evidence = [];
+      return packet;
+    },
+  },
+  {
+    name: 'a final report with an evidence item without description',
+    code: 'UAI-REPORT-EVIDENCE',
+    path: '/body/evidence/0/description',
+    input: () => {
+      const packet = finalReport();
+      delete packet.body.evidence[0].description;
+      return packet;
+    },
+  },
+  {
+    name: 'a final report without summary',
+    code: 'UAI-REPORT-EVIDENCE',
+    path: '/body/summary',
+    input: () => {
+      const packet = finalReport();
+      delete packet.body.summary;
+      return packet;
+    },
+  },
+  {
+    name: 'a secret blocker without human review',
+    code: 'UAI-BLOCKER-REVIEW',
+    path: '/body/human_review_required',
+    input: () => {
+      const packet = blocker();
+      packet.body.blocker_type = 'secret';
+      return packet;
+    },
+  },
+  {
+    name: 'a destructive-action blocker without human review',
+    code: 'UAI-BLOCKER-REVIEW',
+    path: '/body/human_review_required',
+    input: () => {
+      const packet = blocker();
+      packet.body.blocker_type = 'destructive-action';
+      return packet;
+    },
+  },
+  {
+    name: 'a checksum that does not match the packet',
+    code: 'UAI-INTEGRITY-MISMATCH',
+    path: '/integrity/checksum',
+    input: () => {
+      const packet = seed();
+      packet.integrity.checksum = `sha256:${'0'.repeat(64)}`;
+      return packet;
+    },
+  },
+  {
+    name: 'a packet changed after its checksum was recorded',
+    code: 'UAI-INTEGRITY-MISMATCH',
+    path: '/integrity/checksum',
+    input: () => {
+      const packet = seed();
+      const digest = validator.digest(packet);
+      assert.ok(digest.ok);
+      packet.integrity.checksum = digest.value;
+      packet.body.status = 'accepted';
+      return packet;
+    },
+  },
+];
+
+for (const entry of cases) {
+  test(`${entry.code} at ${entry.path || '(root)'}: ${entry.name}`, () => {
+    const input = entry.input();
+    const report = entry.text ? validateText(input as string) : validate(input);
+    assertError(report, entry.code, entry.path);
+  });
+}
+
+test('the seed keyed fixture validates on 2026-06-01 and warns that its checksum is unverified', () => {
+  for (const report of [validate(seed()), validateText(seedText), checked(validator.validateBytes(new TextEncoder().encode(seedText), { now: NOW }))]) {
+    assertValid(report);
+    assert.equal(report.profile, 'uai.agent.ack.v1');
+    assert.equal(report.form, 'keyed');
+    assert.match(report.digest!, DIGEST_PATTERN);
+    assert.deepEqual(
+      report.warnings.map(({ code, path }) => ({ code, path })),
+      [{ code: 'UAI-INTEGRITY-UNVERIFIED', path: '/integrity/checksum' }],
+    );
+  }
+});
+
+test('a packet whose checksum is its sha256 digest validates with no warning', () => {
+  const packet = seed();
+  const digest = validator.digest(packet);
+  assert.ok(digest.ok);
+  assert.match(digest.value as string, DIGEST_PATTERN);
+  packet.integrity.checksum = digest.value;
+  const report = validate(packet);
+  assertValid(report);
+  assert.deepEqual(report.warnings, []);
+  assert.equal(report.digest, digest.value);
+  // The same packet in the keyless form: same digest, still no warning.
+  const compacted = validate(keyless(packet));
+  assertValid(compacted);
+  assert.deepEqual(compacted.warnings, []);
+  assert.equal(compacted.form, 'keyless');
+});
+
+test('a checksum in another case or length is recorded, not verified', () => {
+  for (const checksum of [`sha256:${'A'.repeat(64)}`, `sha256:${'0'.repeat(63)}`, 'md5:d41d8cd98f00b204e9800998ecf8427e']) {
+    const packet = seed();
+    packet.integrity.checksum = checksum;
+    const report = validate(packet);
+    assertValid(report);
+    assert.deepEqual(report.warnings.map((issue) => issue.code), ['UAI-INTEGRITY-UNVERIFIED'], checksum);
+  }
+});
+
+test('a rejected ack without rejection_reason fails; with a reason it passes', () => {
+  const packet = seed();
+  packet.body.status = 'rejected';
+  const report = validate(packet);
+  assertError(report, 'UAI-SCHEMA-MISSING', '/body/rejection_reason');
+  assert.equal(report.errors.length, 1, describe(report.errors));
+  packet.body.rejection_reason = 'The packet names an unknown profile.';
+  assertValid(validate(packet));
+  // Other statuses need no reason (the seed itself omits it).
+  for (const status of ['received', 'accepted', 'validated', 'deferred', 'human-review']) {
+    const other = seed();
+    other.body.status = status;
+    assertValid(validate(other));
+  }
+});
+
+test('a negated support-boundary sentence is not a claim', () => {
+  for (const sentence of [
+    'UAIX does not provide hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters, certification or hosted import.',
+    'UAIX never orchestrates runtimes. Agent runtimes execute; UAIX records.',
+    'Agent runtimes execute. UAIX is not a hosted messaging service and offers no certification.',
+  ]) {
+    const packet = seed();
+    packet.body.support_boundary = sentence;
+    const report = validate(packet);
+    assertValid(report);
+  }
+});
+
+test('expiry: equal to the clock is not expired, one millisecond later is', () => {
+  const packet = seed();
+  packet.delivery.expires_at = '2026-06-01T00:00:00Z';
+  assertValid(validate(packet));
+  assertValid(validate(packet, new Date('2025-01-01T00:00:00Z')));
+  assertError(validate(packet, new Date('2026-06-01T00:00:00.001Z')), 'UAI-EXPIRED', '/delivery/expires_at');
+  // The seed expires at the end of 2030.
+  assertError(validate(seed(), new Date('2031-01-01T00:00:00Z')), 'UAI-EXPIRED', '/delivery/expires_at');
+});
+
+test('keyless input: errors and warnings carry keyless pointers', () => {
+  const base = keyless(seed());
+  const cases: [string, (packet: any[]) => void, string, string][] = [
+    ['conversation.correlation_id malformed', (p) => (p[5][5] = 'bad'), 'UAI-CORRELATION-MALFORMED', '/5/5'],
+    ['conversation.correlation_id absent (null)', (p) => (p[5][5] = null), 'UAI-CORRELATION-MALFORMED', '/5/5'],
+    ['source.id malformed', (p) => (p[3][1] = 'bad'), 'UAI-IDENTITY-MALFORMED', '/3/1'],
+    ['source.capability_ref not a URI', (p) => (p[3][4] = 'not a uri'), 'UAI-IDENTITY-MALFORMED', '/3/4'],
+    ['delivery.retry_count a string', (p) => (p[6][7] = '0'), 'UAI-SCHEMA-INVALID', '/6/7'],
+    ['delivery.idempotency_key absent', (p) => (p[6][6] = null), 'UAI-IDEMPOTENCY-MISSING', '/6/6'],
+    ['body.received_at_utc with an offset', (p) => (p[8][2] = '2026-05-31T20:01:00+02:00'), 'UAI-TIME-NOT-UTC', '/8/2'],
+    ['body.status rejected without a reason', (p) => (p[8][1] = 'rejected'), 'UAI-SCHEMA-MISSING', '/8/3'],
+    ['lineage[0].stage absent', (p) => (p[9][7][0][0] = null), 'UAI-SCHEMA-MISSING', '/9/7/0/0'],
+    ['lineage[0].actor_id malformed', (p) => (p[9][7][0][1] = 'bad'), 'UAI-IDENTITY-MALFORMED', '/9/7/0/1'],
+    ['extensions[0].critical a string', (p) => (p[11][0][2] = 'no'), 'UAI-SCHEMA-INVALID', '/11/0/2'],
+    ['delivery.expires_at in the past', (p) => (p[6][2] = '2026-01-01T00:00:00Z'), 'UAI-EXPIRED', '/6/2'],
+    ['body.support_boundary claims sync', (p) => (p[8][5] = 'UAIX automatically syncs agent memory.'), 'UAI-UNSUPPORTED-CLAIM', '/8/5'],
+    ['integrity.checksum mismatch', (p) => (p[10][3] = `sha256:${'f'.repeat(64)}`), 'UAI-INTEGRITY-MISMATCH', '/10/3'],
+    ['conversation as an object', (p) => (p[5] = {}), 'UAI-KEYLESS-SHAPE', '/5'],
+    ['lineage entry with 5 values', (p) => p[9][7][0].push('extra'), 'UAI-KEYLESS-SHAPE', '/9/7/0'],
+  ];
+  for (const [name, mutate, code, path] of cases) {
+    const packet = structuredClone(base);
+    mutate(packet);
+    const report = validate(packet);
+    assert.equal(report.form, 'keyless', name);
+    assertError(report, code, path);
+  }
+  const warned = validate(base);
+  assertValid(warned);
+  assert.equal(warned.form, 'keyless');
+  assert.deepEqual(warned.warnings.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-INTEGRITY-UNVERIFIED', path: '/10/3' }]);
+});
+
+test('undeclared fields are reported at every nested level, free-form objects excepted', () => {
+  const packet = seed();
+  packet.source.extra = 1;
+  packet.target.extra = 1;
+  packet.conversation.extra = 1;
+  packet.delivery.extra = 1;
+  packet.trust.extra = 1;
+  packet.body.extra = 1;
+  packet.provenance.extra = 1;
+  packet.provenance.lineage[0].extra = 1;
+  packet.integrity.extra = 1;
+  packet.extensions[0].extra = 1;
+  packet.delivery.expected_output_schema.anything = { nested: true }; // free-form: allowed
+  const report = validate(packet);
+  assert.equal(report.valid, false);
+  assert.deepEqual(
+    report.errors.map(({ code, path }) => `${code} ${path}`).sort(),
+    [
+      '/body/extra',
+      '/conversation/extra',
+      '/delivery/extra',
+      '/extensions/0/extra',
+      '/integrity/extra',
+      '/provenance/extra',
+      '/provenance/lineage/0/extra',
+      '/source/extra',
+      '/target/extra',
+      '/trust/extra',
+    ].map((path) => `UAI-SCHEMA-UNDECLARED ${path}`),
+  );
+  for (const error of report.errors) assert.match(error.message, /"extra"/);
+});
+
+test('an undeclared field whose name holds a line break still gets a one-line message', () => {
+  const packet = seed();
+  packet.source['evil\nname'] = 1;
+  const report = validate(packet);
+  assertError(report, 'UAI-SCHEMA-UNDECLARED', '/source/evil\nname');
+  const compacted = validator.compact(packet);
+  assert.equal(compacted.ok, false);
+  if (!compacted.ok) {
+    assertOneLine(compacted.issues);
+    assert.deepEqual(compacted.issues.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-SCHEMA-UNDECLARED', path: '/source/evil\nname' }]);
+  }
+});
+
+test('an expires_at that only the legacy date parser reads does not produce a second, multi-line message', () => {
+  const packet = seed();
+  packet.delivery.expires_at = '2020-01-01\n00:00:00Z';
+  const report = validate(packet);
+  assertError(report, 'UAI-TIME-NOT-UTC', '/delivery/expires_at');
+});
+
+test('a top level that is neither an object nor an array is refused at the root', () => {
+  for (const value of [42, 'packet', null, true, false, 0]) {
+    const report = validate(value);
+    assertError(report, 'UAI-SCHEMA-INVALID', '');
+    assert.equal(report.errors.length, 1);
+    assert.equal(report.form, null);
+    assert.equal(report.digest, null);
+  }
+  for (const text of ['42', '"packet"', 'null', 'true', '-0.5e3']) {
+    assertError(validateText(text), 'UAI-SCHEMA-INVALID', '');
+  }
+  for (const value of [[], [1, 2, 3]]) {
+    const report = validate(value);
+    assertError(report, 'UAI-KEYLESS-SHAPE', '');
+    assert.equal(report.form, 'keyless');
+  }
+  const empty = validate({});
+  assert.equal(empty.valid, false);
+  assert.equal(empty.form, 'keyed');
+  // Missing source and target are identity errors; everything else is missing.
+  assert.deepEqual(
+    empty.errors.filter((error) => error.code !== 'UAI-SCHEMA-MISSING').map(({ code, path }) => `${code} ${path}`),
+    ['UAI-PROFILE-UNKNOWN /profile', 'UAI-IDENTITY-MALFORMED /source', 'UAI-IDENTITY-MALFORMED /target'],
+  );
+  assert.equal(empty.errors.length, 12, 'one error per envelope field');
+});
+
+test('a __proto__ member is an undeclared field and never pollutes a prototype', () => {
+  const text = seedText
+    .replace('{\n    "uai_version"', '{\n    "__proto__": {"polluted": "top"},\n    "uai_version"')
+    .replace('"type": "agent",', '"__proto__": {"polluted": "source"}, "type": "agent",')
+    .replace('"profile": "uai.agent.ack.v1"\n', '"profile": "uai.agent.ack.v1", "__proto__": {"polluted": "free-form"}\n');
+  assert.notEqual(text, seedText);
+  const report = validateText(text);
+  assert.deepEqual(
+    report.errors.map(({ code, path }) => `${code} ${path}`),
+    ['UAI-SCHEMA-UNDECLARED /__proto__', 'UAI-SCHEMA-UNDECLARED /source/__proto__'],
+  );
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+  const keyed = report.keyed!;
+  assert.equal(Object.getPrototypeOf(keyed), Object.prototype);
+  assert.ok(Object.prototype.hasOwnProperty.call(keyed, '__proto__'), 'kept as an own member');
+  assert.equal(Object.getPrototypeOf(keyed.source), Object.prototype);
+  // The free-form expected_output_schema may hold one; it stays data through compact and expand.
+  const packet = JSON.parse(seedText);
+  Object.defineProperty(packet.delivery.expected_output_schema, '__proto__', { value: { polluted: 'x' }, enumerable: true, configurable: true, writable: true });
+  const compacted = validator.compact(packet);
+  assert.ok(compacted.ok);
+  const expanded = validator.expand(compacted.value);
+  assert.ok(expanded.ok);
+  const schema = (expanded.value as Packet).delivery.expected_output_schema;
+  assert.equal(Object.getPrototypeOf(schema), Object.prototype);
+  assert.deepEqual(Object.keys(schema).sort(), ['__proto__', 'profile']);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  // A keyless packet with a __proto__ member in a free-form slot: the digest covers it.
+  const withMember = validator.digest(packet);
+  const without = validator.digest(JSON.parse(seedText));
+  assert.ok(withMember.ok && without.ok);
+  assert.notEqual(withMember.value, without.value);
+});
+
+test('a packet without a profile is checked against the envelope', () => {
+  const packet = seed();
+  delete packet.profile;
+  const report = validate(packet);
+  assertError(report, 'UAI-PROFILE-UNKNOWN', '/profile');
+  assert.equal(report.profile, null);
+});
+
+test('validateBytes refuses bytes that are not UTF-8 JSON', () => {
+  const report = checked(validator.validateBytes(new Uint8Array([0x7b, 0xff, 0xfe, 0x00, 0x7d]), { now: NOW }));
+  assertError(report, 'UAI-JSON-PARSE', '');
+});
+
+test('every report is deterministic: errors sorted by path then code', () => {
+  const packet = seed();
+  packet.source.id = 'bad';
+  packet.body.status = 'nope';
+  delete packet.message_id;
+  packet.zzz = 1;
+  const first = validate(packet);
+  const second = validate(structuredClone(packet));
+  assert.deepEqual(first, second);
+  const paths = first.errors.map((error) => error.path);
+  assert.deepEqual(paths, [...paths].sort());
+});
+
+test('coverage: every non-route error code (and every warning code) is produced by a test in this file', () => {
+  const expected = [...ERROR_CODES.filter((entry) => entry.layer !== 'route'), ...WARNING_CODES].map((entry) => entry.code);
+  const missing = expected.filter((code) => !observed.has(code));
+  assert.deepEqual(missing, [], `codes without a test: ${missing.join(', ')}`);
+  // And nothing outside the catalogue was ever produced.
+  const known = new Set([...ERROR_CODES, ...WARNING_CODES].map((entry) => entry.code));
+  assert.deepEqual([...observed].filter((code) => !known.has(code)), []);
+});
