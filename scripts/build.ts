@@ -9,7 +9,9 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, 
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
+import { formatFixtureFailure, checkRouteFixtures } from '../src/uai/fixtureCheck.ts';
+import { loadRouteFixtureTree, loadSchemaDocuments } from '../src/uai/node/recordFiles.ts';
+import { createRouteChecker } from '../src/uai/routeRecord.ts';
 import { createAjv } from '../src/uai/schemaValidator.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
@@ -18,7 +20,7 @@ import { buildSiteManifest } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../src/record/linkCheck.ts';
-import { loadRouteRecordFiles } from '../src/record/node/routeFiles.ts';
+import { loadCheckedRouteRecords } from '../src/record/node/routeFiles.ts';
 import { routeUrls } from '../src/uai/routeRecord.ts';
 import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
 import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
@@ -69,9 +71,12 @@ function run(): void {
   }
   const { model, index } = site;
   if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(formatFixtureFailure));
-  const routes = loadRouteRecordFiles();
+  const routeTree = loadRouteFixtureTree();
+  const routeFixtures = checkRouteFixtures(createRouteChecker(loadSchemaDocuments()), routeTree.fixtures, routeTree.expectations);
+  if (!routeFixtures.ok) fail('route fixtures', routeFixtures.failures.map(formatFixtureFailure));
+  const routes = loadCheckedRouteRecords();
   if (routes.problems.length) fail('route records', routes.problems);
-  console.log(`uaix: ${model.fixtures.length} fixtures checked (${model.profiles.length} profiles), ${routes.files.length} route records, content of ${index.pages.length} pages checked`);
+  console.log(`uaix: ${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${routeFixtures.fixtures.length} route fixtures checked, ${routes.files.length} route records, content of ${index.pages.length} pages checked`);
 
   // 2. Astro renders the HTML pages.
   rmSync(DIST, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { fillTemplate } from '../record/inlineText.ts';
 import { lastChangedDate } from '../record/node/gitDates.ts';
 import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
 import { SITE_ORIGIN } from '../record/locales.ts';
-import { loadRouteRecordFiles, type LoadedRouteRecord } from '../record/node/routeFiles.ts';
+import { loadCheckedRouteRecords, type CheckedRouteRecord } from '../record/node/routeFiles.ts';
 
 export interface LocalizedData<T> {
   data: T;
@@ -25,7 +25,7 @@ export interface SiteContext {
   index: RecordIndex;
   model: RecordModel;
   fieldRegistry: FieldRegistryDocument;
-  routes: LoadedRouteRecord[];
+  routes: CheckedRouteRecord[];
   ui(locale: string): (key: string, values?: Record<string, string>) => string;
   registryCommon(locale: string): LocalizedData<RegistryCommon>;
   clientLadder(locale: string): LocalizedData<ClientLadder>;
@@ -49,7 +49,7 @@ export function loadSite(): SiteContext {
   const ladder = loadClientLadder();
   const strings = loadUiStrings();
   const index = buildRecordIndex(content.entries);
-  const routes = loadRouteRecordFiles();
+  const routes = loadCheckedRouteRecords();
   const problems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...index.errors];
   if (problems.length) throw new ContentError(`content problems:\n${problems.join('\n')}`);
 

@@ -98,7 +98,7 @@ function utcSuggestion(value: unknown): string {
 
 function messageOf(error: ErrorObject, code: string, root: unknown): string {
   const params = error.params as Record<string, unknown>;
-  const where = error.instancePath || 'the packet';
+  const where = error.instancePath || 'the top level';
   const value = valueAt(root, error.instancePath);
   switch (error.keyword) {
     case 'additionalProperties': {

@@ -1,38 +1,33 @@
-/** The site's own route records (content/routes/*.json), checked with the core's route checker. */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadSchemaDocuments } from '../../uai/node/recordFiles.ts';
+/** The site's own route records (content/routes/*.json), read by the core and checked by its route checker. */
+import { loadSchemaDocuments, loadRouteRecordFiles } from '../../uai/node/recordFiles.ts';
 import { createRouteChecker, type RouteRecord } from '../../uai/routeRecord.ts';
-import { CONTENT_DIR } from './contentFiles.ts';
 
-export interface LoadedRouteRecord {
+export interface CheckedRouteRecord {
   routeId: string;
   file: string;
   text: string;
   record: RouteRecord;
 }
 
-let cached: { files: LoadedRouteRecord[]; problems: string[] } | undefined;
+let cached: { files: CheckedRouteRecord[]; problems: string[] } | undefined;
 
-export function loadRouteRecordFiles(dir = join(CONTENT_DIR, 'routes')): { files: LoadedRouteRecord[]; problems: string[] } {
+export function loadCheckedRouteRecords(): { files: CheckedRouteRecord[]; problems: string[] } {
   if (cached) return cached;
-  const files: LoadedRouteRecord[] = [];
+  const files: CheckedRouteRecord[] = [];
   const problems: string[] = [];
   const checker = createRouteChecker(loadSchemaDocuments());
-  const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : [];
-  for (const name of names) {
-    const file = `content/routes/${name}`;
-    const text = readFileSync(join(dir, name), 'utf8');
-    const report = checker.checkText(text);
+  const decoder = new TextDecoder();
+  for (const input of loadRouteRecordFiles()) {
+    const report = checker.checkBytes(input.bytes);
     if (!report.valid) {
-      for (const error of report.errors) problems.push(`${file} ${error.path || '(root)'}: [${error.code}] ${error.message}`);
+      for (const error of report.errors) problems.push(`${input.file} ${error.path || '(root)'}: [${error.code}] ${error.message}`);
       continue;
     }
-    if (`${report.route}.json` !== name) {
-      problems.push(`${file} /route_id: the file must be named after its route_id (${report.route}.json)`);
+    if (report.route !== input.name) {
+      problems.push(`${input.file} /route_id: the file must be named after its route_id (${report.route}.json)`);
       continue;
     }
-    files.push({ routeId: report.route!, file, text, record: report.record! });
+    files.push({ routeId: report.route, file: input.file, text: decoder.decode(input.bytes), record: report.record! });
   }
   cached = { files, problems };
   return cached;

@@ -139,7 +139,3 @@ export function loadRouteRecordFiles(dir = ROUTE_RECORDS_DIR): RouteRecordFile[]
       return { name: name.replace(/\.json$/, ''), file: path.slice(REPOSITORY_ROOT.length + 1), bytes: new Uint8Array(readFileSync(path)) };
     });
 }
-
-export function createDefaultValidatorInputs() {
-  return loadSchemaDocuments();
-}
