@@ -43,14 +43,27 @@ export function shannonEntropy(text: string): number {
 }
 
 /**
- * A random-looking token: long, mixing upper case, lower case and digits, with high entropy.
- * Identifiers of the UAI-1 grammar (lower case) and hex digests (one case) do not qualify.
+ * How often the character class (upper, lower, digit, other) changes from one character to the
+ * next. Random tokens change class at most positions; CamelCase words ("SwarmFailureAndRecovery")
+ * change only at word boundaries.
+ */
+export function classChangeRate(text: string): number {
+  const classOf = (char: string) => (char >= 'A' && char <= 'Z' ? 0 : char >= 'a' && char <= 'z' ? 1 : char >= '0' && char <= '9' ? 2 : 3);
+  let changes = 0;
+  for (let index = 1; index < text.length; index++) if (classOf(text[index]) !== classOf(text[index - 1])) changes++;
+  return text.length > 1 ? changes / (text.length - 1) : 0;
+}
+
+/**
+ * A random-looking token: long, mixing upper case, lower case and digits, with high entropy and
+ * frequent class changes. UAI-1 identifiers (lower case), hex digests (one case) and CamelCase
+ * names do not qualify.
  */
 function isHighEntropyToken(candidate: string): boolean {
   const token = candidate.replace(/=+$/, '');
   if (token.length < 24) return false;
   if (!/[A-Z]/.test(token) || !/[a-z]/.test(token) || !/[0-9]/.test(token)) return false;
-  return shannonEntropy(token) >= 4.2;
+  return shannonEntropy(token) >= 4.2 && classChangeRate(token) >= 0.4;
 }
 
 export function findSecret(text: string): SecretFinding | undefined {

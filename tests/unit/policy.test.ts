@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { findUnsupportedClaim, splitSentences, UNSUPPORTED_CAPABILITIES } from '../../src/uai/supportClaims.ts';
-import { findSecret, shannonEntropy } from '../../src/uai/secretScan.ts';
+import { findSecret, shannonEntropy, classChangeRate } from '../../src/uai/secretScan.ts';
 import { expiredRule, memorySecretRule, unsupportedClaimRule, policyIssues, forEachString } from '../../src/uai/policyRules.ts';
 
 type Packet = Record<string, any>;
@@ -173,6 +173,17 @@ test('UAI-1 identifiers, sha256 digests, URLs without credentials and ordinary p
   ]) {
     assert.equal(findSecret(text), undefined, text);
   }
+});
+
+test('CamelCase names with digits are not tokens; random mixed-case tokens are', () => {
+  for (const text of ['https://uaix.org/guides/SwarmFailureAndRecovery2026Edition/', 'MyServiceName2026ProductionConfig', 'AgentCommunicationStandard2026Release']) {
+    assert.equal(findSecret(text), undefined, text);
+  }
+  for (const text of ['aZ3kQ9xP2mL7vB4nR8tY1wE6', 'Kq8ZpL2vXn4RtY7bWm1cJd9HsF3gAe6U']) {
+    assert.deepEqual(findSecret(text), { kind: 'a high-entropy token' }, text);
+  }
+  assert.ok(classChangeRate('SwarmFailureAndRecovery') < 0.4);
+  assert.equal(classChangeRate('aA1aA1'), 1);
 });
 
 test('shannonEntropy: one symbol is 0 bits, two equal symbols 1 bit', () => {
