@@ -140,7 +140,11 @@ function isPlainObject(value: object): boolean {
 }
 
 /** Index of the first unpaired UTF-16 surrogate, or -1 when the string is well-formed. */
+// String.prototype.isWellFormed (ES2024) answers the common case natively; the loop below finds the place.
+const isWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+
 function findLoneSurrogate(text: string): number {
+	if (isWellFormed && isWellFormed.call(text)) return -1;
 	for (let index = 0; index < text.length; index++) {
 		const unit = text.charCodeAt(index);
 		if (unit < 0xd800 || unit > 0xdfff) continue;

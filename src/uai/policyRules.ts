@@ -9,14 +9,24 @@ import { findSecret } from './secretScan.ts';
 
 export const MEMORY_PROPOSAL_PROFILE = 'uai.agent.memory-proposal.v1';
 
-type Visit = (text: string, path: (string | number)[]) => void;
+/** `path` is the live stack of the walk: read it during the call (e.g. `jsonPointer(path)`), never keep it. */
+type Visit = (text: string, path: readonly (string | number)[]) => void;
 
 /** Calls `visit` for every string value in a JSON value, depth first, in document order. */
 export function forEachString(value: unknown, visit: Visit, path: (string | number)[] = []): void {
   if (typeof value === 'string') visit(value, path);
-  else if (Array.isArray(value)) value.forEach((item, index) => forEachString(item, visit, [...path, index]));
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) forEachString(item, visit, [...path, key]);
+  else if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      forEachString(value[index], visit, path);
+      path.pop();
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      path.push(key);
+      forEachString((value as Record<string, unknown>)[key], visit, path);
+      path.pop();
+    }
   }
 }
 
