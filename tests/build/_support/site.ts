@@ -1,0 +1,192 @@
+/**
+ * Shared helpers for the checks over the built site: where dist/ is, its files, its HTML pages
+ * parsed once, small hast queries, and the seed documents. The checks read the dist/ that
+ * `npm run build` left in the repository; none of them rebuilds it in place.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fromHtml } from 'hast-util-from-html';
+import { toText } from 'hast-util-to-text';
+import type { Element, Root, RootContent } from 'hast';
+import assert from 'node:assert/strict';
+
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
+/** The built site; UAIX_TEST_DIST points the checks at another build (e.g. a copy built elsewhere). */
+export const DIST = process.env.UAIX_TEST_DIST ?? join(REPO, 'dist');
+export const ORIGIN = 'https://uaix.org';
+export const LOCALE_CODES = ['en-us', 'es-us', 'fr-fr', 'es-es', 'zh-cn'] as const;
+export const TRANSLATED_LOCALES = ['en-us', 'es-us', 'fr-fr'] as const;
+export const FALLBACK_LOCALES = ['es-es', 'zh-cn'] as const;
+export const LANG_OF: Record<string, string> = { 'en-us': 'en-US', 'es-us': 'es-US', 'fr-fr': 'fr-FR', 'es-es': 'es-ES', 'zh-cn': 'zh-CN' };
+
+/** Fails the calling test with one clear line when there is no built site to check. */
+export function requireDist(): void {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error(`${DIST}/index.html does not exist: run \`npm run build\` before the build checks`);
+  }
+}
+
+/** Every file below `dir`, as absolute paths, sorted. */
+export function walkFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walkFiles(path) : [path];
+    });
+}
+
+/** Public path of a file in dist: `dist/en-us/index.html` → `/en-us/index.html`. */
+export function publicPath(file: string, root = DIST): string {
+  return `/${relative(root, file).split(sep).join('/')}`;
+}
+
+/** The dist file a URL on the site names (`https://uaix.org/x/` or `/x/` → dist/x/index.html). */
+export function distFileOf(url: string): string {
+  const pathname = decodeURIComponent(new URL(url, `${ORIGIN}/`).pathname);
+  return join(DIST, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+}
+
+export interface HtmlPage {
+  /** Page URL path with trailing slash: `/`, `/en-us/`, `/fr-fr/guides/`. */
+  url: string;
+  file: string;
+  /** `en-us` … or '' for the root language chooser. */
+  locale: string;
+  /** Path below the locale, '' for a locale home. */
+  path: string;
+}
+
+let pagesCache: HtmlPage[] | undefined;
+
+/** Every HTML page of the site: every index.html except Pagefind's. */
+export function htmlPages(): HtmlPage[] {
+  if (pagesCache) return pagesCache;
+  requireDist();
+  pagesCache = walkFiles(DIST)
+    .filter((file) => file.endsWith(`${sep}index.html`))
+    .map((file) => {
+      const url = publicPath(file).replace(/index\.html$/, '');
+      const match = /^\/([a-z]{2}-[a-z]{2})\/(.*)$/.exec(url);
+      return { url, file, locale: match?.[1] ?? '', path: match ? match[2].replace(/\/$/, '') : '' };
+    })
+    .filter((page) => !page.url.startsWith('/pagefind/'));
+  return pagesCache;
+}
+
+export function pageAt(url: string): HtmlPage {
+  const page = htmlPages().find((candidate) => candidate.url === url);
+  if (!page) throw new Error(`${url} is not a page of the built site (no ${join(DIST, url, 'index.html')})`);
+  return page;
+}
+
+const treeCache = new Map<string, Root>();
+
+export function parseHtmlFile(file: string): Root {
+  let tree = treeCache.get(file);
+  if (!tree) {
+    tree = fromHtml(readFileSync(file, 'utf8'));
+    treeCache.set(file, tree);
+  }
+  return tree;
+}
+
+/** Depth-first list of every element below `node` matching `test`. */
+export function findAll(node: Root | Element, test: (element: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  const visit = (parent: Root | Element) => {
+    for (const child of parent.children as RootContent[]) {
+      if (child.type !== 'element') continue;
+      if (test(child)) found.push(child);
+      visit(child);
+    }
+  };
+  visit(node);
+  return found;
+}
+
+export function findFirst(node: Root | Element, test: (element: Element) => boolean): Element | undefined {
+  return findAll(node, test)[0];
+}
+
+/** An attribute as a string (class lists and rel lists joined by spaces). */
+export function attr(element: Element, name: string): string | undefined {
+  const value = element.properties?.[name];
+  if (value === undefined || value === null || value === false) return undefined;
+  return Array.isArray(value) ? value.join(' ') : String(value);
+}
+
+export function hasClass(element: Element, name: string): boolean {
+  const value = element.properties?.className;
+  return Array.isArray(value) && value.includes(name);
+}
+
+export const byTag = (tag: string) => (element: Element) => element.tagName === tag;
+
+export function text(node: Root | Element): string {
+  return toText(node as Element).replace(/\s+/g, ' ').trim();
+}
+
+/** Raw text content (whitespace kept), for code blocks. */
+export function rawText(node: Element): string {
+  return toText(node, { whitespace: 'pre' });
+}
+
+export function metaContent(tree: Root, name: string): string | undefined {
+  const meta = findFirst(tree, (element) => element.tagName === 'meta' && (attr(element, 'name') === name || attr(element, 'property') === name));
+  return meta ? attr(meta, 'content') : undefined;
+}
+
+/** `<link rel="alternate" hreflang>` tags of the page head, in document order. */
+export function hreflangLinks(tree: Root): { hreflang: string; href: string }[] {
+  const head = findFirst(tree, byTag('head'));
+  if (!head) return [];
+  return findAll(head, (element) => element.tagName === 'link' && attr(element, 'rel') === 'alternate' && attr(element, 'hrefLang') !== undefined).map((element) => ({
+    hreflang: attr(element, 'hrefLang')!,
+    href: attr(element, 'href')!,
+  }));
+}
+
+export function mainOf(tree: Root): Element {
+  const main = findFirst(tree, byTag('main'));
+  if (!main) throw new Error('the page has no <main>');
+  return main;
+}
+
+/** The element with `id`, or undefined. */
+export function byId(node: Root | Element, id: string): Element | undefined {
+  return findFirst(node, (element) => attr(element, 'id') === id);
+}
+
+/** The nearest `<section>` around the heading with `id` (the heading's own section). */
+export function sectionOfHeading(tree: Root, id: string): Element | undefined {
+  return findFirst(tree, (element) => element.tagName === 'section' && element.children.some((child) => child.type === 'element' && /^h[1-6]$/.test(child.tagName) && attr(child, 'id') === id));
+}
+
+export function readJson<T = unknown>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+/**
+ * The seed documents: tests/fixtures/seeds/ when a teammate copied them there, else
+ * ../shared/seeds/ beside the repository. Undefined when neither holds the file.
+ */
+export function seedFile(name: string): string | undefined {
+  for (const dir of [join(REPO, 'tests/fixtures/seeds'), join(REPO, '../shared/seeds')]) {
+    const file = join(dir, name);
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** Collapses whitespace, for comparing prose across HTML and plain text. */
+export const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** Fails with one line per problem (the first 30), under a one-line title, when there are any. */
+export function assertNoProblems(problems: readonly string[], title: string): void {
+  if (problems.length === 0) return;
+  const shown = problems.slice(0, 30).map((problem) => `  - ${problem}`);
+  if (problems.length > 30) shown.push(`  … and ${problems.length - 30} more`);
+  assert.fail(`${title} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${shown.join('\n')}`);
+}

@@ -1,0 +1,130 @@
+/**
+ * The build is reproducible: a second build of the same tree and git history, made in a copy of
+ * the repository with the wall clock moved 400 days ahead, is byte-for-byte the repository's dist/.
+ * With .git copied, git-derived dates are the same too, so there must be no difference at all; a
+ * difference that only the clock explains is a build timestamp. No file of dist/ holds an absolute
+ * path of the machine that built it, or the time it was built.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { DIST, REPO, assertNoProblems, publicPath, requireDist, walkFiles } from './_support/site.ts';
+import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/tempRepo.ts';
+
+const CLOCK_SHIFT_MS = 400 * 24 * 60 * 60 * 1000;
+const SHIFT_CLOCK = fileURLToPath(new URL('./_support/shiftClock.mjs', import.meta.url));
+
+let copy: string;
+let run: BuildRun;
+
+before(() => {
+  requireDist();
+  copy = copyRepository({ withGit: true });
+  run = runBuild(copy, {
+    env: {
+      UAIX_CLOCK_SHIFT_MS: String(CLOCK_SHIFT_MS),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${SHIFT_CLOCK}`.trim(),
+    },
+  });
+});
+after(() => {
+  if (copy) removeCopy(copy);
+});
+
+test('a second build in a copy of the repository (with .git) succeeds', () => {
+  assert.equal(run.status, 0, `the second build exited with ${run.status ?? run.signal} after ${run.seconds} s\n${run.stderr}\n${run.stdout.slice(-2000)}`);
+});
+
+test("the second build is byte-for-byte the repository's dist/ (every file, no extra, none missing)", () => {
+  assert.equal(run.status, 0, 'the second build failed; see the previous test');
+  const second = join(copy, 'dist');
+  const first = new Map(walkFiles(DIST).map((file) => [publicPath(file, DIST), file]));
+  const again = new Map(walkFiles(second).map((file) => [publicPath(file, second), file]));
+  const problems: string[] = [];
+  for (const [path, file] of first) {
+    const other = again.get(path);
+    if (!other) problems.push(`${path}: only in the repository's dist/`);
+    else if (!readFileSync(file).equals(readFileSync(other))) problems.push(`${path}: differs${firstDifference(readFileSync(file), readFileSync(other))}`);
+  }
+  for (const path of again.keys()) if (!first.has(path)) problems.push(`${path}: only in the second build`);
+  assertNoProblems(problems, `two builds differ (${first.size} files in dist/, ${again.size} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`);
+});
+
+/** Where two files first differ, with a little context, for the failure message. */
+function firstDifference(a: Buffer, b: Buffer): string {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const show = (buffer: Buffer) => JSON.stringify(buffer.subarray(Math.max(0, at - 30), at + 50).toString('utf8'));
+  return ` at byte ${at}: ${show(a)} vs ${show(b)}`;
+}
+
+/** A file's bytes, and its inflated bytes when it is gzip (Pagefind's index and fragments). */
+function contentsOf(file: string): Buffer {
+  const bytes = readFileSync(file);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      return gunzipSync(bytes);
+    } catch {
+      return bytes;
+    }
+  }
+  return bytes;
+}
+
+/**
+ * Pagefind's prebuilt WebAssembly (`wasm.<lang>.pagefind`) carries the Rust panic paths of the
+ * machine Pagefind was compiled on (/home/runner/.cargo/…); it is a third-party binary copied as is.
+ */
+const isThirdPartyBinary = (path: string) => /^\/pagefind\/wasm\.[^/]+\.pagefind$/.test(path);
+
+test('no dist file holds an absolute path of the build machine (/work/, /tmp/, /home/, /root/, the repository)', () => {
+  const needles = ['/work/', '/tmp/', '/home/', '/root/', REPO, ...(copy ? [copy] : [])];
+  const problems: string[] = [];
+  const scan = (root: string, label: string) => {
+    for (const file of walkFiles(root)) {
+      const path = publicPath(file, root);
+      if (isThirdPartyBinary(path)) continue;
+      const text = contentsOf(file).toString('latin1');
+      for (const needle of needles) {
+        const at = text.indexOf(needle);
+        if (at >= 0) problems.push(`${label}${path}: contains ${JSON.stringify(needle)} in ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 60))}`);
+      }
+    }
+  };
+  scan(DIST, 'dist');
+  if (run?.status === 0) scan(join(copy, 'dist'), 'second build dist');
+  assertNoProblems(problems, 'absolute machine paths in dist');
+});
+
+test('no dist file holds the time it was built', () => {
+  const built = statSync(join(DIST, 'index.html')).mtimeMs;
+  // Git commit times are reproducible inputs, not build times.
+  const commitTimes = new Set(
+    execFileSync('git', ['log', '--format=%cI'], { cwd: REPO, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((iso) => new Date(iso).getTime()),
+  );
+  const window = 2 * 24 * 60 * 60 * 1000;
+  const problems: string[] = [];
+  for (const file of walkFiles(DIST)) {
+    const path = publicPath(file);
+    if (isThirdPartyBinary(path)) continue;
+    const text = contentsOf(file).toString('utf8');
+    for (const match of text.matchAll(/\b(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g)) {
+      const when = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4] ?? '00'}${match[5] ?? 'Z'}`);
+      const midnight = match[2] === '00' && match[3] === '00' && (match[4] ?? '00') === '00';
+      if (Number.isNaN(when) || midnight || commitTimes.has(when)) continue;
+      if (Math.abs(when - built) < window) problems.push(`${path}: ${match[0]} is within two days of the build (${new Date(built).toISOString()})`);
+    }
+    for (const match of text.matchAll(/\b1[5-9]\d{11}\b/g)) {
+      const when = Number(match[0]);
+      if (Math.abs(when - built) < window) problems.push(`${path}: ${match[0]} looks like a millisecond timestamp of the build`);
+    }
+  }
+  assertNoProblems(problems, 'build timestamps in dist');
+});
