@@ -9,9 +9,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, 
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { formatFixtureFailure, checkRouteFixtures } from '../src/uai/fixtureCheck.ts';
-import { loadRouteFixtureTree, loadSchemaDocuments } from '../src/uai/node/recordFiles.ts';
-import { createRouteChecker } from '../src/uai/routeRecord.ts';
+import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
 import { createAjv } from '../src/uai/schemaValidator.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
@@ -71,12 +69,10 @@ function run(): void {
   }
   const { model, index } = site;
   if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(formatFixtureFailure));
-  const routeTree = loadRouteFixtureTree();
-  const routeFixtures = checkRouteFixtures(createRouteChecker(loadSchemaDocuments()), routeTree.fixtures, routeTree.expectations);
-  if (!routeFixtures.ok) fail('route fixtures', routeFixtures.failures.map(formatFixtureFailure));
+  if (!model.routeFixtureCheck.ok) fail('route fixtures', model.routeFixtureCheck.failures.map(formatFixtureFailure));
   const routes = loadCheckedRouteRecords();
   if (routes.problems.length) fail('route records', routes.problems);
-  console.log(`uaix: ${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${routeFixtures.fixtures.length} route fixtures checked, ${routes.files.length} route records, content of ${index.pages.length} pages checked`);
+  console.log(`uaix: ${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.files.length} route records, content of ${index.pages.length} pages checked`);
 
   // 2. Astro renders the HTML pages.
   rmSync(DIST, { recursive: true, force: true });
@@ -161,7 +157,25 @@ function run(): void {
   for (const route of routes.files) {
     for (const { url } of routeUrls(route.record)) if (!url.includes('{')) links.push({ file: route.file, href: url });
   }
-  const linkProblems = [...duplicateIds, ...checkLinks(links, { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) })];
+  // Name the source of a page's links (its content file) and report a broken link once, not once per locale.
+  const sourceOf = (path: string) => {
+    const page = index.byUrl.get(path.replace(/index\.html$/, ''));
+    return page ? `${page.entry.file} (${page.url})` : path;
+  };
+  const brokenLinks = checkLinks(
+    links.map((link) => (link.file.endsWith('.html') ? { ...link, label: sourceOf(link.file) } : link)),
+    { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) },
+  );
+  const seenBroken = new Set<string>();
+  const linkProblems = [
+    ...duplicateIds,
+    ...brokenLinks.filter((problem) => {
+      const key = problem.replace(/ \(\/[a-z]{2}-[a-z]{2}\/[^)]*\)/, '').replace(/\/[a-z]{2}-[a-z]{2}\//g, '/<locale>/');
+      if (seenBroken.has(key)) return false;
+      seenBroken.add(key);
+      return true;
+    }),
+  ];
   if (linkProblems.length) fail('links', linkProblems);
 
   // Summary.

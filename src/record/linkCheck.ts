@@ -6,9 +6,11 @@
 import { SITE_ORIGIN } from './locales.ts';
 
 export interface LinkSource {
-  /** The page or file the link is in, for messages. */
+  /** Public path of the page or file the link is in; relative links resolve against it. */
   file: string;
   href: string;
+  /** How messages name the link's source (defaults to `file`), e.g. the content file of a page. */
+  label?: string;
 }
 
 export interface SiteFiles {
@@ -41,12 +43,12 @@ export function checkLinks(links: LinkSource[], site: SiteFiles): string[] {
     const target = targetOf(link.href, fromPath.replace(/index\.html$/, ''));
     if (!target) continue;
     if (!site.has(target.file)) {
-      problems.push(`${link.file}: link ${link.href} points at ${target.file}, which is not in the built site`);
+      problems.push(`${link.label ?? link.file}: link ${link.href} points at ${target.file}, which is not in the built site`);
       continue;
     }
     if (target.fragment && target.file.endsWith('.html')) {
       const ids = site.idsOf(target.file);
-      if (ids && !ids.has(target.fragment)) problems.push(`${link.file}: link ${link.href} names the anchor #${target.fragment}, which ${target.file} does not have`);
+      if (ids && !ids.has(target.fragment)) problems.push(`${link.label ?? link.file}: link ${link.href} names the anchor #${target.fragment}, which ${target.file} does not have`);
     }
   }
   return problems;

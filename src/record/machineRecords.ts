@@ -25,30 +25,49 @@ export interface RouteRecordFile {
   text: string;
 }
 
+function expectedOf(fixture: RecordModel['fixtures'][number]) {
+  return fixture.expectation ? { code: fixture.expectation.code, path: fixture.expectation.path, why: fixture.expectation.why } : null;
+}
+
 export function conformancePack(model: RecordModel) {
   return {
     standard: 'UAI-1',
     evaluated_at: FIXTURE_EVALUATED_AT,
     digest_rule: DIGEST_RULE,
     how_to_use:
-      'Validate each fixture with your implementation, using evaluated_at as the current time. A valid fixture must pass; an invalid fixture must fail with expected.code at expected.path. For valid fixtures, the keyed, minified and keyless forms must all give digest.',
-    fixtures: model.fixtures.map((fixture) => {
-      const keylessDigest = fixture.keyless === undefined ? null : model.validator.digest(fixture.keyless);
-      return {
-        profile: fixture.profile,
+      'Validate each fixture with your implementation, using evaluated_at as the current time. A valid fixture must pass; an invalid fixture must fail with expected.code at expected.path. For valid fixtures, the keyed, minified and keyless forms must all give digest. Entries of kind route-record are route records: check them with a route-record checker (uaix route check).',
+    fixtures: [
+      ...model.fixtures.map((fixture) => {
+        const keylessDigest = fixture.keyless === undefined ? null : model.validator.digest(fixture.keyless);
+        return {
+          kind: 'packet' as const,
+          profile: fixture.profile,
+          group: fixture.group,
+          name: fixture.name,
+          verdict: fixture.verdict,
+          url: `${SITE_ORIGIN}${fixture.url}`,
+          keyless_url: fixture.keylessUrl ? `${SITE_ORIGIN}${fixture.keylessUrl}` : null,
+          digest: fixture.digest,
+          form_digests:
+            fixture.verdict === 'valid'
+              ? { keyed: fixture.digest, minified: fixture.minifiedDigest ?? null, keyless: keylessDigest && keylessDigest.ok ? (keylessDigest.value as string) : null }
+              : null,
+          expected: expectedOf(fixture),
+        };
+      }),
+      ...model.routeFixtures.map((fixture) => ({
+        kind: 'route-record' as const,
+        profile: null,
         group: fixture.group,
         name: fixture.name,
         verdict: fixture.verdict,
         url: `${SITE_ORIGIN}${fixture.url}`,
-        keyless_url: fixture.keylessUrl ? `${SITE_ORIGIN}${fixture.keylessUrl}` : null,
-        digest: fixture.digest,
-        form_digests:
-          fixture.verdict === 'valid'
-            ? { keyed: fixture.digest, minified: fixture.minifiedDigest ?? null, keyless: keylessDigest && keylessDigest.ok ? (keylessDigest.value as string) : null }
-            : null,
-        expected: fixture.expectation ? { code: fixture.expectation.code, path: fixture.expectation.path, why: fixture.expectation.why } : null,
-      };
-    }),
+        keyless_url: null,
+        digest: null,
+        form_digests: null,
+        expected: expectedOf(fixture),
+      })),
+    ],
   };
 }
 
@@ -58,7 +77,7 @@ export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegis
   const files: PublishedFile[] = [];
   for (const schema of model.schemas) files.push({ path: schema.url, text: schema.text, mediaType: 'application/schema+json' });
   for (const schema of siteSchemas) files.push({ path: schema.path, text: schema.text, mediaType: 'application/schema+json' });
-  for (const fixture of model.fixtures) {
+  for (const fixture of [...model.fixtures, ...model.routeFixtures]) {
     files.push({ path: fixture.url, text: fixture.text, mediaType: 'application/json' });
     if (fixture.keylessUrl && fixture.keylessText) files.push({ path: fixture.keylessUrl, text: fixture.keylessText, mediaType: 'application/json' });
   }
@@ -76,7 +95,7 @@ export function headersFile(): string {
     '/schemas/*',
     '  Content-Type: application/schema+json; charset=utf-8',
     '  Access-Control-Allow-Origin: *',
-    '  Cache-Control: public, max-age=31536000, immutable',
+    '  Cache-Control: public, max-age=604800, stale-while-revalidate=86400',
     '/examples/*',
     '  Content-Type: application/json; charset=utf-8',
     '  Access-Control-Allow-Origin: *',

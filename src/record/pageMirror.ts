@@ -157,6 +157,8 @@ export function buildPageMirror(html: string, path: string): { json: PageMirror;
     `record_code: ${json.record_code}`,
     `locale: ${json.locale}`,
     `content_locale: ${json.content_locale}`,
+    `translation_state: ${json.translation_state}`,
+    `fallback: ${json.fallback}`,
     '---',
     `> Index of the UAIX public standards record for language models: ${SITE_ORIGIN}${LLMS_PATH}`,
     '',

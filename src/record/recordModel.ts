@@ -6,7 +6,8 @@
 import type { SchemaDocument } from '../uai/schemaRegistry.ts';
 import { schemaFileName } from '../uai/schemaRegistry.ts';
 import { createPacketValidator, type PacketValidator } from '../uai/packetValidator.ts';
-import { checkFixtures, type FixtureCheckResult, type FixtureExpectation, type FixtureInput, type ExpectationInput } from '../uai/fixtureCheck.ts';
+import { checkFixtures, checkRouteFixtures, type FixtureCheckResult, type RouteFixtureCheckResult, type FixtureExpectation, type FixtureInput, type ExpectationInput } from '../uai/fixtureCheck.ts';
+import { createRouteChecker } from '../uai/routeRecord.ts';
 import type { ObjectShape } from '../uai/fieldShape.ts';
 import { sha256Digest } from '../uai/sha256.ts';
 import { packetDigest } from '../uai/packetDigest.ts';
@@ -64,12 +65,17 @@ export interface RecordModel {
   profiles: ProfileRecord[];
   fixtures: PublishedFixture[];
   fixtureCheck: FixtureCheckResult;
+  /** Route-record fixtures, published beside the packet fixtures under routes/. */
+  routeFixtures: PublishedFixture[];
+  routeFixtureCheck: RouteFixtureCheckResult;
 }
 
 export interface RecordModelInputs {
   schemaFiles: { fileName: string; text: string }[];
   fixtures: FixtureInput[];
   expectations: ExpectationInput[];
+  routeFixtures: FixtureInput[];
+  routeExpectations: ExpectationInput[];
 }
 
 const decoder = new TextDecoder();
@@ -128,5 +134,19 @@ export function buildRecordModel(inputs: RecordModelInputs): RecordModel {
     fixtures: fixtures.filter((fixture) => fixture.group === profileSlug(profile)),
   }));
   const envelope = schemas.find((schema) => schema.fileName === 'envelope.schema.json')!;
-  return { validator, schemas, envelope, envelopeShape: validator.shapeOf(), profiles, fixtures, fixtureCheck };
+  const routeFixtureCheck = checkRouteFixtures(createRouteChecker(documents), inputs.routeFixtures, inputs.routeExpectations);
+  const routeFixtures: PublishedFixture[] = routeFixtureCheck.fixtures.map((checked) => ({
+    group: checked.group,
+    name: checked.name,
+    verdict: checked.verdict,
+    profile: null,
+    sourceFile: checked.file,
+    url: fixturePath(checked.group, checked.name, checked.verdict),
+    text: decoder.decode(checked.bytes),
+    fileDigest: sha256Digest(checked.bytes),
+    digest: null,
+    expectation: checked.expectation,
+    errorCodes: checked.report.errors.map((error) => error.code),
+  }));
+  return { validator, schemas, envelope, envelopeShape: validator.shapeOf(), profiles, fixtures, fixtureCheck, routeFixtures, routeFixtureCheck };
 }

@@ -50,7 +50,10 @@ export function loadSite(): SiteContext {
   const strings = loadUiStrings();
   const index = buildRecordIndex(content.entries);
   const routes = loadCheckedRouteRecords();
-  const problems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...index.errors];
+  const fileProblems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems];
+  // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
+  // also make its translations look orphaned.
+  const problems = fileProblems.length ? fileProblems : index.errors;
   if (problems.length) throw new ContentError(`content problems:\n${problems.join('\n')}`);
 
   const uiTables = new Map(strings.files.map((file) => [file.locale, file.data as Record<string, string>]));

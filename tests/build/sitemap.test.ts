@@ -53,7 +53,8 @@ function contentFileOf(locale: string, path: string): string | undefined {
   return candidates.map((file) => join(REPO, 'content', file)).find((file) => existsSync(file));
 }
 
-const isSearch = (page: HtmlPage) => /\/search\/$/.test(page.url);
+// Search pages are not records, and the root is a language chooser whose canonical is /en-us/.
+const isSearch = (page: HtmlPage) => /\/search\/$/.test(page.url) || page.url === '/' || page.url.endsWith('uaix.org/');
 const sortLinks = (links: { hreflang: string; href: string }[]) => [...links].sort((a, b) => `${a.hreflang} ${a.href}`.localeCompare(`${b.hreflang} ${b.href}`));
 
 /** What a page's hreflang set must be: its real translations plus x-default, or nothing for a fallback or the root. */

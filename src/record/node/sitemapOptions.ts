@@ -35,7 +35,8 @@ export function sitemapOptions() {
   let index: RecordIndex | undefined;
   const recordIndex = () => (index ??= buildRecordIndex(loadContentEntries().entries));
   return {
-    filter: (page: string) => !/\/search\/$/.test(new URL(page).pathname),
+    // The root is a language chooser whose canonical is /en-us/; search pages are not records.
+    filter: (page: string) => new URL(page).pathname !== '/' && !/\/search\/$/.test(new URL(page).pathname),
     serialize(item: SitemapItem): SitemapItem {
       const path = new URL(item.url).pathname;
       const found = sitemapAlternates(recordIndex(), path);
