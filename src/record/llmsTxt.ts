@@ -37,7 +37,7 @@ export class LlmsTxtError extends Error {}
  * `- [title](url)` optionally followed by `: notes`.
  */
 export function parseLlmsTxt(text: string): LlmsDocument {
-  const [head, ...rawSections] = text.split(/^##\s*(?=\S)/m);
+  const [head, ...rawSections] = text.split(/^##(?!#)[ \t]*(?=\S)/m);
   const titleMatch = /^#\s+(.+)$/m.exec(head);
   if (!titleMatch || head.slice(0, titleMatch.index).trim() !== '') throw new LlmsTxtError('llms.txt must start with an H1 title');
   const afterTitle = head.slice(titleMatch.index + titleMatch[0].length);

@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkLinks, targetOf } from '../../../src/record/linkCheck.ts';
+
+const site = (files: Record<string, string[] | null>) => ({
+  has: (path: string) => path in files,
+  idsOf: (path: string) => (files[path] ? new Set(files[path]!) : undefined),
+});
+
+test('targetOf maps directory URLs to index.html, keeps fragments, and ignores other origins', () => {
+  assert.deepEqual(targetOf('/en-us/registry/', '/en-us/'), { file: '/en-us/registry/index.html', fragment: undefined });
+  assert.deepEqual(targetOf('#purpose', '/en-us/registry/x/'), { file: '/en-us/registry/x/index.html', fragment: 'purpose' });
+  assert.deepEqual(targetOf('https://uaix.org/llms.txt', '/'), { file: '/llms.txt', fragment: undefined });
+  assert.equal(targetOf('https://example.com/', '/'), undefined);
+  assert.equal(targetOf('mailto:someone@example.com', '/'), undefined);
+});
+
+test('a missing page and a missing anchor are reported with the source label; good links are not', () => {
+  const files = { '/en-us/index.html': ['content'], '/en-us/about/index.html': ['team'], '/llms.txt': null };
+  const problems = checkLinks(
+    [
+      { file: '/en-us/index.html', href: '/en-us/about/#team' },
+      { file: '/en-us/index.html', href: '#content' },
+      { file: '/en-us/index.html', href: '/llms.txt' },
+      { file: '/en-us/index.html', href: '/en-us/gone/', label: 'content/pages/en-us/index.md' },
+      { file: '/en-us/index.html', href: '/en-us/about/#nobody' },
+    ],
+    site(files),
+  );
+  assert.deepEqual(problems, [
+    'content/pages/en-us/index.md: link /en-us/gone/ points at /en-us/gone/index.html, which is not in the built site',
+    '/en-us/index.html: link /en-us/about/#nobody names the anchor #nobody, which /en-us/about/index.html does not have',
+  ]);
+});

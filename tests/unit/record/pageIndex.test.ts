@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildRecordIndex, breadcrumbsOf, previousAndNext, type ContentEntry } from '../../../src/record/pageIndex.ts';
+
+const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
+
+function entry(locale: string, path: string, code: string, extra: Partial<ContentEntry['data']> = {}, fileDigest = digest(1)): ContentEntry {
+  const collection = path.startsWith('guides/') ? 'guides' : 'pages';
+  return {
+    collection,
+    locale,
+    path,
+    file: `content/${collection}/${locale}/${path || 'index'}.md`,
+    fileDigest,
+    data: { code, title: `${path || 'home'} (${locale})`, description: 'd', order: 0, ...extra },
+  };
+}
+
+test('every English record gets a page in each of the five locales, with its state', () => {
+  const index = buildRecordIndex([
+    entry('en-us', '', 'UAIX-ABOU-0001', {}, digest(1)),
+    entry('es-us', '', 'UAIX-ABOU-0001', { source_digest: digest(1) }),
+    entry('fr-fr', '', 'UAIX-ABOU-0001', { source_digest: digest(2) }),
+  ]);
+  assert.deepEqual(index.errors, []);
+  const states = Object.fromEntries(index.variants('').map((page) => [page.locale, page.state]));
+  assert.deepEqual(states, { 'en-us': 'source', 'es-us': 'translated', 'fr-fr': 'stale', 'es-es': 'fallback', 'zh-cn': 'fallback' });
+  const zh = index.byUrl.get('/zh-cn/')!;
+  assert.equal(zh.entry.locale, 'en-us', 'a fallback page shows the English entry');
+  assert.deepEqual(zh.translatedLocales, ['en-us', 'es-us', 'fr-fr'], 'stale translations are still translations');
+});
+
+test('a duplicate record code, a code that differs between locales, and an orphan translation are errors naming the files', () => {
+  const index = buildRecordIndex([
+    entry('en-us', 'about', 'UAIX-ABOU-0002'),
+    entry('en-us', 'roadmap', 'UAIX-ABOU-0002'),
+    entry('es-us', 'about', 'UAIX-ABOU-0009', { source_digest: digest(1) }),
+    entry('fr-fr', 'gone', 'UAIX-ABOU-0003', { source_digest: digest(1) }),
+    entry('fr-fr', 'roadmap', 'UAIX-ABOU-0002'),
+  ]);
+  const text = index.errors.join('\n');
+  assert.match(text, /content\/pages\/en-us\/roadmap\.md: record code UAIX-ABOU-0002 is already used by content\/pages\/en-us\/about\.md/);
+  assert.match(text, /content\/pages\/es-us\/about\.md: code UAIX-ABOU-0009 differs from the English record's UAIX-ABOU-0002/);
+  assert.match(text, /content\/pages\/fr-fr\/gone\.md: translation has no English source/);
+  assert.match(text, /content\/pages\/fr-fr\/roadmap\.md: translation has no source_digest/);
+  assert.equal(index.errors.length, 4);
+});
+
+test('translations in a locale that does not carry translated content are rejected', () => {
+  const index = buildRecordIndex([entry('en-us', 'about', 'UAIX-ABOU-0002'), entry('zh-cn', 'about', 'UAIX-ABOU-0002', { source_digest: digest(1) })]);
+  assert.match(index.errors.join('\n'), /zh-cn does not carry translated content/);
+});
+
+test('malformed record codes are errors', () => {
+  const index = buildRecordIndex([entry('en-us', 'about', 'UAIX-ABOUT-2')]);
+  assert.match(index.errors[0], /is not of the form UAIX-<KIND>-NNNN/);
+});
+
+test('breadcrumbs follow the path through pages that exist; previous and next stay in the collection and locale', () => {
+  const index = buildRecordIndex([
+    entry('en-us', '', 'UAIX-ABOU-0001'),
+    entry('en-us', 'guides', 'UAIX-GUID-4000', { order: 3 }),
+    entry('en-us', 'guides/a', 'UAIX-DOC-0001', { order: 1 }),
+    entry('en-us', 'guides/b', 'UAIX-DOC-0002', { order: 2 }),
+  ]);
+  const b = index.byUrl.get('/fr-fr/guides/b/')!;
+  assert.deepEqual(breadcrumbsOf(index, b).map((page) => page.url), ['/fr-fr/', '/fr-fr/guides/', '/fr-fr/guides/b/']);
+  const { previous, next } = previousAndNext(index, b);
+  assert.equal(previous?.url, '/fr-fr/guides/a/');
+  assert.equal(next, undefined);
+});

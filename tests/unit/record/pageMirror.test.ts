@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildPageMirror } from '../../../src/record/pageMirror.ts';
+
+const html = `<!doctype html><html lang="fr-FR"><head><title>T</title>
+<meta name="description" content="Desc">
+<link rel="canonical" href="https://uaix.org/fr-fr/x/">
+<link rel="alternate" hreflang="fr-FR" href="https://uaix.org/fr-fr/x/">
+<meta name="uaix:record-code" content="UAIX-DOC-0001"><meta name="uaix:locale" content="fr-fr">
+<meta name="uaix:content-locale" content="fr-fr"><meta name="uaix:translation-state" content="translated">
+</head><body><nav><a href="/nav-only/">nav</a></nav><main><h1>Titre</h1><nav class="toc"><a href="#a">toc</a></nav>
+<h2 id="a">Section A</h2><p>Texte <a href="/fr-fr/y/">lien</a>.</p>
+<figure data-uaix-code="fixture" data-uaix-ref="/examples/uai-1/g/n.json"><pre><code>{"a":1}</code></pre></figure>
+<a href="/schemas/uai-1/envelope.schema.json" data-uaix-schema="/schemas/uai-1/envelope.schema.json">schema</a>
+<table><thead><tr><th>k</th><th>v</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>
+</main></body></html>`;
+
+test('the JSON mirror reads the page: record code, headings, links, fixtures, schemas, without navigation', () => {
+  const { json } = buildPageMirror(html, '/fr-fr/x/');
+  assert.equal(json.record_code, 'UAIX-DOC-0001');
+  assert.equal(json.title, 'Titre');
+  assert.equal(json.fallback, false);
+  assert.deepEqual(json.alternates, [{ hreflang: 'fr-FR', href: 'https://uaix.org/fr-fr/x/' }]);
+  assert.deepEqual(json.headings.map((heading) => [heading.level, heading.id, heading.text]), [[1, null, 'Titre'], [2, 'a', 'Section A']]);
+  assert.deepEqual(json.links.map((link) => link.href), ['/fr-fr/y/', '/schemas/uai-1/envelope.schema.json']);
+  assert.deepEqual(json.fixtures, ['/examples/uai-1/g/n.json']);
+  assert.deepEqual(json.schemas, ['/schemas/uai-1/envelope.schema.json']);
+  assert.ok(!json.text.includes('toc') && !json.text.includes('nav'), 'navigation is not part of the text');
+});
+
+test('the Markdown mirror has frontmatter, the llms.txt pointer first, then the content with a table', () => {
+  const { markdown } = buildPageMirror(html, '/fr-fr/x/');
+  const [, frontmatter, rest] = markdown.split(/^---$/m);
+  assert.match(frontmatter, /title: "Titre"\nrecord_code: |title: "Titre"/);
+  assert.match(frontmatter, /record_code: UAIX-DOC-0001/);
+  assert.match(rest.trimStart(), /^> .*https:\/\/uaix\.org\/llms\.txt/);
+  assert.match(rest, /## Section A/);
+  assert.match(rest, /\| k \| v \|/);
+});
+
+test('a page without <main> is an error naming the page', () => {
+  assert.throws(() => buildPageMirror('<html><body><p>x</p></body></html>', '/en-us/z/'), /\/en-us\/z\/: the page has no <main> element/);
+});

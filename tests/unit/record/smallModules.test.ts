@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inlineMarkdown, inlinePlainText, fillTemplate, escapeHtml } from '../../../src/record/inlineText.ts';
+import { pageUrl, splitPageUrl } from '../../../src/record/locales.ts';
+import { entryIdOf, routeOfEntry } from '../../../src/record/contentPaths.ts';
+import { surfaceOf } from '../../../src/record/surfaces.ts';
+import { localizeFallbackLinks, splitAtMarker } from '../../../src/site/entries.ts';
+
+test('inline Markdown escapes HTML first, then renders code, strong and site links only', () => {
+  assert.equal(inlineMarkdown('Use `a<b>` and **this**'), 'Use <code>a&lt;b&gt;</code> and <strong>this</strong>');
+  assert.equal(inlineMarkdown('<script>x</script>'), '&lt;script&gt;x&lt;/script&gt;');
+  assert.equal(inlineMarkdown('[r](/en-us/review/) [x](javascript:alert(1))'), '<a href="/en-us/review/">r</a> [x](javascript:alert(1))');
+  assert.equal(inlinePlainText('`a` **b** [c](/d/)'), 'a b c');
+  assert.equal(fillTemplate('{a} and {b} and {c}', { a: '1', b: '2' }), '1 and 2 and {c}');
+  assert.equal(escapeHtml('"&'), '&quot;&amp;');
+});
+
+test('page URLs: trailing slash, locale split, unknown locales refused', () => {
+  assert.equal(pageUrl('fr-fr', ''), '/fr-fr/');
+  assert.equal(pageUrl('fr-fr', 'guides/x'), '/fr-fr/guides/x/');
+  assert.deepEqual(splitPageUrl('/zh-cn/registry/'), { locale: 'zh-cn', path: 'registry' });
+  assert.deepEqual(splitPageUrl('/en-us/'), { locale: 'en-us', path: '' });
+  assert.equal(splitPageUrl('/xx-yy/a/'), undefined);
+  assert.equal(splitPageUrl('/schemas/uai-1/'), undefined);
+});
+
+test('content files map to entry ids and routes', () => {
+  assert.equal(entryIdOf('en-us/index.md'), 'en-us');
+  assert.equal(entryIdOf('en-us/registry/index.md'), 'en-us/registry');
+  assert.equal(entryIdOf('fr-fr/spec/agent-fallbacks.md'), 'fr-fr/spec/agent-fallbacks');
+  assert.deepEqual(routeOfEntry('guides', 'es-us/swarm-failure-and-recovery'), { locale: 'es-us', path: 'guides/swarm-failure-and-recovery' });
+  assert.deepEqual(routeOfEntry('registry', 'en-us/uai-agent-ack-v1'), { locale: 'en-us', path: 'registry/uai-agent-ack-v1' });
+  assert.deepEqual(routeOfEntry('pages', 'en-us'), { locale: 'en-us', path: '' });
+});
+
+test('surfaces come from the first path segment', () => {
+  assert.equal(surfaceOf(''), 'home');
+  assert.equal(surfaceOf('spec/agent-fallbacks'), 'specification');
+  assert.equal(surfaceOf('registry/uai-agent-ack-v1'), 'registry');
+  assert.equal(surfaceOf('get-started'), 'guides');
+  assert.equal(surfaceOf('roadmap'), 'about');
+});
+
+test('fallback bodies keep readers in their locale; markers split rendered HTML', () => {
+  assert.equal(localizeFallbackLinks('<a href="/en-us/review/">r</a> <a href="/schemas/x">s</a>', 'zh-cn'), '<a href="/zh-cn/review/">r</a> <a href="/schemas/x">s</a>');
+  assert.deepEqual(splitAtMarker('a<!-- uaix:client-ladder -->b', 'client-ladder'), ['a', 'b']);
+  assert.deepEqual(splitAtMarker('ab', 'client-ladder'), ['ab', undefined]);
+});
