@@ -1,0 +1,70 @@
+/**
+ * Page weight budgets over dist/. Content pages: HTML ≤ 150 KB, linked CSS ≤ 20 KB, no JavaScript.
+ * The validator page: startup JS ≤ 10 KB, and its engine, imported lazily when the form is used,
+ * ≤ 300 KB. Search pages run Pagefind, so the zero-JS rule does not apply to them (their HTML and
+ * CSS budgets do). 1 KB = 1000 bytes.
+ */
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTENT_PAGE_BUDGET, KB, VALIDATOR_ENGINE_BUDGET, VALIDATOR_PAGE_BUDGET, budgetTable, checkBudget, measurePage, type PageWeight } from '../support/budgets.ts';
+import { DIST, assertBuilt, htmlPagePaths, isSearchPage } from '../support/paths.ts';
+
+const isValidatorPage = (page: string) => /^\/[a-z]{2}-[a-z]{2}\/tools\/validator\/$/.test(page);
+
+let weights: PageWeight[];
+const content = () => weights.filter((weight) => !isValidatorPage(weight.page) && !isSearchPage(weight.page));
+const validator = () => weights.filter((weight) => isValidatorPage(weight.page));
+const search = () => weights.filter((weight) => isSearchPage(weight.page));
+
+before(() => {
+  assertBuilt();
+  weights = htmlPagePaths().map((page) => measurePage(DIST, page));
+  console.log(
+    `\npage weight over dist/ (${weights.length} pages)\n${budgetTable([
+      { name: 'content', weights: content(), budget: CONTENT_PAGE_BUDGET },
+      { name: 'validator', weights: validator(), budget: VALIDATOR_PAGE_BUDGET },
+      { name: 'search', weights: search(), budget: { ...CONTENT_PAGE_BUDGET, js: Infinity } },
+    ])}\n`,
+  );
+});
+
+test('content pages: HTML ≤ 150 KB, CSS ≤ 20 KB, no JavaScript', () => {
+  assert.ok(content().length >= 100, `only ${content().length} content pages`);
+  const problems = content().flatMap((weight) => checkBudget(weight, CONTENT_PAGE_BUDGET));
+  assert.deepEqual(problems, []);
+});
+
+test('validator pages: HTML ≤ 150 KB, CSS ≤ 20 KB, startup JS ≤ 10 KB, and the engine is lazy', () => {
+  assert.equal(validator().length, 5, 'one validator page per locale');
+  const problems = validator().flatMap((weight) => checkBudget(weight, VALIDATOR_PAGE_BUDGET));
+  assert.deepEqual(problems, []);
+  for (const weight of validator()) {
+    assert.ok(weight.js > 0, `${weight.page} runs no script: the validator tool cannot start`);
+    assert.ok(
+      weight.lazy.some((path) => /\/validatorEngine[^/]*\.js$/.test(path)),
+      `${weight.page}: the validator engine is not imported lazily (lazy: ${weight.lazy.join(', ') || 'none'}; startup: ${weight.scripts.join(', ')})`,
+    );
+    assert.ok(!weight.scripts.some((path) => /validatorEngine/.test(path)), `${weight.page} loads the validator engine at startup`);
+  }
+});
+
+test('the lazily imported validator engine chunk is ≤ 300 KB', () => {
+  const chunks = readdirSync(join(DIST, '_astro')).filter((name) => /^validatorEngine.*\.js$/.test(name));
+  assert.equal(chunks.length, 1, `validatorEngine chunks in dist/_astro/: ${chunks.join(', ') || 'none'}`);
+  const size = statSync(join(DIST, '_astro', chunks[0])).size;
+  console.log(`validator engine: /_astro/${chunks[0]} ${(size / KB).toFixed(1)} KB (budget ${VALIDATOR_ENGINE_BUDGET / KB} KB)`);
+  assert.ok(size <= VALIDATOR_ENGINE_BUDGET, `/_astro/${chunks[0]} is ${(size / KB).toFixed(1)} KB > ${VALIDATOR_ENGINE_BUDGET / KB} KB`);
+  for (const weight of validator()) assert.ok(weight.lazy.includes(`/_astro/${chunks[0]}`), `${weight.page} imports ${weight.lazy.join(', ')}, not /_astro/${chunks[0]}`);
+});
+
+test('search pages: HTML ≤ 150 KB and CSS ≤ 20 KB; their scripts are Pagefind’s own', () => {
+  assert.equal(search().length, 5, 'one search page per locale');
+  const problems = search().flatMap((weight) => checkBudget(weight, { ...CONTENT_PAGE_BUDGET, js: Infinity }));
+  for (const weight of search()) {
+    const foreign = weight.scripts.filter((path) => path !== '(inline)' && !path.startsWith('/pagefind/'));
+    if (foreign.length) problems.push(`${weight.page}: loads scripts that are not Pagefind's: ${foreign.join(', ')}`);
+  }
+  assert.deepEqual(problems, []);
+});
