@@ -23,7 +23,7 @@ export function renderResult(view: ValidatorView, strings: Strings): string {
   const table = issues.length
     ? `<div class="table-wrap"><table><caption>${strings.errors}</caption><thead><tr><th scope="col">Code</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows(view.errors, 'error')}${rows(view.warnings, 'warning')}</tbody></table></div>`
     : `<p>${strings.no_errors}</p>`;
-  const other = view.otherForm ? `<h3>${strings.other_form}</h3><pre class="other-form"><code>${escape(view.otherForm)}</code></pre>` : '';
+  const other = view.otherForm ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>` : '';
   return verdict + digest + table + other;
 }
 
