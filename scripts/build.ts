@@ -5,7 +5,7 @@
  * exits 1: a partial dist/ is never left looking like a build.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
@@ -22,6 +22,7 @@ import { loadCheckedRouteRecords } from '../src/record/node/routeFiles.ts';
 import { routeUrls } from '../src/uai/routeRecord.ts';
 import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
 import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
+import { walkFiles } from '../src/record/node/walkFiles.ts';
 
 const DIST = join(REPOSITORY_ROOT, 'dist');
 const started = performance.now();
@@ -39,14 +40,6 @@ function fail(stage: string, problems: string[]): never {
   throw new BuildFailure(stage, problems);
 }
 
-function walkFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walkFiles(path) : [path];
-    });
-}
 
 function writePublic(path: string, text: string): void {
   const file = join(DIST, path);

@@ -3,9 +3,11 @@
  * never rebuild it. UAIX_DIST points them at another built copy (e.g. a snapshot while someone
  * else rebuilds the checkout).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { walkFiles } from '../../src/record/node/walkFiles.ts';
+export { walkFiles };
 
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = resolve(process.env.UAIX_DIST ?? join(REPOSITORY_ROOT, 'dist'));
@@ -20,14 +22,6 @@ export function assertBuilt(root: string = DIST): void {
   }
 }
 
-export function walkFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walkFiles(path) : [path];
-    });
-}
 
 /** Public URL path of a file of the site: `dist/en-us/index.html` → `/en-us/index.html`. */
 export function publicPath(file: string, root: string = DIST): string {

@@ -3,7 +3,7 @@
  * every Markdown entry with its frontmatter checked, and the per-locale data files.
  * Problems are collected as one-line messages naming the file and the field.
  */
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
@@ -12,18 +12,10 @@ import { MARKDOWN_COLLECTIONS, entryIdOf, routeOfEntry } from '../contentPaths.t
 import { frontmatterSchemaFor, registryCommonData, clientLadderData, uiStringsData } from '../contentSchemas.ts';
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
 import { isLocale } from '../locales.ts';
+import { walkFiles } from './walkFiles.ts';
 
 export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
 
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : [path];
-    });
-}
 
 /** Splits `---\n<yaml>\n---\n<body>`; returns undefined when there is no frontmatter block. */
 export function splitFrontmatter(text: string): { yaml: string; body: string; bodyLine: number } | undefined {
@@ -49,7 +41,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
   const problems: string[] = [];
   for (const collection of MARKDOWN_COLLECTIONS) {
     const base = join(root, collection);
-    for (const path of walk(base)) {
+    for (const path of walkFiles(base)) {
       const file = relative(REPOSITORY_ROOT, path);
       if (!path.endsWith('.md')) {
         problems.push(`${file}: only Markdown (.md) files belong in content/${collection}/`);
@@ -101,7 +93,7 @@ type DataSchema = typeof registryCommonData | typeof clientLadderData | typeof u
 export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, root = CONTENT_DIR): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: string[] } {
   const files: LocaleDataFile<ReturnType<S['parse']>>[] = [];
   const problems: string[] = [];
-  for (const path of walk(join(root, folder))) {
+  for (const path of walkFiles(join(root, folder))) {
     const file = relative(REPOSITORY_ROOT, path);
     const locale = path.split('/').pop()!.replace(/\.json$/, '');
     if (!path.endsWith('.json') || !isLocale(locale)) {

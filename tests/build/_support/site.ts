@@ -3,13 +3,15 @@
  * parsed once, small hast queries, and the seed documents. The checks read the dist/ that
  * `npm run build` left in the repository; none of them rebuilds it in place.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
 import type { Element, Root, RootContent } from 'hast';
 import assert from 'node:assert/strict';
+import { walkFiles } from '../../../src/record/node/walkFiles.ts';
+export { walkFiles };
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
 /** The built site; UAIX_TEST_DIST points the checks at another build (e.g. a copy built elsewhere). */
@@ -27,15 +29,6 @@ export function requireDist(): void {
   }
 }
 
-/** Every file below `dir`, as absolute paths, sorted. */
-export function walkFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walkFiles(path) : [path];
-    });
-}
 
 /** Public path of a file in dist: `dist/en-us/index.html` → `/en-us/index.html`. */
 export function publicPath(file: string, root = DIST): string {
