@@ -55,12 +55,18 @@ function expandValue(value: unknown, shape: Shape, path: (string | number)[], is
       return undefined;
     }
     const result: Record<string, unknown> = {};
-    shape.fields.forEach((field, index) => {
+    for (let index = 0; index < shape.fields.length; index++) {
       const slot = value[index];
-      if (slot === null) return; // absent optional field
-      const expanded = expandValue(slot, field.shape, [...path, index], issues);
-      if (expanded !== undefined) Object.defineProperty(result, field.name, { value: expanded, enumerable: true, writable: true, configurable: true });
-    });
+      if (slot === null) continue; // absent optional field
+      const field = shape.fields[index];
+      path.push(index);
+      const expanded = expandValue(slot, field.shape, path, issues);
+      path.pop();
+      if (expanded === undefined) continue;
+      // Field names come from the schema; a member named __proto__ must still be an own property.
+      if (field.name === '__proto__') Object.defineProperty(result, field.name, { value: expanded, enumerable: true, writable: true, configurable: true });
+      else result[field.name] = expanded;
+    }
     return result;
   }
   if (shape.kind === 'array') {
@@ -68,7 +74,13 @@ function expandValue(value: unknown, shape: Shape, path: (string | number)[], is
       issues.push({ code: 'UAI-KEYLESS-SHAPE', path: jsonPointer(path), message: `expected an array, found ${describeJsonType(value)}` });
       return undefined;
     }
-    return value.map((item, index) => expandValue(item, shape.items, [...path, index], issues));
+    const items: unknown[] = [];
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      items.push(expandValue(value[index], shape.items, path, issues));
+      path.pop();
+    }
+    return items;
   }
   return value;
 }
