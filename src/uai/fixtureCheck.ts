@@ -172,6 +172,8 @@ export function checkFixtures(validator: PacketValidator, fixtures: readonly Fix
       failures.push({ file: `schemas/uai-1/examples/${slugOf(profile)}/valid/`, pointer: '', rule: 'fixture-coverage', message: `${profile} has no valid fixture` });
     }
   }
+  const packetCodes = ERROR_CODES.filter((entry) => entry.layer !== 'route').map((entry) => entry.code);
+  failures.push(...codeCoverageFailures(checked, packetCodes, 'schemas/uai-1/examples/', 'packet'));
   return { ok: failures.length === 0, evaluatedAt: FIXTURE_EVALUATED_AT, fixtures: checked, failures, counts };
 }
 
@@ -194,11 +196,17 @@ export function checkRouteFixtures(checker: RouteChecker, fixtures: readonly Fix
   if (!checked.some((entry) => entry.verdict === 'valid')) {
     failures.push({ file: `${folder}valid/`, pointer: '', rule: 'fixture-coverage', message: 'no valid route-record fixture' });
   }
-  const expected = new Set(checked.map((entry) => entry.expectation?.code));
-  for (const { code } of ERROR_CODES.filter((entry) => entry.layer === 'route')) {
-    if (!expected.has(code)) failures.push({ file: `${folder}invalid/`, pointer: '', rule: 'fixture-coverage', message: `no invalid route-record fixture expects ${code}` });
-  }
+  const routeCodes = ERROR_CODES.filter((entry) => entry.layer === 'route').map((entry) => entry.code);
+  failures.push(...codeCoverageFailures(checked, routeCodes, `${folder}invalid/`, 'route-record'));
   return { ok: failures.length === 0, fixtures: checked, failures, counts };
+}
+
+/** Every code of the catalogue is the expected code of at least one invalid fixture. */
+function codeCoverageFailures(checked: readonly { expectation?: FixtureExpectation }[], codes: readonly string[], folder: string, what: string): FixtureFailure[] {
+  const expected = new Set(checked.map((entry) => entry.expectation?.code));
+  return codes
+    .filter((code) => !expected.has(code))
+    .map((code) => ({ file: folder, pointer: '', rule: 'fixture-coverage', message: `no invalid ${what} fixture expects ${code}` }));
 }
 
 /** One line per failure: `file pointer: [rule] message`. */

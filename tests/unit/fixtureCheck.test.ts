@@ -151,6 +151,8 @@ test('fails: an expectation without a fixture', () => {
   copy.fixtures = copy.fixtures.filter((fixture) => fixture.file !== ackFile('invalid', 'expired'));
   assertFailures(run(copy).failures, [
     { file: `schemas/uai-1/examples/${ACK}/invalid/_expected.json`, pointer: '/expired.json', rule: 'fixture-expectations', message: /not in the invalid folder/ },
+    // It was the only fixture for its code, so the catalogue loses its coverage too.
+    { file: 'schemas/uai-1/examples/', pointer: '', rule: 'fixture-coverage', message: /^no invalid packet fixture expects UAI-EXPIRED$/ },
   ]);
 });
 
@@ -165,13 +167,26 @@ test('fails: an expectation entry without a reason, and an expectation file that
   assertFailures(failures, [
     { file: file.file, pointer: '/expired.json', rule: 'fixture-expectations' },
     { file: ackFile('invalid', 'expired'), pointer: '', rule: 'fixture-expectations' },
+    { file: 'schemas/uai-1/examples/', pointer: '', rule: 'fixture-coverage', message: /UAI-EXPIRED/ },
   ]);
   const broken = packetTree();
   const brokenFile = broken.expectations.find((entry) => entry.group === ACK)!;
   brokenFile.text = '{"expired.json": ';
   const brokenFailures = run(broken).failures;
   assert.deepEqual(brokenFailures[0] && { file: brokenFailures[0].file, rule: brokenFailures[0].rule }, { file: brokenFile.file, rule: 'UAI-JSON-PARSE' });
-  assert.equal(brokenFailures.length, 1 + 15, 'the file, then each of the 15 ack fixtures without expectation');
+  const coverage = brokenFailures.filter((failure) => failure.rule === 'fixture-coverage');
+  assert.equal(brokenFailures.length - coverage.length, 1 + 15, 'the file, then each of the 15 ack fixtures without expectation');
+  assert.ok(coverage.length > 0 && coverage.every((failure) => /^no invalid packet fixture expects UAI-/.test(failure.message)), 'codes only the ack fixtures covered lose their coverage');
+});
+
+test('fails: an error code that no invalid fixture expects', () => {
+  const copy = packetTree();
+  copy.fixtures = copy.fixtures.filter((fixture) => fixture.group !== 'uai-agent-blocker-v1' || fixture.verdict === 'valid');
+  const file = copy.expectations.find((entry) => entry.group === 'uai-agent-blocker-v1')!;
+  file.text = '{}';
+  assertFailures(run(copy).failures, [
+    { file: 'schemas/uai-1/examples/', pointer: '', rule: 'fixture-coverage', message: /^no invalid packet fixture expects UAI-BLOCKER-REVIEW$/ },
+  ]);
 });
 
 test('fails: a profile without a valid fixture', () => {
