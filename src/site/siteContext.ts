@@ -85,3 +85,9 @@ export function loadSite(): SiteContext {
   };
   return cached;
 }
+
+/** What a page template needs first: the site context and the UI strings of the page's locale. */
+export function pageContext(page: { locale: string }): { site: SiteContext; t: ReturnType<SiteContext['ui']> } {
+  const site = loadSite();
+  return { site, t: site.ui(page.locale) };
+}
