@@ -7,7 +7,7 @@ import type { SchemaDocument } from '../uai/schemaRegistry.ts';
 import { schemaFileName } from '../uai/schemaRegistry.ts';
 import { createPacketValidator, type PacketValidator } from '../uai/packetValidator.ts';
 import { checkFixtures, checkRouteFixtures, type FixtureCheckResult, type RouteFixtureCheckResult, type FixtureExpectation, type FixtureInput, type ExpectationInput } from '../uai/fixtureCheck.ts';
-import { createRouteChecker } from '../uai/routeRecord.ts';
+import { createRouteChecker, type RouteChecker } from '../uai/routeRecord.ts';
 import type { ObjectShape } from '../uai/fieldShape.ts';
 import { sha256Digest } from '../uai/sha256.ts';
 import { packetDigest } from '../uai/packetDigest.ts';
@@ -59,6 +59,7 @@ export interface ProfileRecord {
 
 export interface RecordModel {
   validator: PacketValidator;
+  routeChecker: RouteChecker;
   schemas: PublishedSchema[];
   envelope: PublishedSchema;
   envelopeShape: ObjectShape;
@@ -134,7 +135,8 @@ export function buildRecordModel(inputs: RecordModelInputs): RecordModel {
     fixtures: fixtures.filter((fixture) => fixture.group === profileSlug(profile)),
   }));
   const envelope = schemas.find((schema) => schema.fileName === 'envelope.schema.json')!;
-  const routeFixtureCheck = checkRouteFixtures(createRouteChecker(documents), inputs.routeFixtures, inputs.routeExpectations);
+  const routeChecker = createRouteChecker(documents);
+  const routeFixtureCheck = checkRouteFixtures(routeChecker, inputs.routeFixtures, inputs.routeExpectations);
   const routeFixtures: PublishedFixture[] = routeFixtureCheck.fixtures.map((checked) => ({
     group: checked.group,
     name: checked.name,
@@ -148,5 +150,5 @@ export function buildRecordModel(inputs: RecordModelInputs): RecordModel {
     expectation: checked.expectation,
     errorCodes: checked.report.errors.map((error) => error.code),
   }));
-  return { validator, schemas, envelope, envelopeShape: validator.shapeOf(), profiles, fixtures, fixtureCheck, routeFixtures, routeFixtureCheck };
+  return { validator, routeChecker, schemas, envelope, envelopeShape: validator.shapeOf(), profiles, fixtures, fixtureCheck, routeFixtures, routeFixtureCheck };
 }

@@ -1,6 +1,7 @@
 /** The site's own route records (content/routes/*.json), read by the core and checked by its route checker. */
-import { loadSchemaDocuments, loadRouteRecordFiles } from '../../uai/node/recordFiles.ts';
-import { createRouteChecker, type RouteRecord } from '../../uai/routeRecord.ts';
+import { loadRouteRecordFiles } from '../../uai/node/recordFiles.ts';
+import type { RouteRecord } from '../../uai/routeRecord.ts';
+import { loadRecordModel } from './loadRecordModel.ts';
 
 export interface CheckedRouteRecord {
   routeId: string;
@@ -15,7 +16,7 @@ export function loadCheckedRouteRecords(): { files: CheckedRouteRecord[]; proble
   if (cached) return cached;
   const files: CheckedRouteRecord[] = [];
   const problems: string[] = [];
-  const checker = createRouteChecker(loadSchemaDocuments());
+  const checker = loadRecordModel().routeChecker;
   const decoder = new TextDecoder();
   for (const input of loadRouteRecordFiles()) {
     const report = checker.checkBytes(input.bytes);
