@@ -127,7 +127,8 @@ function run(): void {
   const ids = new Map<string, Set<string>>();
   const links: LinkSource[] = [];
   const duplicateIds: string[] = [];
-  for (const file of htmlFiles) {
+  // The not-found page has no mirrors, but its links are checked like every page's.
+  for (const file of [...htmlFiles, join(DIST, '404.html')].filter((candidate) => existsSync(candidate))) {
     const path = publicPathOf(file);
     const { tree } = parsePage(readFileSync(file, 'utf8'));
     const pageIds = new Set<string>();

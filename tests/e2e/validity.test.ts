@@ -6,7 +6,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DIST, SITE_ORIGIN, assertBuilt, htmlPagePaths, isSearchPage, pageFile, publicPath, walkFiles } from '../support/paths.ts';
+import { DIST, NOT_FOUND_PAGE, SITE_ORIGIN, assertBuilt, htmlPagePaths, isSearchPage, pageFile, publicPath, walkFiles } from '../support/paths.ts';
 import { sitemapLocs } from '../support/crawl.ts';
 import { createHtmlValidator, formatFinding, inlineStylesOutsideShiki, sitemapCoverageProblems, validateHtml, xmlWellFormednessProblems } from '../support/validity.ts';
 
@@ -29,6 +29,12 @@ test('every HTML page passes html-validate (recommended preset), with inline sty
     problems.push(...inlineStylesOutsideShiki(html, file));
   }
   assert.deepEqual(problems, [], `html-validate findings:${list(problems)}`);
+});
+
+test('the not-found page passes html-validate too', async () => {
+  const html = readFileSync(`${DIST}${NOT_FOUND_PAGE}`, 'utf8');
+  const findings = (await validateHtml(createHtmlValidator(), html, `dist${NOT_FOUND_PAGE}`)).map(formatFinding);
+  assert.deepEqual(findings, [], `html-validate findings:${list(findings)}`);
 });
 
 test('every .json file in dist/ parses (except the invalid fixtures whose expected error is UAI-JSON-PARSE)', () => {

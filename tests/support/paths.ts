@@ -29,9 +29,12 @@ export function publicPath(file: string, root: string = DIST): string {
 }
 
 /** Every HTML page of the built site as its public page path (`/`, `/en-us/`, …), sorted. */
+/** The not-found page static hosts serve for unknown paths: not a record page, linked from nowhere. */
+export const NOT_FOUND_PAGE = '/404.html';
+
 export function htmlPagePaths(root: string = DIST): string[] {
   return walkFiles(root)
-    .filter((file) => file.endsWith('.html'))
+    .filter((file) => file.endsWith('.html') && publicPath(file, root) !== NOT_FOUND_PAGE)
     .map((file) => publicPath(file, root))
     .filter((path) => !path.startsWith('/pagefind/'))
     .map((path) => path.replace(/index\.html$/, ''))
