@@ -32,6 +32,13 @@ export interface ContentEntry {
 /** source: the English record; translated: up to date; stale: the source changed since; fallback: English shown. */
 export type TranslationState = 'source' | 'translated' | 'stale' | 'fallback';
 
+/** The state of one locale's copy of a source file, from the digest the translation recorded. */
+export function translationStateOf(locale: string, sourceDigest: string, translation: { source_digest?: string } | undefined): TranslationState {
+  if (locale === SOURCE_LOCALE) return 'source';
+  if (!translation) return 'fallback';
+  return translation.source_digest === sourceDigest ? 'translated' : 'stale';
+}
+
 export interface PageRecord {
   url: string;
   locale: string;
@@ -101,8 +108,7 @@ export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex 
     const variants: PageRecord[] = [];
     for (const locale of LOCALES) {
       const translation = locale.code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(locale.code);
-      const state: TranslationState =
-        locale.code === SOURCE_LOCALE ? 'source' : !translation ? 'fallback' : translation.data.source_digest === source.fileDigest ? 'translated' : 'stale';
+      const state = translationStateOf(locale.code, source.fileDigest, translation?.data);
       const record: PageRecord = {
         url: pageUrl(locale.code, source.path),
         locale: locale.code,

@@ -4,7 +4,7 @@
  * Content problems stop the build here with one line per problem.
  */
 import { loadContentEntries, loadRegistryCommon, loadClientLadder, loadUiStrings } from '../record/node/contentFiles.ts';
-import { buildRecordIndex, type RecordIndex, type PageRecord } from '../record/pageIndex.ts';
+import { buildRecordIndex, translationStateOf, type RecordIndex, type PageRecord, type TranslationState } from '../record/pageIndex.ts';
 import { loadRecordModel } from '../record/node/loadRecordModel.ts';
 import type { RecordModel } from '../record/recordModel.ts';
 import type { RegistryCommon, ClientLadder } from '../record/contentSchemas.ts';
@@ -30,6 +30,10 @@ export interface SiteContext {
   registryCommon(locale: string): LocalizedData<RegistryCommon>;
   clientLadder(locale: string): LocalizedData<ClientLadder>;
   lastChanged(page: PageRecord): string | undefined;
+  /** Translation states of the shared data files (profile sections, ladder rows), per locale. */
+  dataTranslations: { file: string; states: Record<string, TranslationState> }[];
+  /** Interface strings per locale: how many of the English keys the locale translates. */
+  uiCoverage: Record<string, { translated: number; total: number }>;
 }
 
 export class ContentError extends Error {}
@@ -66,6 +70,18 @@ export function loadSite(): SiteContext {
     }
   }
   const model = loadRecordModel();
+  const dataTranslations = [common.files, ladder.files].map((files) => {
+    const source = files.find((file) => file.locale === SOURCE_LOCALE)!;
+    const byLocaleFile = new Map<string, { source_digest?: string }>(files.map((file) => [file.locale, file.data as { source_digest?: string }]));
+    return {
+      file: source.file,
+      states: Object.fromEntries(LOCALES.map((locale) => [locale.code, translationStateOf(locale.code, source.fileDigest, byLocaleFile.get(locale.code))])),
+    };
+  });
+  const englishKeys = Object.keys(english);
+  const uiCoverage = Object.fromEntries(
+    LOCALES.map((locale) => [locale.code, { translated: englishKeys.filter((key) => key in (uiTables.get(locale.code) ?? {})).length, total: englishKeys.length }]),
+  );
   cached = {
     index,
     model,
@@ -82,6 +98,8 @@ export function loadSite(): SiteContext {
     registryCommon: byLocale(common.files, 'registry-common'),
     clientLadder: byLocale(ladder.files, 'client-ladder'),
     lastChanged: (page) => lastChangedDate([page.source.file, page.entry.file]),
+    dataTranslations,
+    uiCoverage,
   };
   return cached;
 }

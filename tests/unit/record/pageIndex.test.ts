@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecordIndex, breadcrumbsOf, previousAndNext, type ContentEntry } from '../../../src/record/pageIndex.ts';
+import { buildRecordIndex, breadcrumbsOf, previousAndNext, translationStateOf, type ContentEntry } from '../../../src/record/pageIndex.ts';
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
 
@@ -68,4 +68,12 @@ test('breadcrumbs follow the path through pages that exist; previous and next st
   const { previous, next } = previousAndNext(index, b);
   assert.equal(previous?.url, '/fr-fr/guides/a/');
   assert.equal(next, undefined);
+});
+
+test('translationStateOf: source, fallback, translated and stale from the recorded digest', () => {
+  assert.equal(translationStateOf('en-us', digest(1), undefined), 'source');
+  assert.equal(translationStateOf('es-us', digest(1), undefined), 'fallback');
+  assert.equal(translationStateOf('es-us', digest(1), { source_digest: digest(1) }), 'translated');
+  assert.equal(translationStateOf('es-us', digest(1), { source_digest: digest(2) }), 'stale');
+  assert.equal(translationStateOf('es-us', digest(1), {}), 'stale');
 });
