@@ -40,8 +40,14 @@ export function compileSchemas(registry: SchemaRegistry, extraIds: readonly stri
   const compiled = new Map<string, ValidateFunction>();
   const ids = [ENVELOPE_SCHEMA_ID, ...registry.profiles.map((profile) => registry.profileSchemaId(profile)!), ...extraIds];
   for (const id of ids) {
-    const validate = ajv.getSchema(id);
-    if (!validate) throw new Error(`schema ${id} did not compile`);
+    let validate: ValidateFunction | undefined;
+    try {
+      validate = ajv.getSchema(id);
+    } catch (error) {
+      // ajv's messages name the keyword but not always the document: say which schema failed.
+      throw new Error(`schemas/uai-1/${id.split('/').pop()}: not a valid strict JSON Schema 2020-12 (${(error as Error).message})`);
+    }
+    if (!validate) throw new Error(`schemas/uai-1/${id.split('/').pop()}: did not compile`);
     compiled.set(id, validate);
   }
   return {
