@@ -411,6 +411,26 @@ test('fallback pages (es-es, zh-cn): fallback banner, <main lang="en-US">, canon
   assertNoProblems(problems, 'fallback pages');
 });
 
+test('fallback profile pages mark languages: interface blocks in the locale, English sections as en-US', () => {
+  const problems: string[] = [];
+  for (const locale of FALLBACK_LOCALES) {
+    const url = `/${locale}/registry/uai-agent-ack-v1/`;
+    const tree = parseHtmlFile(join(DIST, url, 'index.html'));
+    const purpose = byId(tree, 'purpose');
+    if (!purpose) {
+      problems.push(`${url}: no #purpose heading`);
+      continue;
+    }
+    // The nearest lang above the English heading must be en-US; the block around it is the locale's.
+    if (attr(purpose, 'lang') !== 'en-US') problems.push(`${url}: #purpose is lang="${attr(purpose, 'lang')}", expected en-US (the text is English)`);
+    const wrappers = findAll(mainOf(tree), (element) => element.tagName === 'div' && attr(element, 'lang') === LANG_OF[locale]);
+    if (!wrappers.some((wrapper) => findFirst(wrapper, (element) => attr(element, 'id') === 'purpose'))) {
+      problems.push(`${url}: the generated sections are not inside an element with lang="${LANG_OF[locale]}"`);
+    }
+  }
+  assertNoProblems(problems, 'language marking on fallback pages');
+});
+
 test('translated pages (es-us, fr-fr) show the "English is authoritative" banner linking to the English record; en-us pages show none', () => {
   const problems: string[] = [];
   const english = englishStrings();
