@@ -31,7 +31,9 @@ export interface SiteContext {
   clientLadder(locale: string): LocalizedData<ClientLadder>;
   lastChanged(page: PageRecord): string | undefined;
   /** Translation states of the shared data files (profile sections, ladder rows), per locale. */
-  dataTranslations: { file: string; states: Record<string, TranslationState> }[];
+  dataTranslations: { folder: 'registry-common' | 'client-ladder'; file: string; states: Record<string, TranslationState> }[];
+  /** True when the page's text or a shared data file it shows changed in English after its translation. */
+  isStale(page: PageRecord): boolean;
   /** Interface strings per locale: how many of the English keys the locale translates. */
   uiCoverage: Record<string, { translated: number; total: number }>;
 }
@@ -70,10 +72,15 @@ export function loadSite(): SiteContext {
     }
   }
   const model = loadRecordModel();
-  const dataTranslations = [common.files, ladder.files].map((files) => {
+  const dataFiles = [
+    { folder: 'registry-common' as const, files: common.files },
+    { folder: 'client-ladder' as const, files: ladder.files },
+  ];
+  const dataTranslations = dataFiles.map(({ folder, files }) => {
     const source = files.find((file) => file.locale === SOURCE_LOCALE)!;
     const byLocaleFile = new Map<string, { source_digest?: string }>(files.map((file) => [file.locale, file.data as { source_digest?: string }]));
     return {
+      folder,
       file: source.file,
       states: Object.fromEntries(LOCALES.map((locale) => [locale.code, translationStateOf(locale.code, source.fileDigest, byLocaleFile.get(locale.code))])),
     };
@@ -100,6 +107,12 @@ export function loadSite(): SiteContext {
     lastChanged: (page) => lastChangedDate([page.source.file, page.entry.file]),
     dataTranslations,
     uiCoverage,
+    isStale(page) {
+      // Profile pages show the shared profile sections; the fallbacks guide shows the ladder rows.
+      const shown = page.collection === 'registry' ? 'registry-common' : page.path === 'spec/agent-fallbacks' ? 'client-ladder' : undefined;
+      const data = dataTranslations.find((entry) => entry.folder === shown);
+      return page.state === 'stale' || data?.states[page.locale] === 'stale';
+    },
   };
   return cached;
 }
