@@ -92,6 +92,9 @@ export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegis
 /** Serve-time hints for static hosts that read a _headers file (Netlify, Cloudflare Pages). */
 export function headersFile(): string {
   return [
+    '/*',
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: no-referrer',
     '/schemas/*',
     '  Content-Type: application/schema+json; charset=utf-8',
     '  Access-Control-Allow-Origin: *',
