@@ -4,6 +4,7 @@
  * identifier grammar, all read off the shapes the core computes from the schemas.
  */
 import type { Field, ObjectShape, Shape, ValueConstraints } from '../uai/fieldShape.ts';
+import { isNullable } from '../uai/fieldShape.ts';
 import type { RecordModel } from './recordModel.ts';
 import { ERROR_CODES, WARNING_CODES } from '../uai/errorCodes.ts';
 import { FIELD_REGISTRY_PATH } from './publicPaths.ts';
@@ -69,7 +70,7 @@ function registryField(field: Field, index: number): RegistryField {
     index,
     required: field.required,
     required_when: field.requiredWhen,
-    nullable: !field.required,
+    nullable: isNullable(field),
     keyless: keylessKind(field.shape),
     type: typeLabel(c, field.shape),
     ...(c.enum ? { enum: c.enum } : {}),

@@ -18,11 +18,6 @@ export function inlineMarkdown(text: string): string {
     .join('');
 }
 
-/** Plain text of an inline Markdown string (for titles, meta descriptions, mirrors). */
-export function inlinePlainText(text: string): string {
-  return text.replace(/`([^`]+)`/g, '$1').replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
-}
-
 /** Fills `{name}` placeholders. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);

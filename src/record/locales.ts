@@ -43,9 +43,3 @@ export function pageUrl(locale: string, path: string): string {
   return path ? `/${locale}/${path}/` : `/${locale}/`;
 }
 
-/** Splits a page URL into locale and path, or undefined for URLs outside the locale tree. */
-export function splitPageUrl(url: string): { locale: string; path: string } | undefined {
-  const match = /^\/([a-z]{2}-[a-z]{2})\/(?:(.*?)\/)?$/.exec(url);
-  if (!match || !isLocale(match[1])) return undefined;
-  return { locale: match[1], path: match[2] ?? '' };
-}
