@@ -33,6 +33,16 @@ export interface PageMirror {
   schemas: string[];
 }
 
+/** The `<meta name>`s through which a page tells its mirrors what record it is (written by BaseHead.astro). */
+export const RECORD_META = {
+  code: 'uaix:record-code',
+  locale: 'uaix:locale',
+  contentLocale: 'uaix:content-locale',
+  state: 'uaix:translation-state',
+  surface: 'uaix:surface',
+  lastChanged: 'uaix:last-changed',
+} as const;
+
 type Visit = (node: Element, ancestors: Element[]) => boolean | void;
 
 /** Depth-first walk over elements; a visitor returning false skips the children. */
@@ -128,19 +138,19 @@ export function buildPageMirror(html: string, path: string): { json: PageMirror;
   const mirrors = mirrorPaths(path);
   const json: PageMirror = {
     $schema: `${SITE_ORIGIN}${MIRROR_SCHEMA_PATH}`,
-    record_code: meta(tree, 'uaix:record-code') ?? '',
+    record_code: meta(tree, RECORD_META.code) ?? '',
     title,
     description,
     url: `${SITE_ORIGIN}${path}`,
     path,
-    locale: meta(tree, 'uaix:locale') ?? '',
-    content_locale: meta(tree, 'uaix:content-locale') ?? '',
-    fallback: meta(tree, 'uaix:translation-state') === 'fallback',
-    translation_state: meta(tree, 'uaix:translation-state') ?? '',
+    locale: meta(tree, RECORD_META.locale) ?? '',
+    content_locale: meta(tree, RECORD_META.contentLocale) ?? '',
+    fallback: meta(tree, RECORD_META.state) === 'fallback',
+    translation_state: meta(tree, RECORD_META.state) ?? '',
     canonical,
     alternates,
     mirrors: { html: `${SITE_ORIGIN}${path}`, json: `${SITE_ORIGIN}${mirrors.json}`, markdown: `${SITE_ORIGIN}${mirrors.markdown}` },
-    last_changed: meta(tree, 'uaix:last-changed') ?? null,
+    last_changed: meta(tree, RECORD_META.lastChanged) ?? null,
     headings,
     text: normalize(toText(content)),
     links,
