@@ -14,6 +14,7 @@ import { createAjv } from '../src/uai/schemaValidator.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
 import { buildPageMirror, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';
+import type { Root } from 'hast';
 import { buildSiteManifest } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
@@ -89,11 +90,15 @@ function run(): void {
   const validateManifest = ajv.compile(manifestSchema);
   const htmlFiles = walkFiles(DIST).filter((file) => file.endsWith('/index.html') || file === join(DIST, 'index.html'));
   const mirrors = new Map<string, { json: PageMirror; markdown: string }>();
+  // Each page is parsed once: for its mirrors here, and for the link check after Pagefind.
+  const parsedPages = new Map<string, Root>();
   const mirrorProblems: string[] = [];
   for (const file of htmlFiles) {
     const path = publicPathOf(file).replace(/index\.html$/, '');
     if (path.startsWith('/pagefind/')) continue;
-    const mirror = buildPageMirror(readFileSync(file, 'utf8'), path);
+    const parsed = parsePage(readFileSync(file, 'utf8'));
+    parsedPages.set(file, parsed.tree);
+    const mirror = buildPageMirror(parsed, path);
     if (!validateMirror(mirror.json)) {
       for (const error of validateMirror.errors ?? []) mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
     }
@@ -130,7 +135,7 @@ function run(): void {
   // The not-found page has no mirrors, but its links are checked like every page's.
   for (const file of [...htmlFiles, join(DIST, '404.html')].filter((candidate) => existsSync(candidate))) {
     const path = publicPathOf(file);
-    const { tree } = parsePage(readFileSync(file, 'utf8'));
+    const tree = parsedPages.get(file) ?? parsePage(readFileSync(file, 'utf8')).tree;
     const pageIds = new Set<string>();
     walkElements(tree, (element) => {
       const id = element.properties?.id;

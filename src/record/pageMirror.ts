@@ -100,8 +100,9 @@ function withoutChrome(element: Element): Element {
   };
 }
 
-export function buildPageMirror(html: string, path: string): { json: PageMirror; markdown: string } {
-  const { tree, main } = parsePage(html);
+/** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */
+export function buildPageMirror(page: string | ParsedPage, path: string): { json: PageMirror; markdown: string } {
+  const { tree, main } = typeof page === 'string' ? parsePage(page) : page;
   if (!main) throw new Error(`${path}: the page has no <main> element`);
   const title = normalize(toText(findElement(tree, (element) => element.tagName === 'h1') ?? { type: 'element', tagName: 'span', properties: {}, children: [] }));
   const description = meta(tree, 'description') ?? '';
