@@ -8,9 +8,13 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
-import type { Element, Root, RootContent } from 'hast';
+import type { Element, Root } from 'hast';
 import assert from 'node:assert/strict';
 import { walkFiles } from '../../../src/record/node/walkFiles.ts';
+import { attr, findAll, hasClass } from '../../support/html.ts';
+
+// One reading of HTML elements for every test: the e2e support module's.
+export { attr, findAll, hasClass };
 export { walkFiles };
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
@@ -85,34 +89,8 @@ export function parseHtmlFile(file: string): Root {
   return tree;
 }
 
-/** Depth-first list of every element below `node` matching `test`. */
-export function findAll(node: Root | Element, test: (element: Element) => boolean): Element[] {
-  const found: Element[] = [];
-  const visit = (parent: Root | Element) => {
-    for (const child of parent.children as RootContent[]) {
-      if (child.type !== 'element') continue;
-      if (test(child)) found.push(child);
-      visit(child);
-    }
-  };
-  visit(node);
-  return found;
-}
-
 export function findFirst(node: Root | Element, test: (element: Element) => boolean): Element | undefined {
   return findAll(node, test)[0];
-}
-
-/** An attribute as a string (class lists and rel lists joined by spaces). */
-export function attr(element: Element, name: string): string | undefined {
-  const value = element.properties?.[name];
-  if (value === undefined || value === null || value === false) return undefined;
-  return Array.isArray(value) ? value.join(' ') : String(value);
-}
-
-export function hasClass(element: Element, name: string): boolean {
-  const value = element.properties?.className;
-  return Array.isArray(value) && value.includes(name);
 }
 
 export const byTag = (tag: string) => (element: Element) => element.tagName === tag;
