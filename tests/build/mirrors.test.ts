@@ -9,18 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { createAjv } from '../../src/uai/schemaValidator.ts';
+import type { PageMirror } from '../../src/record/pageMirror.ts';
 import { DIST, FALLBACK_LOCALES, ORIGIN, assertNoProblems, attr, byTag, findAll, findFirst, htmlPages, parseHtmlFile, readJson, requireDist, type HtmlPage } from './_support/site.ts';
-
-interface Mirror {
-  record_code: string;
-  url: string;
-  path: string;
-  locale: string;
-  content_locale: string;
-  fallback: boolean;
-  translation_state: string;
-  [key: string]: unknown;
-}
 
 let pages: HtmlPage[];
 before(() => {
@@ -63,7 +53,7 @@ test('every index.json validates against dist/schemas/site/page-mirror.schema.js
   const validate = createAjv().compile(readJson(join(DIST, 'schemas/site/page-mirror.schema.json')) as object);
   const problems: string[] = [];
   for (const page of pages) {
-    const mirror = readJson<Mirror>(mirrorFiles(page).json);
+    const mirror = readJson<PageMirror>(mirrorFiles(page).json);
     if (!validate(mirror)) {
       for (const error of validate.errors ?? []) problems.push(`${page.url}index.json ${error.instancePath || '(root)'}: ${error.message}`);
     }
@@ -90,7 +80,7 @@ test('every index.md starts with YAML frontmatter (title, description, url, reco
       problems.push(`${name}: does not start with a --- frontmatter block`);
       continue;
     }
-    const json = readJson<Mirror>(mirrorFiles(page).json);
+    const json = readJson<PageMirror>(mirrorFiles(page).json);
     for (const field of ['title', 'description', 'url', 'record_code']) {
       if (typeof parts.data[field] !== 'string' || parts.data[field] === '') problems.push(`${name}: frontmatter field ${field} is missing or empty`);
     }
@@ -105,7 +95,7 @@ test('every index.md starts with YAML frontmatter (title, description, url, reco
 test('fallback pages (es-es, zh-cn) say fallback: true and content_locale "en-us" in both mirrors; the others say fallback: false', () => {
   const problems: string[] = [];
   for (const page of pages.filter((candidate) => candidate.locale)) {
-    const json = readJson<Mirror>(mirrorFiles(page).json);
+    const json = readJson<PageMirror>(mirrorFiles(page).json);
     const md = frontmatter(readFileSync(mirrorFiles(page).markdown, 'utf8'))?.data ?? {};
     const isFallback = (FALLBACK_LOCALES as readonly string[]).includes(page.locale);
     if (json.locale !== page.locale) problems.push(`${page.url}index.json /locale: ${json.locale}, expected ${page.locale}`);
