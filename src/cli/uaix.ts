@@ -182,7 +182,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   });
 }
 
-/** Reads one operand as JSON; prints the reading error and returns undefined on failure. */
+/** Reads one operand as JSON; on failure prints the reading error and returns the exit code. */
 async function readOneJson(args: string[], command: string, io: CliIo): Promise<{ value: unknown } | number> {
   const { operands } = parseArgs(args, [], []);
   if (operands.length !== 1) throw new UsageError(`${command} takes exactly one file (or - for standard input)`);
