@@ -4,8 +4,8 @@
  */
 import type { UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
-import { findUnsupportedClaim } from './supportClaims.ts';
-import { findSecrets, maskSecret, entropyScanStoppedEarly } from './secretScan.ts';
+import { findUnsupportedClaim, CLAIM_SCAN_LIMIT } from './supportClaims.ts';
+import { findSecrets, maskSecret } from './secretScan.ts';
 import { HIGH_ENTROPY_RULE } from './secretRules.ts';
 
 export const MEMORY_PROPOSAL_PROFILE = 'uai.agent.memory-proposal.v1';
@@ -64,6 +64,13 @@ export function expiredRule(packet: unknown, now: Date): UaiIssue[] {
   ];
 }
 
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** What a message adds when a bounded check read only the start of a long string. */
+function readOnlyStart(check: string, limit: number, text: string): string {
+  return text.length > limit ? `; the ${check} check read only the first ${count(limit)} of its ${count(text.length)} characters` : '';
+}
+
 export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
   const issues: UaiIssue[] = [];
   forEachString(packet, (text, path) => {
@@ -72,14 +79,12 @@ export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
       issues.push({
         code: 'UAI-UNSUPPORTED-CLAIM',
         path: jsonPointer(path),
-        message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)`,
+        message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)${readOnlyStart('claim', CLAIM_SCAN_LIMIT, text)}`,
       });
     }
   });
   return issues;
 }
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** What the scanner found in one string, for a message: kind, masked value, place, and any limit hit. */
 function describeSecrets(text: string, isMemberName: boolean): string | undefined {
@@ -88,9 +93,7 @@ function describeSecrets(text: string, isMemberName: boolean): string | undefine
   const [first] = findings;
   const where = isMemberName ? 'a member name here' : 'this string';
   const more = findings.length > 1 ? ` and ${findings.length - 1} more secret${findings.length > 2 ? 's' : ''}` : '';
-  const stopped = entropyScanStoppedEarly(text)
-    ? `; the high-entropy check read only the first ${count(HIGH_ENTROPY_RULE.scanLimit)} of its ${count(text.length)} characters`
-    : '';
+  const stopped = readOnlyStart('high-entropy', HIGH_ENTROPY_RULE.scanLimit, text);
   return `${where} contains ${first.kind} (${maskSecret(text.slice(first.start, first.end))}, characters ${first.start}–${first.end})${more}${stopped}`;
 }
 

@@ -99,8 +99,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'url-credentials',
     kind: 'a credential in a URL',
     keywords: ['://'],
-    // Only where a scheme begins (lookbehind), so a long run of letters is read once.
-    pattern: /(?<![A-Za-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/(?<secret>[^\s/?#@:]{1,256}:[^\s/?#@]{1,256})@/i,
+    // Anchored on "://" after a scheme character: the engine jumps from one "://" to the next
+    // instead of trying every letter of a long run as the start of a scheme.
+    pattern: /(?<=[a-z0-9+.-]):\/\/(?<secret>[^\s/?#@:]{1,256}:[^\s/?#@]{1,256})@/i,
   },
   {
     id: 'url-query-token',

@@ -20,21 +20,21 @@ export const DEFAULT_MAX_FINDINGS = 100;
 interface CompiledRule {
   rule: SecretRule;
   global: RegExp;
-  caseInsensitive: boolean;
-  keywords: readonly string[];
+  /** The keyword pre-test: an alternation of literals, which the regex engine searches far faster than repeated `includes`. */
+  keywords: RegExp;
 }
 
+const escapeLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
 // `d` gives the offsets of the `secret` group; `g` scans the whole text. The sources are the
-// literals of the rule table, which the ReDoS test reads.
-const COMPILED: readonly CompiledRule[] = SECRET_RULES.map((rule) => {
-  const caseInsensitive = rule.pattern.flags.includes('i');
-  return {
-    rule,
-    global: new RegExp(rule.pattern.source, `${rule.pattern.flags}gd`),
-    caseInsensitive,
-    keywords: caseInsensitive ? rule.keywords.map((keyword) => keyword.toLowerCase()) : rule.keywords,
-  };
-});
+// literals of the rule table, which the ReDoS test reads; keyword tests are escaped literals.
+const COMPILED: readonly CompiledRule[] = SECRET_RULES.map((rule) => ({
+  rule,
+  global: new RegExp(rule.pattern.source, `${rule.pattern.flags}gd`),
+  keywords: new RegExp(rule.keywords.map(escapeLiteral).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''),
+}));
+/** Any keyword of any rule, without case: most strings (prose, identifiers) fail this one test and skip every rule. */
+const ANY_KEYWORD = new RegExp(SECRET_RULES.flatMap((rule) => rule.keywords.map(escapeLiteral)).join('|'), 'i');
 const CANDIDATES = new RegExp(HIGH_ENTROPY_RULE.candidate.source, 'g');
 
 /** Shannon entropy in bits per character. */
@@ -120,10 +120,9 @@ function firstAtOrAfter(sorted: readonly SecretFinding[], start: number): number
 export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS): SecretFinding[] {
   if (maxFindings < 1 || text.length === 0) return [];
   const ranked: Ranked[] = [];
-  let lowerText: string | undefined;
-  COMPILED.forEach(({ rule, global, caseInsensitive, keywords }, order) => {
-    const haystack = caseInsensitive ? (lowerText ??= text.toLowerCase()) : text;
-    if (!keywords.some((keyword) => haystack.includes(keyword))) return;
+  const mayMatch = ANY_KEYWORD.test(text);
+  COMPILED.forEach(({ rule, global, keywords }, order) => {
+    if (!mayMatch || !keywords.test(text)) return;
     let count = 0;
     for (const match of text.matchAll(global)) {
       const [start, end] = match.indices!.groups?.secret ?? match.indices![0];

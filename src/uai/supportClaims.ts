@@ -9,7 +9,9 @@
  * and the capability. A negation elsewhere in the sentence ("…, and no setup is required") does not
  * hide a claim. Text is normalized first (format characters such as U+200B removed, NFKC), then
  * matched without case or accents. Every step is linear in the text: a keyword pre-test before any
- * sentence work, one tokenization per sentence that names UAIX, and prefix counts per clause.
+ * sentence work, one tokenization per sentence that names UAIX, and prefix counts per clause; and
+ * the detector reads at most `CLAIM_SCAN_LIMIT` characters of one string (the policy message says
+ * when a string was longer), which keeps its cost bounded on any input.
  */
 export type ClaimLanguage = 'en' | 'es' | 'fr';
 
@@ -261,10 +263,19 @@ const GLOBAL_PATTERNS = UNSUPPORTED_CAPABILITIES.map(({ capability, patterns }) 
   patterns: LANGUAGES.map((language) => ({ language, global: new RegExp(patterns[language].source, `${patterns[language].flags}g`) })),
 }));
 
-/** Every claim in `text`: at most one per capability per sentence, in sentence order. */
+/** How much of one string the claim detector reads: far more than any prose field or content file. */
+export const CLAIM_SCAN_LIMIT = 65_536;
+
+/** True when the claim detector read only the first `CLAIM_SCAN_LIMIT` characters of `text`. */
+export function claimScanStoppedEarly(text: string): boolean {
+  return text.length > CLAIM_SCAN_LIMIT;
+}
+
+/** Every claim in the first `CLAIM_SCAN_LIMIT` characters of `text`: at most one per capability per sentence, in sentence order. */
 export function findUnsupportedClaims(text: string): ClaimFinding[] {
-  if (!MAY_NAME_UAIX.test(text)) return [];
-  const normalized = normalizeText(text);
+  const scanned = claimScanStoppedEarly(text) ? text.slice(0, CLAIM_SCAN_LIMIT) : text;
+  if (!MAY_NAME_UAIX.test(scanned)) return [];
+  const normalized = normalizeText(scanned);
   if (!/uaix/i.test(normalized)) return [];
   const findings: ClaimFinding[] = [];
   for (const sentence of splitSentences(normalized)) {

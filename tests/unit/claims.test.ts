@@ -7,8 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { findUnsupportedClaims, findUnsupportedClaim, normalizeText, splitSentences, UNSUPPORTED_CAPABILITIES, type ClaimLanguage } from '../../src/uai/supportClaims.ts';
+import { findUnsupportedClaims, findUnsupportedClaim, normalizeText, splitSentences, CLAIM_SCAN_LIMIT, UNSUPPORTED_CAPABILITIES, type ClaimLanguage } from '../../src/uai/supportClaims.ts';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
+import { unsupportedClaimRule } from '../../src/uai/policyRules.ts';
 import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
 
@@ -100,4 +101,14 @@ test('every content file, in every locale, is free of claims (the support bounda
     findUnsupportedClaims(readFileSync(file, 'utf8')).map((claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.capability}: ${claim.sentence}`),
   );
   assert.deepEqual(found, []);
+});
+
+test('the detector reads at most CLAIM_SCAN_LIMIT characters of one string, and the policy message says so', () => {
+  const padding = 'Agent runtimes execute. '.repeat(Math.ceil(CLAIM_SCAN_LIMIT / 24));
+  assert.deepEqual(findUnsupportedClaims(`${padding}UAIX certifies runtimes.`), []);
+  const early = `UAIX certifies runtimes. ${padding}`;
+  assert.equal(findUnsupportedClaims(early)[0]?.capability, 'certification');
+  const [issue] = unsupportedClaimRule({ body: { note: early } });
+  assert.match(issue.message, /; the claim check read only the first 65,536 of its 65,5\d\d characters$/);
+  assert.doesNotMatch(unsupportedClaimRule({ body: { note: 'UAIX certifies runtimes.' } })[0].message, /read only/);
 });
