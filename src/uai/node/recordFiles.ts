@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SchemaDocument } from '../schemaRegistry.ts';
+import { SCHEMA_BASE_URL, type SchemaDocument } from '../schemaRegistry.ts';
 
 /**
  * The repository root: the nearest folder above this module that holds schemas/uai-1. Walking up
@@ -44,8 +44,8 @@ export function loadSchemaDocuments(dir = SCHEMA_DIR): SchemaDocument[] {
       } catch (error) {
         throw new RecordFileError(file, `not valid JSON (${(error as Error).message})`);
       }
-      if (doc.$id !== `https://uaix.org/schemas/uai-1/${name}`) {
-        throw new RecordFileError(file, `$id must be https://uaix.org/schemas/uai-1/${name}, found ${JSON.stringify(doc.$id)}`);
+      if (doc.$id !== `${SCHEMA_BASE_URL}${name}`) {
+        throw new RecordFileError(file, `$id must be ${SCHEMA_BASE_URL}${name}, found ${JSON.stringify(doc.$id)}`);
       }
       return doc;
     });
