@@ -51,7 +51,10 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
   'pem-private-key': [["'-----BEGIN ' then 'A ' repeated", () => after('-----BEGIN ', 'A ')]],
   'openssh-private-key': [["'-----BEGIN OPENSSH ' repeated", () => fill('-----BEGIN OPENSSH ')]],
   'aws-access-key-id': [["'AKIA' repeated", () => fill('AKIA')]],
-  'aws-secret-access-key': [["'aws_secret_access_key' then spaces", () => after('aws_secret_access_key', ' ')], ["'aws_secret_key=' repeated", () => fill('aws_secret_key=')]],
+  'aws-secret-access-key': [
+    ["'aws_secret_access_key' then spaces", () => after('aws_secret_access_key', ' ')],
+    ["'aws_secret_key=' repeated", () => fill('aws_secret_key=')],
+  ],
   'gcp-api-key': [["'AIza-' repeated", () => fill('AIza-')]],
   'azure-connection-string-key': [["'AccountKey=' then 'A' without '='", () => after('AccountKey=', 'A')]],
   'github-token': [["'ghp_' + 35 alphanumerics, repeated", () => fill(`ghp_${'a'.repeat(35)} `)]],
@@ -60,27 +63,62 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
   'npm-token': [["'npm_' + 35 alphanumerics, repeated", () => fill(`npm_${'a'.repeat(35)} `)]],
   'pypi-token': [["'pypi-AgEIcHlwaS5vcmc' repeated", () => fill('pypi-AgEIcHlwaS5vcmc ')]],
   'slack-webhook': [["'https://hooks.slack.com/services/' repeated", () => fill('https://hooks.slack.com/services/')]],
-  'discord-webhook': [["'https://discord.com/api/webhooks/' then digits", () => after('https://discord.com/api/webhooks/', '1')]],
+  'discord-webhook': [
+    ["'https://discord.com/api/webhooks/' then digits", () => after('https://discord.com/api/webhooks/', '1')],
+  ],
   'slack-token': [["'xoxb-' repeated", () => fill('xoxb-')]],
   'stripe-secret-key': [["'sk_live_' repeated", () => fill('sk_live_')]],
   'anthropic-api-key': [["'sk-ant-api03-' repeated", () => fill('sk-ant-api03-')]],
   'openai-api-key': [["'sk-proj-' repeated", () => fill('sk-proj-')]],
-  jwt: [["'eyJ-' repeated (no dots)", () => fill('eyJ-')], ["'eyJaaaaa.' repeated", () => fill('eyJaaaaa.')]],
-  'authorization-header': [["'Authorization:' then spaces", () => after('Authorization:', ' ')], ["'Authorization: Bearer ' repeated", () => fill('Authorization: Bearer ')]],
-  'bearer-token': [["'Bearer ' repeated", () => fill('Bearer ')], ["'Bearer' then tabs", () => after('Bearer', '\t')]],
-  'url-credentials': [["'a' repeated (a scheme without ://)", () => fill('a')], ["'a://b:' repeated (no '@')", () => fill('a://b:')]],
-  'url-query-token': [["'?token=' repeated", () => fill('?token=')], ["'&key=abcde' repeated", () => fill('&key=abcde')]],
-  'credential-assignment': [["'password' then spaces", () => after('password', ' ')], ["'password: ' repeated", () => fill('password: ')]],
-  [HIGH_ENTROPY_RULE.id]: [["'a' then '=' repeated then 'a'", () => `a${fill('=', MIB - 2)}a`], ['random base64url', () => randomToken(MIB)]],
+  jwt: [
+    ["'eyJ-' repeated (no dots)", () => fill('eyJ-')],
+    ["'eyJaaaaa.' repeated", () => fill('eyJaaaaa.')],
+  ],
+  'authorization-header': [
+    ["'Authorization:' then spaces", () => after('Authorization:', ' ')],
+    ["'Authorization: Bearer ' repeated", () => fill('Authorization: Bearer ')],
+  ],
+  'bearer-token': [
+    ["'Bearer ' repeated", () => fill('Bearer ')],
+    ["'Bearer' then tabs", () => after('Bearer', '\t')],
+  ],
+  'url-credentials': [
+    ["'a' repeated (a scheme without ://)", () => fill('a')],
+    ["'a://b:' repeated (no '@')", () => fill('a://b:')],
+  ],
+  'url-query-token': [
+    ["'?token=' repeated", () => fill('?token=')],
+    ["'&key=abcde' repeated", () => fill('&key=abcde')],
+  ],
+  'credential-assignment': [
+    ["'password' then spaces", () => after('password', ' ')],
+    ["'password: ' repeated", () => fill('password: ')],
+  ],
+  [HIGH_ENTROPY_RULE.id]: [
+    ["'a' then '=' repeated then 'a'", () => `a${fill('=', MIB - 2)}a`],
+    ['random base64url', () => randomToken(MIB)],
+  ],
 };
 
 const CLAIM_INPUTS: [language: string, description: string, make: () => string][] = [
   ['en', "'UAIX ' then 'a-' repeated (URL-scheme shape)", () => after('UAIX ', 'a-')],
   ['en', "'UAIX provides ' then 'hosted ' repeated", () => after('UAIX provides ', 'hosted ')],
-  ['en', "'UAIX does not provide ' then 'hosted messaging, ' repeated", () => after('UAIX does not provide ', 'hosted messaging, ')],
+  [
+    'en',
+    "'UAIX does not provide ' then 'hosted messaging, ' repeated",
+    () => after('UAIX does not provide ', 'hosted messaging, '),
+  ],
   ['en', "'UAIX and no ' repeated (clauses and negations)", () => fill('UAIX and no ')],
-  ['es', "'UAIX no ofrece ' then 'mensajería alojada, ' repeated", () => after('UAIX no ofrece ', 'mensajería alojada, ')],
-  ['fr', "'UAIX ne fournit pas ' then 'la synchronisation automatique, ' repeated", () => after('UAIX ne fournit pas ', 'la synchronisation automatique, ')],
+  [
+    'es',
+    "'UAIX no ofrece ' then 'mensajería alojada, ' repeated",
+    () => after('UAIX no ofrece ', 'mensajería alojada, '),
+  ],
+  [
+    'fr',
+    "'UAIX ne fournit pas ' then 'la synchronisation automatique, ' repeated",
+    () => after('UAIX ne fournit pas ', 'la synchronisation automatique, '),
+  ],
   ['fr', "'UAIX\u200b ' then 'é' repeated (normalization)", () => after('UAIX\u200b ', 'e\u0301')],
 ];
 
@@ -122,7 +160,9 @@ for (const [language, description, make] of CLAIM_INPUTS) {
 }
 const longFraction = { delivery: { expires_at: `2026-01-01T00:00:00.${fill('0', MIB - 22)}x` } };
 rows.push(time('expiry', 'expires_at with a 1 MiB fraction and no Z', () => expiredRule(longFraction, new Date())));
-const route = JSON.parse(readFileSync(join(ROUTE_FIXTURES_DIR, 'valid', 'live-get-with-static-snapshot.json'), 'utf8')) as Record<string, unknown>;
+const route = JSON.parse(
+  readFileSync(join(ROUTE_FIXTURES_DIR, 'valid', 'live-get-with-static-snapshot.json'), 'utf8'),
+) as Record<string, unknown>;
 for (const [description, url] of [
   ["path 'https://' then 'a' repeated", `https://${fill('a', MIB - 8)}`],
   ["path 'https://x/?token=' repeated", fill('https://x/?token=')],
@@ -133,22 +173,35 @@ for (const [description, url] of [
 
 const table = [
   ['rule', 'adversarial 1 MiB input', 'median ms', 'fastest ms', `median ≤ ${TARGET_MS} ms`],
-  ...rows.map((row) => [row.rule, row.input, row.medianMs.toFixed(1), row.fastestMs.toFixed(1), row.medianMs <= TARGET_MS ? 'yes' : 'NO']),
+  ...rows.map((row) => [
+    row.rule,
+    row.input,
+    row.medianMs.toFixed(1),
+    row.fastestMs.toFixed(1),
+    row.medianMs <= TARGET_MS ? 'yes' : 'NO',
+  ]),
 ];
 const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
-const format = (line: string[]) => line.map((cell, column) => (column === 2 || column === 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
+const format = (line: string[]) =>
+  line
+    .map((cell, column) => (column === 2 || column === 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+    .join('  ');
 const over = rows.filter((row) => row.medianMs > TARGET_MS);
 
 console.log('');
 console.log(
-  `Policy rules on 1 MiB adversarial strings: ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+  `Policy rules on 1 MiB adversarial strings: ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`,
 );
 console.log('');
 console.log(format(table[0]));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const line of table.slice(1)) console.log(format(line));
 console.log('');
-console.log(`${rows.length} rows, ${over.length} over ${TARGET_MS} ms; slowest ${Math.max(...rows.map((row) => row.medianMs)).toFixed(1)} ms`);
+console.log(
+  `${rows.length} rows, ${over.length} over ${TARGET_MS} ms; slowest ${Math.max(...rows.map((row) => row.medianMs)).toFixed(1)} ms`,
+);
 console.log(
   JSON.stringify({
     bench: 'uai-rules-adversarial',

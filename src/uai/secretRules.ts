@@ -34,7 +34,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['-----BEGIN '],
     pattern: /-----BEGIN (?:(?:RSA|DSA|EC|ENCRYPTED|PGP) )?PRIVATE KEY(?: BLOCK)?-----/,
   },
-  { id: 'openssh-private-key', kind: 'an OpenSSH private key', keywords: ['-----BEGIN OPENSSH'], pattern: /-----BEGIN OPENSSH PRIVATE KEY-----/ },
+  {
+    id: 'openssh-private-key',
+    kind: 'an OpenSSH private key',
+    keywords: ['-----BEGIN OPENSSH'],
+    pattern: /-----BEGIN OPENSSH PRIVATE KEY-----/,
+  },
   // ---------------------------------------------------------------- cloud keys
   {
     id: 'aws-access-key-id',
@@ -46,9 +51,15 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'aws-secret-access-key',
     kind: 'an AWS secret access key',
     keywords: ['aws'],
-    pattern: /\baws_?(?:secret_?access_?key|secret_?key)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/i,
+    pattern:
+      /\baws_?(?:secret_?access_?key|secret_?key)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/i,
   },
-  { id: 'gcp-api-key', kind: 'a Google Cloud API key', keywords: ['AIza'], pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/ },
+  {
+    id: 'gcp-api-key',
+    kind: 'a Google Cloud API key',
+    keywords: ['AIza'],
+    pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/,
+  },
   {
     id: 'azure-connection-string-key',
     kind: 'an Azure storage or service key in a connection string',
@@ -56,11 +67,36 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: /\b(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,200}={0,2})/i,
   },
   // ---------------------------------------------------------------- source hosts and package registries
-  { id: 'github-token', kind: 'a GitHub token', keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], pattern: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}/ },
-  { id: 'github-fine-grained-token', kind: 'a GitHub fine-grained token', keywords: ['github_pat_'], pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{22,255}/ },
-  { id: 'gitlab-token', kind: 'a GitLab token', keywords: ['glpat-'], pattern: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,255}/ },
-  { id: 'npm-token', kind: 'an npm token', keywords: ['npm_'], pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/ },
-  { id: 'pypi-token', kind: 'a PyPI token', keywords: ['pypi-AgEIcHlwaS5vcmc'], pattern: /(?<![A-Za-z0-9_-])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}/ },
+  {
+    id: 'github-token',
+    kind: 'a GitHub token',
+    keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+    pattern: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}/,
+  },
+  {
+    id: 'github-fine-grained-token',
+    kind: 'a GitHub fine-grained token',
+    keywords: ['github_pat_'],
+    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{22,255}/,
+  },
+  {
+    id: 'gitlab-token',
+    kind: 'a GitLab token',
+    keywords: ['glpat-'],
+    pattern: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,255}/,
+  },
+  {
+    id: 'npm-token',
+    kind: 'an npm token',
+    keywords: ['npm_'],
+    pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'pypi-token',
+    kind: 'a PyPI token',
+    keywords: ['pypi-AgEIcHlwaS5vcmc'],
+    pattern: /(?<![A-Za-z0-9_-])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}/,
+  },
   // ---------------------------------------------------------------- chat
   {
     id: 'slack-webhook',
@@ -74,11 +110,31 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['/api/webhooks/'],
     pattern: /\bdiscord(?:app)?\.com\/api\/webhooks\/(?<secret>[0-9]{5,30}\/[A-Za-z0-9_-]{20,100})/i,
   },
-  { id: 'slack-token', kind: 'a Slack token', keywords: ['xox', 'xapp-'], pattern: /(?<![A-Za-z0-9_-])(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,250}/ },
+  {
+    id: 'slack-token',
+    kind: 'a Slack token',
+    keywords: ['xox', 'xapp-'],
+    pattern: /(?<![A-Za-z0-9_-])(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,250}/,
+  },
   // ---------------------------------------------------------------- payment and AI providers
-  { id: 'stripe-secret-key', kind: 'a Stripe secret key', keywords: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_'], pattern: /(?<![A-Za-z0-9_])[rs]k_(?:live|test)_[A-Za-z0-9]{16,247}/ },
-  { id: 'anthropic-api-key', kind: 'an Anthropic API key', keywords: ['sk-ant-'], pattern: /(?<![A-Za-z0-9_-])sk-ant-[a-z]{3,8}[0-9]{2}-[A-Za-z0-9_-]{40,200}/ },
-  { id: 'openai-api-key', kind: 'an OpenAI API key', keywords: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'], pattern: /(?<![A-Za-z0-9_-])sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}/ },
+  {
+    id: 'stripe-secret-key',
+    kind: 'a Stripe secret key',
+    keywords: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_'],
+    pattern: /(?<![A-Za-z0-9_])[rs]k_(?:live|test)_[A-Za-z0-9]{16,247}/,
+  },
+  {
+    id: 'anthropic-api-key',
+    kind: 'an Anthropic API key',
+    keywords: ['sk-ant-'],
+    pattern: /(?<![A-Za-z0-9_-])sk-ant-[a-z]{3,8}[0-9]{2}-[A-Za-z0-9_-]{40,200}/,
+  },
+  {
+    id: 'openai-api-key',
+    kind: 'an OpenAI API key',
+    keywords: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'],
+    pattern: /(?<![A-Za-z0-9_-])sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}/,
+  },
   // ---------------------------------------------------------------- tokens
   {
     id: 'jwt',
@@ -91,9 +147,15 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'authorization-header',
     kind: 'an Authorization header credential',
     keywords: ['authorization'],
-    pattern: /\bAuthorization["']?[ \t]{0,8}:[ \t]{0,8}["']?(?:Basic|Bearer)[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{8,4096}={0,2})/i,
+    pattern:
+      /\bAuthorization["']?[ \t]{0,8}:[ \t]{0,8}["']?(?:Basic|Bearer)[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{8,4096}={0,2})/i,
   },
-  { id: 'bearer-token', kind: 'a bearer token', keywords: ['bearer'], pattern: /\bBearer[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{16,4096}={0,2})/i },
+  {
+    id: 'bearer-token',
+    kind: 'a bearer token',
+    keywords: ['bearer'],
+    pattern: /\bBearer[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{16,4096}={0,2})/i,
+  },
   // ---------------------------------------------------------------- URLs and assignments
   {
     id: 'url-credentials',

@@ -55,7 +55,8 @@ export function shannonEntropy(text: string): number {
  * change only at word boundaries.
  */
 export function classChangeRate(text: string): number {
-  const classOf = (char: string) => (char >= 'A' && char <= 'Z' ? 0 : char >= 'a' && char <= 'z' ? 1 : char >= '0' && char <= '9' ? 2 : 3);
+  const classOf = (char: string) =>
+    char >= 'A' && char <= 'Z' ? 0 : char >= 'a' && char <= 'z' ? 1 : char >= '0' && char <= '9' ? 2 : 3;
   let changes = 0;
   for (let index = 1; index < text.length; index++) if (classOf(text[index]) !== classOf(text[index - 1])) changes++;
   return text.length > 1 ? changes / (text.length - 1) : 0;
@@ -86,7 +87,10 @@ function isHighEntropyToken(candidate: string): boolean {
     else if (code >= 48 && code <= 57) digit = true;
   }
   if (!upper || !lower || !digit) return false;
-  return shannonEntropy(token) >= HIGH_ENTROPY_RULE.minEntropyBits && classChangeRate(token) >= HIGH_ENTROPY_RULE.minClassChangeRate;
+  return (
+    shannonEntropy(token) >= HIGH_ENTROPY_RULE.minEntropyBits &&
+    classChangeRate(token) >= HIGH_ENTROPY_RULE.minClassChangeRate
+  );
 }
 
 /** True when the high-entropy heuristic read only the first `HIGH_ENTROPY_RULE.scanLimit` characters of `text`. */
@@ -134,7 +138,13 @@ export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS): S
   let heuristicCount = 0;
   for (const match of scanned.matchAll(CANDIDATES)) {
     if (!isHighEntropyToken(match[0])) continue;
-    ranked.push({ rule: HIGH_ENTROPY_RULE.id, kind: HIGH_ENTROPY_RULE.kind, start: match.index, end: match.index + match[0].length, order: COMPILED.length });
+    ranked.push({
+      rule: HIGH_ENTROPY_RULE.id,
+      kind: HIGH_ENTROPY_RULE.kind,
+      start: match.index,
+      end: match.index + match[0].length,
+      order: COMPILED.length,
+    });
     if (++heuristicCount >= maxFindings) break;
   }
   // Pushed rule by rule, each in text order: a stable sort by order keeps that.

@@ -96,7 +96,9 @@ const NEGATORS = words(
 /** Auxiliaries after which a negation still governs the capability before them: "is not offered". */
 const COPULAS = words('is are was were will does do has have es son esta estan fue est sont etait a ont');
 /** Conjunctions that always start a new clause. */
-const CONTRASTS = words('but however whereas while although though yet pero sino aunque mientras mais cependant tandis pourtant');
+const CONTRASTS = words(
+  'but however whereas while although though yet pero sino aunque mientras mais cependant tandis pourtant',
+);
 const COORDINATORS = words('and or y e o u et ou');
 /** Words that start a new predicate after a coordinator or a comma. */
 const SUBJECTS = words('uaix it they we he she this ella ellos il elle ils elles on nous');
@@ -113,12 +115,18 @@ const ACTORS = words(
 );
 /** Words before an actor that make it a beneficiary or object, not the one who acts: "for the runtime". */
 const BENEFICIARY_MARKERS = words('to for with provides offers gives para a al pour au aux');
-const DETERMINERS = words('the a an your their its every each el la los las tu tus su sus un una le les votre vos leur leurs');
+const DETERMINERS = words(
+  'the a an your their its every each el la los las tu tus su sus un una le les votre vos leur leurs',
+);
 const PUNCTUATION_BOUNDARIES = new Set([';', ':', '(', ')', '\u2014', '\u2013']);
 const STOPWORDS: Record<ClaimLanguage, Set<string>> = {
   en: words('the and is are of to for with does not your its it this that provides offers hosts certifies writes'),
-  es: words('el la los las de del y que es son para con no su sus una por ofrece proporciona aloja certifica escribe mantiene incluye'),
-  fr: words('le la les des de du et est sont pour avec ne pas une sur par fournit offre heberge certifie ecrit propose maintient'),
+  es: words(
+    'el la los las de del y que es son para con no su sus una por ofrece proporciona aloja certifica escribe mantiene incluye',
+  ),
+  fr: words(
+    'le la les des de du et est sont pour avec ne pas une sur par fournit offre heberge certifie ecrit propose maintient',
+  ),
 };
 
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
@@ -132,7 +140,12 @@ const APOSTROPHES = /[\u2018\u2019\u02bc\u2032]/g;
 const WHITESPACE_RUNS = /\s+/g;
 /** Lower case, no accents, straight apostrophes, single spaces: the form the patterns read. */
 function fold(sentence: string): string {
-  return sentence.normalize('NFD').toLowerCase().replace(COMBINING_MARKS, '').replace(APOSTROPHES, "'").replace(WHITESPACE_RUNS, ' ');
+  return sentence
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(COMBINING_MARKS, '')
+    .replace(APOSTROPHES, "'")
+    .replace(WHITESPACE_RUNS, ' ');
 }
 
 export function splitSentences(text: string): string[] {
@@ -151,7 +164,7 @@ const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<
 const NAMES_UAIX = /\buaix(?:\.org\b)?(?![-_.]?[a-z0-9])/;
 const NAMES_UAIX_ALL = new RegExp(NAMES_UAIX.source, 'g');
 /** Cheap pre-test: text that is all ASCII and has no "uaix" cannot name UAIX even after normalization. */
-const MAY_NAME_UAIX = /uaix|[^\x00-\x7f]/i;
+const MAY_NAME_UAIX = /uaix|[\u0080-\uffff]/i;
 const TOKEN = /[\p{L}\p{N}]+(?:'t)?|[,;:()\u2014\u2013]/gu;
 
 interface Clauses {
@@ -183,7 +196,11 @@ function tokenAt(tokens: Clauses['tokens'], offset: number): number {
 }
 
 function analyse(folded: string): Clauses {
-  const tokens = Array.from(folded.matchAll(TOKEN), (match) => ({ text: match[0], start: match.index, end: match.index + match[0].length }));
+  const tokens = Array.from(folded.matchAll(TOKEN), (match) => ({
+    text: match[0],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
   /** What follows a conjunction or comma at `at`: its own subject, a verb sharing the previous subject, or neither. */
   const predicateAfter = (at: number): 'subject' | 'verb' | undefined => {
     for (let next = at + 1; next <= at + 2 && next < tokens.length; next++) {
@@ -203,7 +220,11 @@ function analyse(folded: string): Clauses {
     const conjunction = CONTRASTS.has(text) || COORDINATORS.has(text);
     const next = index > 0 && (conjunction || text === ',') ? predicateAfter(index) : undefined;
     const opensClause =
-      index > 0 && (PUNCTUATION_BOUNDARIES.has(text) || CONTRASTS.has(text) || (COORDINATORS.has(text) && next !== undefined) || (text === ',' && next === 'subject'));
+      index > 0 &&
+      (PUNCTUATION_BOUNDARIES.has(text) ||
+        CONTRASTS.has(text) ||
+        (COORDINATORS.has(text) && next !== undefined) ||
+        (text === ',' && next === 'subject'));
     if (opensClause) {
       // "UAIX records packets and orchestrates runtimes": a verb without its own subject shares the previous clause's.
       mentionsFrom.push(conjunction && next === 'verb' ? mentionsFrom[clauseStart.length - 1] : index);
@@ -212,7 +233,8 @@ function analyse(folded: string): Clauses {
     clauseOf.push(clauseStart.length - 1);
     const previous = tokens[index - 1]?.text ?? '';
     const beforePrevious = tokens[index - 2]?.text ?? '';
-    const beneficiary = BENEFICIARY_MARKERS.has(previous) || (DETERMINERS.has(previous) && BENEFICIARY_MARKERS.has(beforePrevious));
+    const beneficiary =
+      BENEFICIARY_MARKERS.has(previous) || (DETERMINERS.has(previous) && BENEFICIARY_MARKERS.has(beforePrevious));
     negatorsBefore.push(negatorsBefore[index] + (NEGATORS.has(text) ? 1 : 0));
     actorsBefore.push(actorsBefore[index] + (ACTORS.has(text) && !beneficiary ? 1 : 0));
   }
@@ -260,7 +282,10 @@ function languageOf(tokens: Clauses['tokens'], candidates: readonly ClaimLanguag
 
 const GLOBAL_PATTERNS = UNSUPPORTED_CAPABILITIES.map(({ capability, patterns }) => ({
   capability,
-  patterns: LANGUAGES.map((language) => ({ language, global: new RegExp(patterns[language].source, `${patterns[language].flags}g`) })),
+  patterns: LANGUAGES.map((language) => ({
+    language,
+    global: new RegExp(patterns[language].source, `${patterns[language].flags}g`),
+  })),
 }));
 
 /** How much of one string the claim detector reads: far more than any prose field or content file. */

@@ -7,7 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { findUnsupportedClaims, findUnsupportedClaim, normalizeText, splitSentences, CLAIM_SCAN_LIMIT, UNSUPPORTED_CAPABILITIES, type ClaimLanguage } from '../../src/uai/supportClaims.ts';
+import {
+  findUnsupportedClaims,
+  findUnsupportedClaim,
+  normalizeText,
+  splitSentences,
+  CLAIM_SCAN_LIMIT,
+  UNSUPPORTED_CAPABILITIES,
+  type ClaimLanguage,
+} from '../../src/uai/supportClaims.ts';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
 import { unsupportedClaimRule } from '../../src/uai/policyRules.ts';
 import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
@@ -18,13 +26,16 @@ interface Labelled {
   capability: string | null;
   text: string;
 }
-const CORPUS: Labelled[] = JSON.parse(readFileSync(new URL('../fixtures/claims/corpus.json', import.meta.url), 'utf8')).sentences;
+const CORPUS: Labelled[] = JSON.parse(
+  readFileSync(new URL('../fixtures/claims/corpus.json', import.meta.url), 'utf8'),
+).sentences;
 const CLAIMS = CORPUS.filter((entry) => entry.capability !== null);
 const NON_CLAIMS = CORPUS.filter((entry) => entry.capability === null);
 const CAPABILITIES = UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability);
 const LANGUAGES: ClaimLanguage[] = ['en', 'es', 'fr'];
 
-const verdict = (text: string) => findUnsupportedClaims(text).map(({ capability, language }) => `${capability} (${language})`);
+const verdict = (text: string) =>
+  findUnsupportedClaims(text).map(({ capability, language }) => `${capability} (${language})`);
 const expected = ({ capability, language }: Labelled) => (capability ? [`${capability} (${language})`] : []);
 
 test('the corpus has at least 60 sentences and, in each language, a claim of every capability and non-claims', () => {
@@ -68,12 +79,17 @@ test('a negation elsewhere in the sentence does not hide a claim (before or afte
 const ZERO_WIDTH_SPACE = '\u200b';
 const SOFT_HYPHEN = '\u00ad';
 /** ASCII letters and digits as their fullwidth compatibility forms (NFKC maps them back). */
-const fullwidth = (text: string) => text.replace(/[A-Za-z0-9]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+const fullwidth = (text: string) =>
+  text.replace(/[A-Za-z0-9]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
 const interleave = (text: string, mark: string) => Array.from(text).join(mark);
 
 test('format characters and compatibility forms change no verdict: text is normalized before matching', () => {
   for (const entry of CORPUS) {
-    for (const variant of [interleave(entry.text, ZERO_WIDTH_SPACE), interleave(entry.text, SOFT_HYPHEN), fullwidth(entry.text)]) {
+    for (const variant of [
+      interleave(entry.text, ZERO_WIDTH_SPACE),
+      interleave(entry.text, SOFT_HYPHEN),
+      fullwidth(entry.text),
+    ]) {
       assert.deepEqual(verdict(variant), expected(entry), JSON.stringify(variant));
     }
   }
@@ -84,11 +100,19 @@ test('the finding names the sentence, normalized, inside longer text', () => {
   for (const entry of CLAIMS) {
     const text = `Agent runtimes execute. ${interleave(entry.text, ZERO_WIDTH_SPACE)} Reviewers read the record.`;
     const [finding] = findUnsupportedClaims(text);
-    assert.ok(finding && splitSentences(normalizeText(entry.text)).includes(finding.sentence), `${text} → ${finding?.sentence}`);
+    assert.ok(
+      finding && splitSentences(normalizeText(entry.text)).includes(finding.sentence),
+      `${text} → ${finding?.sentence}`,
+    );
   }
-  assert.equal(findUnsupportedClaim('UAIX records packets. UAIX certifies runtimes. UAIX hosts messages.')?.capability, 'certification');
+  assert.equal(
+    findUnsupportedClaim('UAIX records packets. UAIX certifies runtimes. UAIX hosts messages.')?.capability,
+    'certification',
+  );
   assert.deepEqual(
-    findUnsupportedClaims('UAIX certifies runtimes. UAIX offers hosted imports and automatic sync.').map((finding) => finding.capability),
+    findUnsupportedClaims('UAIX certifies runtimes. UAIX offers hosted imports and automatic sync.').map(
+      (finding) => finding.capability,
+    ),
     ['certification', 'automatic sync', 'hosted import'],
   );
 });
@@ -96,9 +120,15 @@ test('the finding names the sentence, normalized, inside longer text', () => {
 test('every content file, in every locale, is free of claims (the support boundary is stated, never violated)', () => {
   const files = walkFiles(CONTENT_DIR).filter((file) => /\.(md|json)$/.test(file));
   assert.ok(files.length > 50, `${files.length} content files`);
-  for (const locale of ['en-us', 'es-us', 'fr-fr']) assert.ok(files.some((file) => file.includes(`/${locale}`)), `the ${locale} record is read`);
+  for (const locale of ['en-us', 'es-us', 'fr-fr'])
+    assert.ok(
+      files.some((file) => file.includes(`/${locale}`)),
+      `the ${locale} record is read`,
+    );
   const found = files.flatMap((file) =>
-    findUnsupportedClaims(readFileSync(file, 'utf8')).map((claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.capability}: ${claim.sentence}`),
+    findUnsupportedClaims(readFileSync(file, 'utf8')).map(
+      (claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.capability}: ${claim.sentence}`,
+    ),
   );
   assert.deepEqual(found, []);
 });

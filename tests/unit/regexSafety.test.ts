@@ -28,7 +28,8 @@ const SUBSTITUTION = 'name';
 function literalText(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => SUBSTITUTION + span.literal.text).join('');
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((span) => SUBSTITUTION + span.literal.text).join('');
   return undefined;
 }
 
@@ -36,16 +37,22 @@ function literalText(node: ts.Node | undefined): string | undefined {
 export function regExpsInSource(fileName: string, code: string, kind = ts.ScriptKind.TS): FoundRegExp[] {
   const sourceFile = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, kind);
   const found: FoundRegExp[] = [];
-  const place = (node: ts.Node) => `${fileName}:${sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1}`;
+  const place = (node: ts.Node) =>
+    `${fileName}:${sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1}`;
   const visit = (node: ts.Node): void => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const text = node.getText(sourceFile);
       const end = text.lastIndexOf('/');
       found.push({ place: place(node), source: text.slice(1, end), flags: text.slice(end + 1) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       const source = literalText(node.arguments?.[0]);
       // A source that is not a literal is built from literals found elsewhere (e.g. a rule table).
-      if (source !== undefined) found.push({ place: place(node), source, flags: literalText(node.arguments?.[1]) ?? '' });
+      if (source !== undefined)
+        found.push({ place: place(node), source, flags: literalText(node.arguments?.[1]) ?? '' });
     }
     ts.forEachChild(node, visit);
   };
@@ -73,16 +80,19 @@ function schemaPatterns(): FoundRegExp[] {
     if (Array.isArray(value)) value.forEach((item, index) => visit(item, file, `${pointer}/${index}`));
     else if (value !== null && typeof value === 'object') {
       for (const [key, member] of Object.entries(value)) {
-        if (key === 'pattern' && typeof member === 'string') found.push({ place: `${file}#${pointer}/pattern`, source: member, flags: 'u' });
+        if (key === 'pattern' && typeof member === 'string')
+          found.push({ place: `${file}#${pointer}/pattern`, source: member, flags: 'u' });
         if (key === 'patternProperties' && member && typeof member === 'object') {
-          for (const name of Object.keys(member)) found.push({ place: `${file}#${pointer}/patternProperties`, source: name, flags: 'u' });
+          for (const name of Object.keys(member))
+            found.push({ place: `${file}#${pointer}/patternProperties`, source: name, flags: 'u' });
         }
         visit(member, file, `${pointer}/${key}`);
       }
     }
   };
   for (const file of walkFiles(SCHEMA_DIR).concat(walkFiles(`${REPOSITORY_ROOT}/schemas/site`))) {
-    if (file.endsWith('.schema.json')) visit(JSON.parse(readFileSync(file, 'utf8')), relative(REPOSITORY_ROOT, file), '');
+    if (file.endsWith('.schema.json'))
+      visit(JSON.parse(readFileSync(file, 'utf8')), relative(REPOSITORY_ROOT, file), '');
   }
   return found;
 }
@@ -140,7 +150,10 @@ test('the collector finds literals, RegExp calls with literal sources, and templ
   const [verdict] = await problems(planted.slice(0, 1));
   assert.match(verdict, /^planted\.ts:1: \/\(a\+\)\+\$\/ is vulnerable \(exponential\)/);
   // Unanchored quadratic search is caught as well (today's URL-credential pattern was one).
-  assert.match((await problems([{ place: 'p', source: '[a-z][a-z0-9+.-]*:\\/\\/[^/\\s:@]+:[^/\\s@]+@', flags: 'i' }]))[0], /2nd degree polynomial/);
+  assert.match(
+    (await problems([{ place: 'p', source: '[a-z][a-z0-9+.-]*:\\/\\/[^/\\s:@]+:[^/\\s@]+@', flags: 'i' }]))[0],
+    /2nd degree polynomial/,
+  );
 });
 
 test('every RegExp under src/ and every schema pattern is linear time (recheck)', { timeout: 240_000 }, async () => {
@@ -149,6 +162,9 @@ test('every RegExp under src/ and every schema pattern is linear time (recheck)'
   // The rule tables alone hold about 45 patterns; far fewer means the collector lost its way.
   assert.ok(fromSource.length > 80, `${fromSource.length} regular expressions under src/`);
   assert.ok(fromSchemas.length > 5, `${fromSchemas.length} schema patterns`);
-  assert.ok(fromSource.some((regExp) => /\.astro:\d+$/.test(regExp.place)), 'a regex in an .astro template is found');
+  assert.ok(
+    fromSource.some((regExp) => /\.astro:\d+$/.test(regExp.place)),
+    'a regex in an .astro template is found',
+  );
   assert.deepEqual(await problems([...fromSource, ...fromSchemas]), []);
 });

@@ -7,7 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { findSecrets, findSecret, maskSecret, shannonEntropy, classChangeRate, DEFAULT_MAX_FINDINGS } from '../../src/uai/secretScan.ts';
+import {
+  findSecrets,
+  findSecret,
+  maskSecret,
+  shannonEntropy,
+  classChangeRate,
+  DEFAULT_MAX_FINDINGS,
+} from '../../src/uai/secretScan.ts';
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../../src/uai/secretRules.ts';
 import { REPOSITORY_ROOT, EXAMPLES_DIR, EXPECTATIONS_FILE } from '../../src/uai/node/recordFiles.ts';
 import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
@@ -29,8 +36,16 @@ const EXAMPLES: Record<string, Example[]> = {
   'aws-secret-access-key': [['aws_secret_access_key = ', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', '\n']],
   'gcp-api-key': [['key ', 'AIzaSyA1234567890abcdefghijklmnopqrstuv', ' used']],
   'azure-connection-string-key': [
-    ['DefaultEndpointsProtocol=https;AccountName=records;AccountKey=', `${'Zm9vYmFyYmF6cXV4'.repeat(5)}abcdef==`, ';EndpointSuffix=core.windows.net'],
-    ['Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=', 'abcdEFGH1234ijklMNOP5678qrstUVWX9012yzAB34=', ''],
+    [
+      'DefaultEndpointsProtocol=https;AccountName=records;AccountKey=',
+      `${'Zm9vYmFyYmF6cXV4'.repeat(5)}abcdef==`,
+      ';EndpointSuffix=core.windows.net',
+    ],
+    [
+      'Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=',
+      'abcdEFGH1234ijklMNOP5678qrstUVWX9012yzAB34=',
+      '',
+    ],
   ],
   'github-token': [
     ['token ', `ghp_${'a1B2c3D4e5'.repeat(3)}a1B2c3`, ''],
@@ -42,12 +57,23 @@ const EXAMPLES: Record<string, Example[]> = {
   'npm-token': [['//registry.npmjs.org/:_authToken=', 'npm_0123456789abcdefghijklmnopqrstuvwxyz', '\n']],
   'pypi-token': [['password = ', `pypi-AgEIcHlwaS5vcmc${'CJDQ2ZjA5N2ZhLTEx'.repeat(4)}`, '']],
   'slack-webhook': [['POST https://hooks.slack.com/services/', 'T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX', '']],
-  'discord-webhook': [['https://discord.com/api/webhooks/', '123456789012345678/abcdefghijklmnopqrstuvwxyzABCDEF-_0123', '']],
-  'slack-token': [['', 'xoxb-123456789012-abcdefghij', ''], ['SLACK_APP_TOKEN=', 'xapp-1-A0123456789-0123456789', '']],
-  'stripe-secret-key': [['', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', ''], ['', 'rk_live_0123456789abcdefABCDEF', '.'], ['test with ', 'sk_test_26PHem9AhJZvU623DfE1x4sd', '']],
+  'discord-webhook': [
+    ['https://discord.com/api/webhooks/', '123456789012345678/abcdefghijklmnopqrstuvwxyzABCDEF-_0123', ''],
+  ],
+  'slack-token': [
+    ['', 'xoxb-123456789012-abcdefghij', ''],
+    ['SLACK_APP_TOKEN=', 'xapp-1-A0123456789-0123456789', ''],
+  ],
+  'stripe-secret-key': [
+    ['', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', ''],
+    ['', 'rk_live_0123456789abcdefABCDEF', '.'],
+    ['test with ', 'sk_test_26PHem9AhJZvU623DfE1x4sd', ''],
+  ],
   'anthropic-api-key': [['ANTHROPIC_API_KEY: ', `sk-ant-api03-${'abcdEFGH12'.repeat(9)}AA`, '']],
   'openai-api-key': [['', 'sk-proj-abcdefghijklmnopqrstuvwxyz012345', '']],
-  jwt: [['token is ', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', '.']],
+  jwt: [
+    ['token is ', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', '.'],
+  ],
   'authorization-header': [
     ['Authorization: Basic ', 'dXNlcjpwYXNzd29yZA==', ''],
     ['{"authorization": "Bearer ', 'abc.def-ghi_0123', '"}'],
@@ -67,7 +93,10 @@ const EXAMPLES: Record<string, Example[]> = {
     ['session_id="', '8f14e45fceea167a', '"'],
     ['"client_secret": "', 'c0ffee-and-tea', '"'],
   ],
-  'high-entropy-token': [['the value ', 'xJ8fK2mQ9pL4vR7tW1zY3bN6cD5hG0aS', ' was leaked'], ['', 'Kq8ZpL2vXn4RtY7bWm1cJd9HsF3gAe6U==', '']],
+  'high-entropy-token': [
+    ['the value ', 'xJ8fK2mQ9pL4vR7tW1zY3bN6cD5hG0aS', ' was leaked'],
+    ['', 'Kq8ZpL2vXn4RtY7bWm1cJd9HsF3gAe6U==', ''],
+  ],
 };
 
 test('every rule of the table, and the entropy heuristic, has examples here; ids are unique', () => {
@@ -75,7 +104,11 @@ test('every rule of the table, and the entropy heuristic, has examples here; ids
   assert.equal(new Set(ids).size, ids.length);
   assert.deepEqual(Object.keys(EXAMPLES).sort(), [...ids].sort());
   for (const rule of SECRET_RULES) {
-    assert.doesNotMatch(rule.pattern.flags, /[gy]/, `${rule.id}: the table holds no stateful (global or sticky) pattern`);
+    assert.doesNotMatch(
+      rule.pattern.flags,
+      /[gy]/,
+      `${rule.id}: the table holds no stateful (global or sticky) pattern`,
+    );
     assert.ok(rule.keywords.length > 0, rule.id);
   }
 });
@@ -85,12 +118,21 @@ test('each example is found by its own rule, exactly over the secret', () => {
   for (const [id, examples] of Object.entries(EXAMPLES)) {
     for (const [before, secret, after] of examples) {
       const text = `${before}${secret}${after}`;
-      assert.deepEqual(findSecrets(text), [{ rule: id, kind: kindOf.get(id), start: before.length, end: before.length + secret.length }], text);
+      assert.deepEqual(
+        findSecrets(text),
+        [{ rule: id, kind: kindOf.get(id), start: before.length, end: before.length + secret.length }],
+        text,
+      );
       // Every match holds one of the rule's keywords, so the pre-test never hides it.
       const rule = SECRET_RULES.find((candidate) => candidate.id === id);
       if (rule) {
         const haystack = rule.pattern.flags.includes('i') ? text.toLowerCase() : text;
-        assert.ok(rule.keywords.some((keyword) => haystack.includes(rule.pattern.flags.includes('i') ? keyword.toLowerCase() : keyword)), `${id}: ${text}`);
+        assert.ok(
+          rule.keywords.some((keyword) =>
+            haystack.includes(rule.pattern.flags.includes('i') ? keyword.toLowerCase() : keyword),
+          ),
+          `${id}: ${text}`,
+        );
       }
     }
   }
@@ -113,14 +155,27 @@ test('findSecrets lists every secret in text order; findSecret returns the first
 test('where rules overlap, the more specific family is the one reported', () => {
   const token = `ghp_${'0123456789'.repeat(4)}`;
   for (const text of [`Authorization: Bearer ${token}`, `Bearer ${token}`, `api_key=${token}`, `token=${token}`]) {
-    assert.deepEqual(findSecrets(text).map((finding) => finding.rule), ['github-token'], text);
+    assert.deepEqual(
+      findSecrets(text).map((finding) => finding.rule),
+      ['github-token'],
+      text,
+    );
   }
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
-  assert.deepEqual(findSecrets(`Authorization: Bearer ${jwt}`).map((finding) => finding.rule), ['jwt']);
+  assert.deepEqual(
+    findSecrets(`Authorization: Bearer ${jwt}`).map((finding) => finding.rule),
+    ['jwt'],
+  );
 });
 
 test('output is bounded: at most maxFindings (100 by default), the first ones in text order', () => {
-  const text = Array.from({ length: 500 }, (_, index) => `AKIA${String(index).padStart(16, 'A').replace(/[0189]/g, 'Z')}`).join(' ');
+  const text = Array.from(
+    { length: 500 },
+    (_, index) =>
+      `AKIA${String(index)
+        .padStart(16, 'A')
+        .replace(/[0189]/g, 'Z')}`,
+  ).join(' ');
   const all = findSecrets(text);
   assert.equal(all.length, DEFAULT_MAX_FINDINGS);
   assert.deepEqual(findSecrets(text, 3), all.slice(0, 3));
@@ -132,7 +187,10 @@ test('the entropy heuristic reads at most its scan limit of one string', () => {
   assert.equal(findSecret(`${'. '.repeat(HIGH_ENTROPY_RULE.scanLimit)}${token}`), undefined);
   assert.equal(findSecret(`${'. '.repeat(HIGH_ENTROPY_RULE.scanLimit / 4)}${token}`)?.rule, 'high-entropy-token');
   // The pattern rules read the whole string.
-  assert.equal(findSecret(`${'. '.repeat(HIGH_ENTROPY_RULE.scanLimit)}AKIAIOSFODNN7EXAMPLE`)?.rule, 'aws-access-key-id');
+  assert.equal(
+    findSecret(`${'. '.repeat(HIGH_ENTROPY_RULE.scanLimit)}AKIAIOSFODNN7EXAMPLE`)?.rule,
+    'aws-access-key-id',
+  );
 });
 
 test('maskSecret shows at most the first 4 characters (at most a quarter of the value) and the length', () => {
@@ -193,10 +251,15 @@ test('every published fixture and content file is clean, except the invalid fixt
   const examples = walkFiles(EXAMPLES_DIR);
   const fixtures = examples.filter((file) => file.endsWith('.json') && !file.endsWith(`/${EXPECTATIONS_FILE}`));
   const content = walkFiles(CONTENT_DIR).filter((file) => /\.(md|json)$/.test(file));
-  assert.ok(fixtures.length > 40 && content.length > 50, `${fixtures.length} fixtures, ${content.length} content files`);
+  assert.ok(
+    fixtures.length > 40 && content.length > 50,
+    `${fixtures.length} fixtures, ${content.length} content files`,
+  );
   const carriers = new Set<string>();
   for (const expectations of examples.filter((file) => file.endsWith(`/${EXPECTATIONS_FILE}`))) {
-    for (const [name, entry] of Object.entries(JSON.parse(readFileSync(expectations, 'utf8')) as Record<string, { code: string }>)) {
+    for (const [name, entry] of Object.entries(
+      JSON.parse(readFileSync(expectations, 'utf8')) as Record<string, { code: string }>,
+    )) {
       if (SECRET_CODES.has(entry.code)) carriers.add(join(dirname(expectations), name));
     }
   }
@@ -204,7 +267,8 @@ test('every published fixture and content file is clean, except the invalid fixt
   const found = [...fixtures, ...content].flatMap((file) => {
     const text = readFileSync(file, 'utf8');
     const findings = findSecrets(text);
-    if (carriers.has(file)) return findings.length > 0 ? [] : [`${relative(REPOSITORY_ROOT, file)}: carries no secret the scanner finds`];
+    if (carriers.has(file))
+      return findings.length > 0 ? [] : [`${relative(REPOSITORY_ROOT, file)}: carries no secret the scanner finds`];
     return findings.map((finding) => `${relative(REPOSITORY_ROOT, file)}: ${finding.rule} at ${finding.start}`);
   });
   assert.deepEqual(found, []);
