@@ -33,9 +33,15 @@ const COMPILED: readonly CompiledRule[] = SECRET_RULES.map((rule) => ({
   global: new RegExp(rule.pattern.source, `${rule.pattern.flags}gd`),
   keywords: new RegExp(rule.keywords.map(escapeLiteral).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''),
 }));
-/** Any keyword of any rule, without case: most strings (prose, identifiers) fail this one test and skip every rule. */
-const ANY_KEYWORD = new RegExp(SECRET_RULES.flatMap((rule) => rule.keywords.map(escapeLiteral)).join('|'), 'i');
+/**
+ * Any keyword of any rule, in lower case, tested on the lower-cased text (about twice as fast as a
+ * case-insensitive alternation): most strings (prose, identifiers) fail it and skip every rule.
+ */
+const ANY_KEYWORD = new RegExp(
+  SECRET_RULES.flatMap((rule) => rule.keywords.map((keyword) => escapeLiteral(keyword.toLowerCase()))).join('|'),
+);
 const CANDIDATES = new RegExp(HIGH_ENTROPY_RULE.candidate.source, 'g');
+const UPPER_CASE = /[A-Z]/;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
@@ -123,8 +129,13 @@ function firstAtOrAfter(sorted: readonly SecretFinding[], start: number): number
  */
 export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS): SecretFinding[] {
   if (maxFindings < 1 || text.length === 0) return [];
+  const scanned = entropyScanStoppedEarly(text) ? text.slice(0, HIGH_ENTROPY_RULE.scanLimit) : text;
+  // Cheap tests first: most strings hold no keyword, and no long token run with an upper-case
+  // letter (a random token mixes cases; UAI-1 identifiers are lower case), and stop here.
+  const mayMatch = ANY_KEYWORD.test(text.toLowerCase());
+  const mayHoldToken = UPPER_CASE.test(scanned) && HIGH_ENTROPY_RULE.candidate.test(scanned);
+  if (!mayMatch && !mayHoldToken) return [];
   const ranked: Ranked[] = [];
-  const mayMatch = ANY_KEYWORD.test(text);
   COMPILED.forEach(({ rule, global, keywords }, order) => {
     if (!mayMatch || !keywords.test(text)) return;
     let count = 0;
@@ -134,9 +145,8 @@ export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS): S
       if (++count >= maxFindings) break;
     }
   });
-  const scanned = entropyScanStoppedEarly(text) ? text.slice(0, HIGH_ENTROPY_RULE.scanLimit) : text;
   let heuristicCount = 0;
-  for (const match of scanned.matchAll(CANDIDATES)) {
+  for (const match of mayHoldToken ? scanned.matchAll(CANDIDATES) : []) {
     if (!isHighEntropyToken(match[0])) continue;
     ranked.push({
       rule: HIGH_ENTROPY_RULE.id,

@@ -165,6 +165,11 @@ const NAMES_UAIX = /\buaix(?:\.org\b)?(?![-_.]?[a-z0-9])/;
 const NAMES_UAIX_ALL = new RegExp(NAMES_UAIX.source, 'g');
 /** Cheap pre-test: text that is all ASCII and has no "uaix" cannot name UAIX even after normalization. */
 const MAY_NAME_UAIX = /uaix|[\u0080-\uffff]/i;
+/**
+ * A stem that every capability pattern above contains, in any of the three languages: text
+ * without one claims nothing, so most strings that name UAIX (identifiers, URLs) stop here.
+ */
+const CAPABILITY_STEMS = /messag|mensaj|sync|sincron|orchestr|orquest|reposit|d[eé]p[oô]t|adapt|certif|import/i;
 const TOKEN = /[\p{L}\p{N}]+(?:'t)?|[,;:()\u2014\u2013]/gu;
 
 interface Clauses {
@@ -301,7 +306,7 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
   const scanned = claimScanStoppedEarly(text) ? text.slice(0, CLAIM_SCAN_LIMIT) : text;
   if (!MAY_NAME_UAIX.test(scanned)) return [];
   const normalized = normalizeText(scanned);
-  if (!/uaix/i.test(normalized)) return [];
+  if (!/uaix/i.test(normalized) || !CAPABILITY_STEMS.test(normalized)) return [];
   const findings: ClaimFinding[] = [];
   for (const sentence of splitSentences(normalized)) {
     if (!/uaix/i.test(sentence)) continue;
