@@ -42,6 +42,9 @@ const NON_PROSE_KEYS = new Set(['source_digest', 'code', 'also', 'client']);
 /** Node types whose content is not prose. */
 const SKIPPED_NODES = new Set(['code', 'inlineCode', 'html', 'image', 'imageReference', 'definition', 'yaml']);
 
+// Built once: making the GFM syntax extensions costs as much as parsing a short string.
+const MARKDOWN_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+
 const NO_BREAK_SPACES = new Set(['\u00a0', '\u202f']);
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
 // Scripts written without spaces between words: a banned term there needs no word boundary.
@@ -98,7 +101,7 @@ export function dataFileProse(file: string, locale: string, text: string, data: 
  * that follows each (a text node can end where inline code, a link or emphasis markup begins).
  */
 function proseRuns(markdown: string): { value: string; line: number; following: string }[] {
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = fromMarkdown(markdown, MARKDOWN_OPTIONS);
   const runs: { value: string; line: number; following: string }[] = [];
   const visit = (node: Nodes): void => {
     if (SKIPPED_NODES.has(node.type)) return;
