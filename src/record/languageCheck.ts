@@ -64,7 +64,13 @@ export function markdownEntryProse(
     if (typeof value !== 'string') continue;
     const index = yamlLines.findIndex((line) => line.startsWith(`${field}:`));
     // Line 1 is the opening `---`, so the YAML's first line is line 2.
-    texts.push({ file, locale, line: index < 0 ? 1 : index + 2, place: `frontmatter field "${field}"`, markdown: value });
+    texts.push({
+      file,
+      locale,
+      line: index < 0 ? 1 : index + 2,
+      place: `frontmatter field "${field}"`,
+      markdown: value,
+    });
   }
   texts.push({ file, locale, line: parts.bodyLine, markdown: parts.body });
   return texts;
@@ -107,11 +113,21 @@ function proseRuns(markdown: string): { value: string; line: number; following: 
     if (SKIPPED_NODES.has(node.type)) return;
     if (node.type === 'text') {
       const end = node.position?.end.offset;
-      runs.push({ value: node.value, line: node.position?.start.line ?? 1, following: end === undefined ? '' : (markdown[end] ?? '') });
+      runs.push({
+        value: node.value,
+        line: node.position?.start.line ?? 1,
+        following: end === undefined ? '' : (markdown[end] ?? ''),
+      });
       return;
     }
     // An autolinked URL is its own text: it is an address, not prose.
-    if (node.type === 'link' && node.children.length === 1 && node.children[0].type === 'text' && node.url.endsWith(node.children[0].value)) return;
+    if (
+      node.type === 'link' &&
+      node.children.length === 1 &&
+      node.children[0].type === 'text' &&
+      node.url.endsWith(node.children[0].value)
+    )
+      return;
     if ('children' in node) for (const child of node.children) visit(child as Nodes);
   };
   visit(tree);
@@ -182,9 +198,11 @@ function frenchPunctuation(value: string, following: string): [number, string][]
     const previous = i > 0 ? value[i - 1] : '';
     const next = value[i + 1] ?? (following === '' || CLOSING_MARKUP.has(following) ? '' : following);
     if (character === '«') {
-      if (next !== '' && !NO_BREAK_SPACES.has(next)) problems.push([i, `${describe(next)} after "«" in "${excerpt(value, i)}"; ${fix}`]);
+      if (next !== '' && !NO_BREAK_SPACES.has(next))
+        problems.push([i, `${describe(next)} after "«" in "${excerpt(value, i)}"; ${fix}`]);
     } else if (character === '»') {
-      if (previous !== '' && !NO_BREAK_SPACES.has(previous)) problems.push([i, `${describe(previous)} before "»" in "${excerpt(value, i)}"; ${fix}`]);
+      if (previous !== '' && !NO_BREAK_SPACES.has(previous))
+        problems.push([i, `${describe(previous)} before "»" in "${excerpt(value, i)}"; ${fix}`]);
     } else if (character === ':' || character === ';' || character === '!' || character === '?') {
       if (NO_BREAK_SPACES.has(previous)) continue;
       if (previous === ' ' || previous === '\t' || previous === '\n') {
@@ -206,7 +224,14 @@ interface BannedPhrase {
 }
 
 function bannedPhrases(glossary: Glossary | undefined): BannedPhrase[] {
-  return (glossary?.terms ?? []).flatMap((entry) => entry.banned.map((banned) => ({ phrase: normalize(banned.text), term: entry.term, use: entry.use, reason: banned.reason })));
+  return (glossary?.terms ?? []).flatMap((entry) =>
+    entry.banned.map((banned) => ({
+      phrase: normalize(banned.text),
+      term: entry.term,
+      use: entry.use,
+      reason: banned.reason,
+    })),
+  );
 }
 
 /** Every problem in `texts`, one `file:line: rule: message` line each, in file order. */
@@ -225,11 +250,14 @@ export function checkLanguage(texts: readonly ProseText[], rulesFor: (locale: st
       for (const banned of phrases) {
         for (const offset of occurrences(normalized, banned.phrase)) {
           const found = run.value.slice(offset, offset + banned.phrase.length);
-          problems.push(`${text.file}:${lineOf(offset)}: banned-term: "${found}" for "${banned.term}" (${banned.reason}); use "${banned.use}"${at}`);
+          problems.push(
+            `${text.file}:${lineOf(offset)}: banned-term: "${found}" for "${banned.term}" (${banned.reason}); use "${banned.use}"${at}`,
+          );
         }
       }
       if (rules.frenchPunctuation) {
-        for (const [offset, message] of frenchPunctuation(run.value, run.following)) problems.push(`${text.file}:${lineOf(offset)}: french-punctuation: ${message}${at}`);
+        for (const [offset, message] of frenchPunctuation(run.value, run.following))
+          problems.push(`${text.file}:${lineOf(offset)}: french-punctuation: ${message}${at}`);
       }
     }
   }
@@ -246,7 +274,9 @@ export function checkGlossary(file: string, glossary: Glossary): string[] {
     seen.add(entry.term);
     for (const banned of bannedPhrases(glossary)) {
       if (occurrences(normalize(entry.use), banned.phrase).length) {
-        problems.push(`${file}: glossary: the preferred rendering "${entry.use}" of "${entry.term}" contains the banned "${banned.phrase}" (${place})`);
+        problems.push(
+          `${file}: glossary: the preferred rendering "${entry.use}" of "${entry.term}" contains the banned "${banned.phrase}" (${place})`,
+        );
       }
     }
   });
