@@ -10,6 +10,7 @@ import { checkFixtures, checkRouteFixtures, formatFixtureFailure } from '../uai/
 import { decodeJsonBytes, DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
 import type { UaiIssue } from '../uai/errorCodes.ts';
+import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
 import { routeCommand, routeChecker } from './routeCommand.ts';
 import { USAGE } from './usage.ts';
 
@@ -99,12 +100,14 @@ export function parseArgs(args: readonly string[], boolean: readonly string[], v
   return { flags, operands };
 }
 
-function parseNow(value: string | true | undefined): Date | undefined {
+function parseNow(value: string | true | undefined): UtcDateTime | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new UsageError(`--now takes an RFC 3339 UTC date-time ending in Z, e.g. 2026-06-01T00:00:00Z; got ${JSON.stringify(value)}`);
+  const parsed = typeof value === 'string' ? parseUtcDateTime(value) : undefined;
+  if (!parsed?.ok) {
+    const reason = parsed ? `: ${parsed.reason}` : '';
+    throw new UsageError(`--now takes an RFC 3339 UTC date-time ending in Z, e.g. 2026-06-01T00:00:00Z; got ${JSON.stringify(value)}${reason}`);
   }
-  return new Date(value);
+  return parsed.value;
 }
 
 let cachedValidator: PacketValidator | undefined;

@@ -13,6 +13,7 @@ import { packetDigest, DIGEST_PATTERN } from './packetDigest.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits } from './jsonText.ts';
 import { sortIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
+import { utcDateTimeOfDate, type UtcDateTime } from './utcDateTime.ts';
 
 export type PacketForm = 'keyed' | 'keyless';
 
@@ -28,8 +29,8 @@ export interface PacketReport {
 }
 
 export interface ValidateOptions {
-  /** The clock for UAI-EXPIRED; defaults to the current time. */
-  now?: Date;
+  /** The clock for UAI-EXPIRED; defaults to the current time. A UtcDateTime can be a leap second. */
+  now?: Date | UtcDateTime;
 }
 
 export interface PacketValidator {
@@ -95,7 +96,7 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
   }
 
   function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
-    const now = options.now ?? new Date();
+    const now = options.now instanceof Date || options.now === undefined ? utcDateTimeOfDate(options.now ?? new Date()) : options.now;
     const keyed = toKeyed(value);
     const form = keyed.form ?? null;
     if (!keyed.ok) {
@@ -108,7 +109,9 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
     const schemaId = profile ? registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
     let errors = compiled.validate(schemaId, packet, shape);
     if (profileIssue) errors = [profileIssue, ...errors.filter((error) => error.path !== '/profile')];
-    errors.push(...policyIssues(packet, now));
+    // A policy rule may fail closed on a value the schema already refused (an unreadable expiry): report it once.
+    const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
+    errors.push(...policyIssues(packet, now).filter((issue) => !reported.has(`${issue.code}\u0000${issue.path}`)));
 
     const warnings: UaiIssue[] = [];
     let digest: string | null = null;

@@ -134,12 +134,17 @@ test('validate --now pins the clock', () => {
   assert.equal(later.status, 1);
   assert.match(later.stdout, /error UAI-EXPIRED \/delivery\/expires_at/);
   assert.equal(uaix(['validate', '--now', '2025-12-31T00:00:00Z', INVALID]).status, 0, 'before the fixture expired');
-  for (const bad of ['yesterday', '2026-06-01T00:00:00+02:00', '2026-06-01']) {
+  for (const bad of ['yesterday', '2026-06-01T00:00:00+02:00', '2026-06-01', '2026-02-30T00:00:00Z', '2026-04-31T00:00:00Z', '2026-06-01T12:00:60Z']) {
     const run = uaix(['validate', '--now', bad, VALID]);
     assert.equal(run.status, 2, bad);
     assert.match(lines(run.stderr)[0], /^uaix: --now takes an RFC 3339 UTC date-time ending in Z/);
     assertNoStack(run);
   }
+  assert.match(lines(uaix(['validate', '--now', '2026-02-30T00:00:00Z', VALID]).stderr)[0], /day 30 does not exist: February 2026 has 28 days/);
+  // A leap second is a time the clock can be pinned to (Date.parse cannot read it).
+  const leap = uaix(['validate', '--now', '2030-12-31T23:59:60Z', VALID]);
+  assert.equal(leap.status, 1, leap.stderr);
+  assert.match(leap.stdout, /error UAI-EXPIRED \/delivery\/expires_at: .*validated at 2030-12-31T23:59:60Z/);
   const missingValue = uaix(['validate', VALID, '--now']);
   assert.equal(missingValue.status, 2);
   assert.match(lines(missingValue.stderr)[0], /^uaix: --now needs a value$/);
