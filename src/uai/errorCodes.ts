@@ -46,14 +46,14 @@ const entries: ErrorCodeEntry[] = [
   { code: 'UAI-ROUTE-NO-REVIEW', layer: 'route', rule: 'Every route names a public human-review URL, where every fallback chain ends; a route without a lowest safe fallback that a static GET reaches also describes its no-op behavior.', fix: 'Set human_review_url to the route\'s section of the review page (/<locale>/review/#<route_id>) and describe no_op_behavior.' },
   { code: 'UAI-ROUTE-SECRET-IN-URL', layer: 'route', rule: 'No public URL in a route record carries credentials or tokens.', fix: 'Remove the credential from the URL; credentials never travel in public URLs.' },
   { code: 'UAI-ROUTE-UNSAFE-GET', layer: 'route', rule: 'A GET route with side effects is never presented as a safe read: its get_safety is side-effecting.', fix: 'Set get_safety to side-effecting, or move the action off GET.' },
-  { code: 'UAI-INTEGRITY-MISMATCH', layer: 'integrity', rule: 'A checksum of the form sha256:<64 hex> equals the packet digest (RFC 8785 bytes of the keyed packet without integrity.checksum).', fix: 'Recompute the checksum with `uaix digest`, or find what changed the packet.' },
+  { code: 'UAI-INTEGRITY-MISMATCH', layer: 'integrity', rule: 'A checksum of the form sha256:<64 hex> (hex digits in either case) equals the packet digest (RFC 8785 bytes of the keyed packet without integrity.checksum).', fix: 'Recompute the checksum with `uaix digest`, or find what changed the packet.' },
 ];
 
 export const ERROR_CODES: readonly ErrorCodeEntry[] = entries;
 
 /** Warnings do not make a packet invalid. */
 export const WARNING_CODES: readonly ErrorCodeEntry[] = [
-  { code: 'UAI-INTEGRITY-UNVERIFIED', layer: 'integrity', rule: 'A checksum that is not of the form sha256:<64 hex> is recorded but not verified.', fix: 'Record the digest printed by `uaix digest` to make the checksum verifiable.' },
+  { code: 'UAI-INTEGRITY-UNVERIFIED', layer: 'integrity', rule: 'A checksum that is not a digest of the form sha256:<64 hex> (another algorithm, or no digest at all) is recorded but not verified.', fix: 'Record the digest printed by `uaix digest` to make the checksum verifiable.' },
 ];
 
 const byCode = new Map([...entries, ...WARNING_CODES].map((entry) => [entry.code, entry]));

@@ -5,7 +5,11 @@
 import { canonicalBytes } from './jcs.ts';
 import { sha256Digest } from './sha256.ts';
 
+/** The digest as the core writes it: lowercase hex. */
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
+/** A checksum that states a SHA-256 digest, in either case: verified, never merely recorded. */
+export const CHECKSUM_DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/i;
 
 /** The packet without integrity.checksum (a shallow copy; the input is not changed). */
 export function withoutChecksum(keyed: Record<string, unknown>): Record<string, unknown> {

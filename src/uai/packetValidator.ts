@@ -9,7 +9,7 @@ import { packetShape, fieldIndex, type ObjectShape } from './fieldShape.ts';
 import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
 import { policyIssues } from './policyRules.ts';
-import { packetDigest, DIGEST_PATTERN } from './packetDigest.ts';
+import { packetDigest, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits } from './jsonText.ts';
 import { sortIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
@@ -50,6 +50,20 @@ export interface PacketValidator {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Why a checksum was not verified: it names another algorithm, or it is no sha256 digest. */
+function unverifiedChecksumMessage(checksum: string, digest: string): string {
+  const shown = JSON.stringify(checksum.length > 40 ? `${checksum.slice(0, 37)}…` : checksum);
+  const colon = checksum.indexOf(':');
+  const why = /^sha256:/i.test(checksum)
+    ? checksum.length === 71
+      ? 'the 64 characters after sha256: are not all hexadecimal digits'
+      : `${checksum.length - 7} characters follow sha256:, not 64 hexadecimal digits`
+    : colon > 0 && colon <= 20 && /^[a-z0-9-]+$/i.test(checksum.slice(0, colon))
+      ? `it names the algorithm ${JSON.stringify(checksum.slice(0, colon))}, and only sha256 is verified`
+      : 'it is not a sha256:<64 hex> digest';
+  return `the checksum ${shown} was recorded but not verified: ${why}; the packet's digest is ${digest}`;
 }
 
 export function createPacketValidator(documents: readonly SchemaDocument[], limits?: Partial<JsonReadLimits>): PacketValidator {
@@ -123,8 +137,9 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
     const integrity = packet.integrity;
     const checksum = isPlainObject(integrity) ? integrity.checksum : undefined;
     if (digest && typeof checksum === 'string') {
-      if (DIGEST_PATTERN.test(checksum)) {
-        if (checksum !== digest) {
+      if (CHECKSUM_DIGEST_PATTERN.test(checksum)) {
+        // Hex digits are case-insensitive: SHA256:ABC… and sha256:abc… state the same digest.
+        if (checksum.toLowerCase() !== digest) {
           errors.push({
             code: 'UAI-INTEGRITY-MISMATCH',
             path: '/integrity/checksum',
@@ -132,11 +147,7 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
           });
         }
       } else {
-        warnings.push({
-          code: 'UAI-INTEGRITY-UNVERIFIED',
-          path: '/integrity/checksum',
-          message: `the checksum ${JSON.stringify(checksum.length > 40 ? `${checksum.slice(0, 37)}…` : checksum)} is not sha256:<64 hex>, so it was not verified; the packet's digest is ${digest}`,
-        });
+        warnings.push({ code: 'UAI-INTEGRITY-UNVERIFIED', path: '/integrity/checksum', message: unverifiedChecksumMessage(checksum, digest) });
       }
     }
     const relocate = (issue: UaiIssue): UaiIssue =>

@@ -491,13 +491,37 @@ test('a packet whose checksum is its sha256 digest validates with no warning', (
   assert.equal(compacted.form, 'keyless');
 });
 
-test('a checksum in another case or length is recorded, not verified', () => {
-  for (const checksum of [`sha256:${'A'.repeat(64)}`, `sha256:${'0'.repeat(63)}`, 'md5:d41d8cd98f00b204e9800998ecf8427e']) {
+test('a sha256 checksum in upper or mixed case is verified: equal passes, different is UAI-INTEGRITY-MISMATCH', () => {
+  const packet = seed();
+  const digest = validator.digest(packet);
+  assert.ok(digest.ok);
+  const hex = (digest.value as string).slice(7);
+  for (const checksum of [`sha256:${hex.toUpperCase()}`, `SHA256:${hex}`, `sha256:${hex.slice(0, 32).toUpperCase()}${hex.slice(32)}`]) {
+    packet.integrity.checksum = checksum;
+    const report = validate(packet);
+    assertValid(report);
+    assert.deepEqual(report.warnings, [], checksum);
+  }
+  for (const checksum of [`sha256:${'A'.repeat(64)}`, `sha256:${hex.slice(0, 63).toUpperCase()}${hex[63] === '0' ? '1' : '0'}`]) {
+    packet.integrity.checksum = checksum;
+    assertError(validate(packet), 'UAI-INTEGRITY-MISMATCH', '/integrity/checksum');
+  }
+});
+
+test('a checksum that is no sha256 digest is recorded, not verified, and the warning says why', () => {
+  for (const [checksum, why] of [
+    [`sha256:${'0'.repeat(63)}`, /63 characters follow sha256:, not 64 hexadecimal digits/],
+    [`sha256:${'g'.repeat(64)}`, /the 64 characters after sha256: are not all hexadecimal digits/],
+    ['md5:d41d8cd98f00b204e9800998ecf8427e', /names the algorithm "md5", and only sha256 is verified/],
+    ['pending', /it is not a sha256:<64 hex> digest/],
+  ] as const) {
     const packet = seed();
     packet.integrity.checksum = checksum;
     const report = validate(packet);
     assertValid(report);
     assert.deepEqual(report.warnings.map((issue) => issue.code), ['UAI-INTEGRITY-UNVERIFIED'], checksum);
+    assert.match(report.warnings[0].message, why, checksum);
+    assert.match(report.warnings[0].message, /was recorded but not verified: .*; the packet's digest is sha256:[0-9a-f]{64}$/);
   }
 });
 
