@@ -25,6 +25,7 @@ export interface ErrorCodeEntry {
 const entries: ErrorCodeEntry[] = [
   { code: 'UAI-JSON-PARSE', layer: 'json', rule: 'The document is well-formed JSON text (RFC 8259) in UTF-8, within the size and nesting limits.', fix: 'Fix the JSON syntax at the reported line and column.' },
   { code: 'UAI-JSON-DUPLICATE-KEY', layer: 'json', rule: 'No object has two members with the same name.', fix: 'Keep one member of that name and remove the other.' },
+  { code: 'UAI-JSON-NUMBER-UNSAFE', layer: 'json', rule: 'Every number means the same to every reader (I-JSON, RFC 7493): no integer beyond ±(2^53−1), no number beyond the largest double, no non-zero number so small that it reads as 0.', fix: 'Send such a value as a string, or write the number a double holds.' },
   { code: 'UAI-KEYLESS-SHAPE', layer: 'keyless', rule: 'A keyless packet is an array with one slot per schema property, in schema order, nested the same way.', fix: 'Rebuild the keyless form with `uaix compact` from the keyed packet.' },
   { code: 'UAI-PROFILE-UNKNOWN', layer: 'schema', rule: 'The profile names one of the published agent profiles.', fix: 'Use a profile listed in the registry, e.g. uai.agent.ack.v1.' },
   { code: 'UAI-SCHEMA-UNDECLARED', layer: 'schema', rule: 'Schema validation is strict: no undeclared field at any level.', fix: 'Remove the field, or carry the data inside a declared field or an extension.' },

@@ -10,7 +10,7 @@ import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
 import { policyIssues } from './policyRules.ts';
 import { packetDigest, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
-import { readJsonText, decodeJsonBytes, type JsonReadLimits } from './jsonText.ts';
+import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits } from './jsonText.ts';
 import { sortIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
 import { utcDateTimeOfDate, type UtcDateTime } from './utcDateTime.ts';
@@ -109,7 +109,18 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
     return { ...expanded, form: 'keyless', profile };
   }
 
+  /** UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
+  function unsafeNumberIssues(value: unknown): UaiIssue[] {
+    return findUnsafeNumbers(value).map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
+  }
+
   function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
+    // Before anything else, so no digest is ever computed over a number two readers may read differently.
+    const unsafe = unsafeNumberIssues(value);
+    if (unsafe.length) {
+      const profile = profileOf(value).profile ?? null;
+      return { valid: false, profile, form: Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null, digest: null, errors: sortIssues(unsafe), warnings: [] };
+    }
     const now = options.now instanceof Date || options.now === undefined ? utcDateTimeOfDate(options.now ?? new Date()) : options.now;
     const keyed = toKeyed(value);
     const form = keyed.form ?? null;
@@ -190,6 +201,8 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
       return result.ok ? { ok: true, value: result.value } : { ok: false, issues: result.issues };
     },
     digest(value) {
+      const unsafe = unsafeNumberIssues(value);
+      if (unsafe.length) return { ok: false, issues: unsafe };
       const result = toKeyed(value);
       if (!result.ok) return result;
       try {

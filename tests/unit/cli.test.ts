@@ -5,7 +5,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
@@ -219,7 +219,8 @@ test('check-fixtures: exit 0, every fixture as expected; --json has ok, evaluate
   assert.equal(result.ok, true);
   assert.equal(result.evaluated_at, '2026-06-01T00:00:00Z');
   assert.deepEqual(result.failures, []);
-  assert.deepEqual(result.counts['uai-agent-ack-v1'], { valid: 2, invalid: 15 });
+  const jsonFiles = (verdict: string) => readdirSync(join(REPOSITORY_ROOT, EXAMPLES, 'uai-agent-ack-v1', verdict)).filter((name) => name.endsWith('.json') && name !== '_expected.json').length;
+  assert.deepEqual(result.counts['uai-agent-ack-v1'], { valid: jsonFiles('valid'), invalid: jsonFiles('invalid') });
   const withFile = uaix(['check-fixtures', VALID]);
   assert.equal(withFile.status, 2);
 });

@@ -738,6 +738,51 @@ test('every report is deterministic: errors sorted by path then code', () => {
   assert.deepEqual(paths, [...paths].sort());
 });
 
+test('numbers that are not I-JSON are UAI-JSON-NUMBER-UNSAFE at their pointer, before any digest, in every form', () => {
+  const packet = seed();
+  packet.delivery.expected_output_schema = { limit: 2 ** 53, nested: [1, Number.POSITIVE_INFINITY] };
+  const keyedReport = validate(packet);
+  assert.equal(keyedReport.valid, false);
+  assert.equal(keyedReport.digest, null);
+  assert.deepEqual(
+    keyedReport.errors.map(({ code, path }) => [code, path]),
+    [['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/limit'], ['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/nested/1']],
+  );
+  assert.match(keyedReport.errors[0].message, /the integer 9007199254740992 is beyond ±\(2\^53−1\)/);
+  // The keyless form reports the same numbers at their keyless places (free-form objects stay objects).
+  const compacted = keyless({ ...seed(), delivery: { ...seed().delivery, expected_output_schema: { limit: 2 ** 53 } } });
+  const keylessReport = validate(compacted);
+  assert.deepEqual(keylessReport.errors.map(({ code }) => code), ['UAI-JSON-NUMBER-UNSAFE']);
+  assert.match(keylessReport.errors[0].path, /^\/6\/\d+\/limit$/);
+  // A float literal the reader accepts (1e22 is integral, beyond 2^53-1) gets the same verdict from text as from the value.
+  const text = seedText.replace('"sequence": 2', '"sequence": 1e22');
+  assert.notEqual(text, seedText);
+  assert.deepEqual(validateText(text).errors.map(({ code, path }) => [code, path]), [['UAI-JSON-NUMBER-UNSAFE', '/conversation/sequence']]);
+  // No digest of such a packet either.
+  const digest = validator.digest(packet);
+  assert.equal(digest.ok, false);
+  assert.deepEqual(!digest.ok && digest.issues.map((issue) => issue.code), ['UAI-JSON-NUMBER-UNSAFE', 'UAI-JSON-NUMBER-UNSAFE']);
+  // The largest safe integer is fine, and a sequence that large is allowed by the schema.
+  const largest = seed();
+  largest.conversation.sequence = Number.MAX_SAFE_INTEGER;
+  assertValid(validate(largest));
+});
+
+test('integer fields have the maxima their meaning implies', () => {
+  for (const [field, value, ok] of [
+    ['timeout_ms', 2_147_483_647, true],
+    ['timeout_ms', 2_147_483_648, false],
+    ['retry_count', 100, true],
+    ['retry_count', 101, false],
+  ] as const) {
+    const packet = seed();
+    packet.delivery[field] = value;
+    const report = validate(packet);
+    if (ok) assertValid(report);
+    else assertError(report, 'UAI-SCHEMA-INVALID', `/delivery/${field}`);
+  }
+});
+
 test('coverage: every non-route error code (and every warning code) is produced by a test in this file', () => {
   const expected = [...ERROR_CODES.filter((entry) => entry.layer !== 'route'), ...WARNING_CODES].map((entry) => entry.code);
   const missing = expected.filter((code) => !observed.has(code));
