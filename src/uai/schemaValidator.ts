@@ -22,6 +22,14 @@ const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).de
 
 export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
 
+/** The pattern of `envelope.schema.json#/$defs/requiredText`: a required text holds a non-space character. */
+export const REQUIRED_TEXT_PATTERN = '\\S';
+
+/** A failure of the required-text pattern on a blank (not empty) value: the field counts as absent. */
+function isBlankText(error: ErrorObject): boolean {
+  return error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === REQUIRED_TEXT_PATTERN;
+}
+
 export interface CompiledSchemas {
   /** Validates a keyed value against a schema `$id`; returns issues with codes. */
   validate(schemaId: string, value: unknown, shape: Shape): UaiIssue[];
@@ -55,7 +63,10 @@ export function compileSchemas(registry: SchemaRegistry, extraIds: readonly stri
       const validate = compiled.get(schemaId);
       if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
       if (validate(value)) return [];
-      return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => issueFromAjvError(error, shape, value));
+      return (validate.errors ?? [])
+        // An empty string fails minLength too; one issue for it is enough.
+        .filter((error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''))
+        .map((error) => issueFromAjvError(error, shape, value));
     },
   };
 }
@@ -77,7 +88,7 @@ function codeOf(error: ErrorObject, path: string, shape: Shape): string {
     const code = along[index].errorCode;
     if (code) return code;
   }
-  return error.keyword === 'required' ? 'UAI-SCHEMA-MISSING' : 'UAI-SCHEMA-INVALID';
+  return error.keyword === 'required' || isBlankText(error) ? 'UAI-SCHEMA-MISSING' : 'UAI-SCHEMA-INVALID';
 }
 
 function quote(value: unknown): string {
@@ -115,6 +126,7 @@ function messageOf(error: ErrorObject, code: string, root: unknown): string {
     case 'required':
       return `add the required field "${params.missingProperty}" to ${where}`;
   }
+  if (isBlankText(error)) return `${where} holds only white space, which counts as absent: write a value`;
   if (code === 'UAI-TIME-NOT-UTC') return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
   switch (error.keyword) {
     case 'pattern': {

@@ -783,6 +783,39 @@ test('integer fields have the maxima their meaning implies', () => {
   }
 });
 
+test('blank text counts as absent: every required text field, white space alone, gets the code its absence gets', () => {
+  const blanks = [' ', '\t\n', '\u00a0\u2003\u2028'];
+  const cases: { make: () => Packet; set: (packet: Packet, blank: string) => void; path: string }[] = [
+    { make: seed, set: (p, b) => (p.delivery.fallback_directive = b), path: '/delivery/fallback_directive' },
+    { make: seed, set: (p, b) => (p.source.label = b), path: '/source/label' },
+    { make: seed, set: (p, b) => (p.trust.principal = b), path: '/trust/principal' },
+    { make: seed, set: (p, b) => (p.body.support_boundary = b), path: '/body/support_boundary' },
+    { make: finalReport, set: (p, b) => (p.body.summary = b), path: '/body/summary' },
+    { make: finalReport, set: (p, b) => (p.body.evidence[0].description = b), path: '/body/evidence/0/description' },
+    { make: finalReport, set: (p, b) => (p.body.evidence[0].ref = b), path: '/body/evidence/0/ref' },
+  ];
+  for (const { make, set, path } of cases) {
+    const absent = make();
+    const segments = path.slice(1).split('/');
+    let parent: any = absent;
+    for (const segment of segments.slice(0, -1)) parent = parent[segment];
+    delete parent[segments.at(-1)!];
+    const absentCodes = validate(absent).errors.filter((issue) => issue.path === path).map((issue) => issue.code);
+    assert.equal(absentCodes.length, 1, `${path} absent: ${absentCodes}`);
+    for (const blank of blanks) {
+      const packet = make();
+      set(packet, blank);
+      const report = validate(packet);
+      assert.deepEqual(report.errors.map((issue) => [issue.code, issue.path]), [[absentCodes[0], path]], `${path} = ${JSON.stringify(blank)}`);
+      assert.match(report.errors[0].message, /holds only white space, which counts as absent/);
+    }
+  }
+  // Text with something in it passes, surrounding white space or not.
+  const packet = seed();
+  packet.delivery.fallback_directive = '  Return a blocker.  ';
+  assertValid(validate(packet));
+});
+
 test('coverage: every non-route error code (and every warning code) is produced by a test in this file', () => {
   const expected = [...ERROR_CODES.filter((entry) => entry.layer !== 'route'), ...WARNING_CODES].map((entry) => entry.code);
   const missing = expected.filter((code) => !observed.has(code));
