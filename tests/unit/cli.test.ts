@@ -202,7 +202,13 @@ test('compact, expand, digest and canonicalize', () => {
   const shortKeyless = uaix(['digest', '-'], JSON.stringify(JSON.parse(readFileSync(SEED_COMPACT, 'utf8')).slice(0, 11)));
   assert.equal(shortKeyless.status, 1);
   assert.match(shortKeyless.stderr, /^uaix: UAI-KEYLESS-SHAPE \(root\): /);
-  for (const run of [expandKeyed, compactKeyless, shortKeyless]) assertNoStack(run);
+  const withNull = JSON.parse(readFileSync(SEED_KEYED, 'utf8'));
+  withNull.conversation.parent_message_id = null;
+  const compactNull = uaix(['compact', '-'], JSON.stringify(withNull));
+  assert.equal(compactNull.status, 1, 'an explicit null has no keyless form');
+  assert.equal(compactNull.stdout, '');
+  assert.match(compactNull.stderr, /^uaix: UAI-KEYLESS-SHAPE \/conversation\/parent_message_id: an explicit null has no keyless form/);
+  for (const run of [expandKeyed, compactKeyless, shortKeyless, compactNull]) assertNoStack(run);
   const twoFiles = uaix(['digest', SEED_KEYED, SEED_COMPACT]);
   assert.equal(twoFiles.status, 2);
   assert.match(lines(twoFiles.stderr)[0], /^uaix: digest takes exactly one file/);
