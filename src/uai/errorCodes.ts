@@ -11,7 +11,7 @@ export interface UaiIssue {
   message: string;
 }
 
-export type ErrorLayer = 'json' | 'schema' | 'policy' | 'keyless' | 'integrity' | 'route';
+export type ErrorLayer = 'json' | 'schema' | 'policy' | 'keyless' | 'integrity' | 'route' | 'report';
 
 export interface ErrorCodeEntry {
   code: string;
@@ -47,6 +47,7 @@ const entries: ErrorCodeEntry[] = [
   { code: 'UAI-ROUTE-NO-REVIEW', layer: 'route', rule: 'Every route names a public human-review URL, where every fallback chain ends; a route without a lowest safe fallback that a static GET reaches also describes its no-op behavior.', fix: 'Set human_review_url to the route\'s section of the review page (/<locale>/review/#<route_id>) and describe no_op_behavior.' },
   { code: 'UAI-ROUTE-SECRET-IN-URL', layer: 'route', rule: 'No public URL in a route record carries credentials or tokens.', fix: 'Remove the credential from the URL; credentials never travel in public URLs.' },
   { code: 'UAI-ROUTE-UNSAFE-GET', layer: 'route', rule: 'A GET route with side effects is never presented as a safe read: its get_safety is side-effecting.', fix: 'Set get_safety to side-effecting, or move the action off GET.' },
+  { code: 'UAI-ERRORS-TRUNCATED', layer: 'report', rule: 'A report lists at most 100 errors per document, then this one closing issue with the number left out, so one document cannot make a report (or the memory behind it) grow without bound.', fix: 'Fix the errors listed and validate again to see the rest.' },
   { code: 'UAI-INTEGRITY-MISMATCH', layer: 'integrity', rule: 'A checksum of the form sha256:<64 hex> (hex digits in either case) equals the packet digest (RFC 8785 bytes of the keyed packet without integrity.checksum).', fix: 'Recompute the checksum with `uaix digest`, or find what changed the packet.' },
 ];
 
@@ -61,6 +62,39 @@ const byCode = new Map([...entries, ...WARNING_CODES].map((entry) => [entry.code
 
 export function errorCodeEntry(code: string): ErrorCodeEntry | undefined {
   return byCode.get(code);
+}
+
+/** The most issues of one kind (errors or warnings) a report lists for one document. */
+export const MAX_ISSUES_PER_DOCUMENT = 100;
+
+// How many issues each closing issue stands for, so that bounding twice adds the counts up.
+const omittedBy = new WeakMap<UaiIssue, number>();
+
+/** The closing issue of a bounded report: `omitted` more issues were found and not listed. */
+export function truncationIssue(omitted: number): UaiIssue {
+  const issue = {
+    code: 'UAI-ERRORS-TRUNCATED',
+    path: '',
+    message: `${omitted} more issue${omitted === 1 ? '' : 's'} in this document ${omitted === 1 ? 'is' : 'are'} not listed (at most ${MAX_ISSUES_PER_DOCUMENT} per report): fix the ones above and validate again`,
+  };
+  omittedBy.set(issue, omitted);
+  return issue;
+}
+
+/**
+ * Issues in report order (`sortIssues`), at most MAX_ISSUES_PER_DOCUMENT of them, then one closing
+ * issue that counts the rest (including what earlier bounded lists left out).
+ */
+export function reportIssues(issues: UaiIssue[]): UaiIssue[] {
+  let omitted = 0;
+  const listed = issues.filter((issue) => {
+    const count = omittedBy.get(issue);
+    if (count !== undefined) omitted += count;
+    return count === undefined;
+  });
+  const sorted = sortIssues(listed);
+  omitted += Math.max(0, sorted.length - MAX_ISSUES_PER_DOCUMENT);
+  return omitted > 0 ? [...sorted.slice(0, MAX_ISSUES_PER_DOCUMENT), truncationIssue(omitted)] : sorted;
 }
 
 /** Deterministic order for reports: by path, then code, then message. */

@@ -625,16 +625,23 @@ function unsafeNumberValue(value: number): string | undefined {
 /**
  * The numbers in a value that are not I-JSON, with their JSON Pointers, for values that did not
  * come through this reader (handed to the validator directly, or read as a float literal such as
- * 1e22 that is integral and beyond ±(2^53−1)). Stops below `maxDepth`, so a cyclic value cannot
- * overflow the stack (the canonicalizer reports the cycle).
+ * 1e22 that is integral and beyond ±(2^53−1)). Lists at most `maxListed` and counts the rest in
+ * `total`. Stops below `maxDepth`, so a cyclic value cannot overflow the stack (the canonicalizer
+ * reports the cycle).
  */
-export function findUnsafeNumbers(value: unknown, maxDepth = 1_000): { path: string; problem: string }[] {
+export function findUnsafeNumbers(
+	value: unknown,
+	maxListed = Infinity,
+	maxDepth = 1_000,
+): { found: { path: string; problem: string }[]; total: number } {
 	const found: { path: string; problem: string }[] = [];
+	let total = 0;
 	const path: (string | number)[] = [];
 	const visit = (node: unknown): void => {
 		if (typeof node === 'number') {
+			if (Number.isSafeInteger(node)) return; // the common case, decided without building a message
 			const problem = unsafeNumberValue(node);
-			if (problem) found.push({ path: jsonPointer(path), problem });
+			if (problem && ++total <= maxListed) found.push({ path: jsonPointer(path), problem });
 		} else if (node !== null && typeof node === 'object' && path.length < maxDepth) {
 			if (Array.isArray(node)) {
 				for (let index = 0; index < node.length; index++) {
@@ -652,7 +659,7 @@ export function findUnsafeNumbers(value: unknown, maxDepth = 1_000): { path: str
 		}
 	};
 	visit(value);
-	return found;
+	return { found, total };
 }
 
 /** Decoded value of each one-character escape, indexed by the code unit after the backslash. */

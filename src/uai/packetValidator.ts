@@ -11,7 +11,7 @@ import { compactPacket, expandPacket, keylessPointer, describeJsonType, type Cod
 import { policyIssues } from './policyRules.ts';
 import { packetDigest, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
 import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits } from './jsonText.ts';
-import { sortIssues, type UaiIssue } from './errorCodes.ts';
+import { reportIssues, truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
 import { utcDateTimeOfDate, type UtcDateTime } from './utcDateTime.ts';
 
@@ -111,7 +111,10 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
 
   /** UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
   function unsafeNumberIssues(value: unknown): UaiIssue[] {
-    return findUnsafeNumbers(value).map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
+    const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
+    const issues: UaiIssue[] = found.map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
+    if (total > found.length) issues.push(truncationIssue(total - found.length));
+    return issues;
   }
 
   function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
@@ -119,14 +122,14 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
     const unsafe = unsafeNumberIssues(value);
     if (unsafe.length) {
       const profile = profileOf(value).profile ?? null;
-      return { valid: false, profile, form: Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null, digest: null, errors: sortIssues(unsafe), warnings: [] };
+      return { valid: false, profile, form: Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null, digest: null, errors: reportIssues(unsafe), warnings: [] };
     }
     const now = options.now instanceof Date || options.now === undefined ? utcDateTimeOfDate(options.now ?? new Date()) : options.now;
     const keyed = toKeyed(value);
     const form = keyed.form ?? null;
     if (!keyed.ok) {
       const profile = Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
-      return { valid: false, profile, form, digest: null, errors: sortIssues(keyed.issues), warnings: [] };
+      return { valid: false, profile, form, digest: null, errors: reportIssues(keyed.issues), warnings: [] };
     }
     const packet = keyed.value as Record<string, unknown>;
     const { profile, issue: profileIssue } = profileOf(packet);
@@ -168,8 +171,8 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
       profile: profile ?? (typeof packet.profile === 'string' ? packet.profile : null),
       form,
       digest,
-      errors: sortIssues(errors.map(relocate)),
-      warnings: sortIssues(warnings.map(relocate)),
+      errors: reportIssues(errors.map(relocate)),
+      warnings: reportIssues(warnings.map(relocate)),
       keyed: packet,
     };
   }

@@ -10,7 +10,7 @@ import { shapeOf, type ObjectShape, type Shape } from './fieldShape.ts';
 import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
 import { findSecret } from './secretScan.ts';
-import { sortIssues, type UaiIssue } from './errorCodes.ts';
+import { reportIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 
 export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.json`;
@@ -315,9 +315,9 @@ export function routeRecordShape(registry: SchemaRegistry): ObjectShape {
   return shape;
 }
 
-/** Schema issues and rule issues of one route record, sorted. `compiled` must include the route-record schema. */
+/** Schema issues and rule issues of one route record, in report order and bounded. `compiled` must include the route-record schema. */
 export function checkRouteRecord(value: unknown, compiled: CompiledSchemas, shape: Shape): UaiIssue[] {
-  return sortIssues([...compiled.validate(ROUTE_RECORD_SCHEMA_ID, value, shape), ...routeRuleIssues(value)]);
+  return reportIssues([...compiled.validate(ROUTE_RECORD_SCHEMA_ID, value, shape), ...routeRuleIssues(value)]);
 }
 
 export interface RouteReport {

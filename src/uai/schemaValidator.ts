@@ -11,7 +11,7 @@ import { ENVELOPE_SCHEMA_ID } from './schemaRegistry.ts';
 import type { Shape } from './fieldShape.ts';
 import { shapesAlong } from './fieldShape.ts';
 import type { UaiIssue } from './errorCodes.ts';
-import { errorCodeEntry } from './errorCodes.ts';
+import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
 import { escapePointerToken, parsePointer } from './jsonPointer.ts';
 
 // ajv ships CommonJS; Node's ESM loader and Vite expose the class on `default` differently.
@@ -63,10 +63,18 @@ export function compileSchemas(registry: SchemaRegistry, extraIds: readonly stri
       const validate = compiled.get(schemaId);
       if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
       if (validate(value)) return [];
-      return (validate.errors ?? [])
-        // An empty string fails minLength too; one issue for it is enough.
-        .filter((error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''))
-        .map((error) => issueFromAjvError(error, shape, value));
+      // An empty string fails minLength too; one issue for it is enough.
+      const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''));
+      // Messages are built for a report's worth only: a document with 400,000 bad members costs no more.
+      const issues = errors.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
+      if (errors.length > MAX_ISSUES_PER_DOCUMENT) {
+        issues.push(truncationIssue(errors.length - MAX_ISSUES_PER_DOCUMENT));
+        // ajv keeps each validator's last errors, the referenced ones' too: validating an empty
+        // object replaces a huge list with a short one instead of holding it until the next call.
+        validate({});
+      }
+      validate.errors = null;
+      return issues;
     },
   };
 }

@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createPacketValidator, type PacketReport } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import { ERROR_CODES, WARNING_CODES, type UaiIssue } from '../../src/uai/errorCodes.ts';
@@ -814,6 +816,51 @@ test('blank text counts as absent: every required text field, white space alone,
   const packet = seed();
   packet.delivery.fallback_directive = '  Return a blocker.  ';
   assertValid(validate(packet));
+});
+
+test('bounded output: at most 100 errors per document, then one closing issue with the count', () => {
+  const packet = seed();
+  for (let index = 0; index < 250; index++) packet.body[`extra_${index}`] = index;
+  const report = validate(packet);
+  assert.equal(report.errors.length, 101);
+  assert.deepEqual(report.errors.slice(0, 100).map((issue) => issue.code), Array(100).fill('UAI-SCHEMA-UNDECLARED'));
+  assert.deepEqual(report.errors[100], {
+    code: 'UAI-ERRORS-TRUNCATED',
+    path: '',
+    message: '150 more issues in this document are not listed (at most 100 per report): fix the ones above and validate again',
+  });
+  // Counts add up across layers: 120 unsafe numbers are listed 100, counted 20.
+  const numbers = seed();
+  numbers.delivery.expected_output_schema = { many: Array.from({ length: 120 }, () => 2 ** 60) };
+  const numbersReport = validate(numbers);
+  assert.equal(numbersReport.errors.length, 101);
+  assert.match(numbersReport.errors[100].message, /^20 more issues/);
+});
+
+test('bounded memory: a 4 MiB packet with 400,000 undeclared members gives a 101-line report and keeps no per-error garbage', () => {
+  const members: string[] = [];
+  let size = seedText.length;
+  for (let index = 0; size < 4 * 1024 * 1024 - 64; index++) {
+    const member = `"x${index.toString(36)}":0`;
+    members.push(member);
+    size += member.length + 1;
+  }
+  const text = seedText.replace(/^\{/, `{${members.join(',')},`);
+  assert.ok(members.length > 400_000 && text.length <= 4 * 1024 * 1024, `${members.length} members, ${text.length} bytes`);
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const report = validator.validateText(text, { now: NOW });
+  delete report.keyed; // the document itself is the caller's; what is measured is what the report and the core keep
+  gc();
+  const retainedMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+  assert.equal(report.valid, false);
+  assert.equal(report.errors.length, 101);
+  assert.equal(report.errors[100].code, 'UAI-ERRORS-TRUNCATED');
+  assert.match(report.errors[100].message, new RegExp(`^${(members.length - 100).toString()} more issues`));
+  // Without the bound the report alone held ~420,000 issues (about 500 MB of heap); ajv's error list is released.
+  assert.ok(retainedMb < 16, `retained ${retainedMb.toFixed(1)} MB`);
 });
 
 test('coverage: every non-route error code (and every warning code) is produced by a test in this file', () => {

@@ -196,6 +196,15 @@ test('blank text counts as absent: a blank title, description or highest path is
   assert.match(assertIssue(check(record), 'UAI-ROUTE-NO-REVIEW', '/no_op_behavior').message, /no_op_behavior is blank/);
 });
 
+test('bounded output: a route record with 150 undeclared members lists 100 and counts the rest', () => {
+  const record = POST();
+  for (let index = 0; index < 150; index++) record[`extra_${index}`] = true;
+  const report = check(record);
+  assert.equal(report.errors.length, 101);
+  assert.equal(report.errors[100].code, 'UAI-ERRORS-TRUNCATED');
+  assert.match(report.errors[100].message, /^50 more issues/);
+});
+
 test('UAI-ROUTE-SECRET-IN-URL: path, review URL and fallback URLs are scanned with the shared secret scanner', () => {
   const cases: [string, (record: Route) => void][] = [
     ['/path', (record) => (record.path = 'https://example.invalid/api/records?access_token=EXAMPLEnotArealTOKEN0000')],
