@@ -305,6 +305,33 @@ test('bad input: a nonexistent file', () => {
 });
 
 /** Usage errors: exit 2, the one-line error first, then the usage text; no stack. */
+test('standard input can be named once: a second - is a usage error, before anything is read', () => {
+  for (const args of [['validate', '-', '-'], ['validate', VALID, '-', '--json', '-'], ['route', 'check', '-', '-']]) {
+    const run = uaix(args, readFileSync(SEED_KEYED));
+    assert.equal(run.status, 2, args.join(' '));
+    assert.equal(run.stdout, '');
+    assert.match(lines(run.stderr)[0], /^uaix: standard input \(-\) can be named only once/);
+    assertNoStack(run);
+  }
+  // After --, a - is still standard input, and "--json" is a file name.
+  const run = uaix(['validate', '--', '-', '--json'], readFileSync(SEED_KEYED));
+  assert.equal(run.status, 2);
+  assert.match(run.stdout, /^<stdin>: valid/);
+  assert.match(run.stderr, /^uaix: cannot read --json: no such file$/m);
+});
+
+test('a closed pipe (uaix … | head -1) ends quietly, with the command\'s own exit code', () => {
+  const many = Array(300).fill(`${EXAMPLES}/uai-agent-ack-v1/invalid/more-than-100-errors.json`).join(' ');
+  const result = spawnSync('bash', ['-c', `node bin/uaix.mjs validate ${many} | head -1; echo "uaix exit $\{PIPESTATUS[0]}" >&2`], {
+    cwd: REPOSITORY_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  assert.equal(lines(result.stdout).length, 1);
+  assert.match(result.stdout, /more-than-100-errors\.json: invalid/);
+  assert.equal(result.stderr, 'uaix exit 1\n', 'no EPIPE error, no stack trace');
+});
+
 function assertUsageError(args: string[], message: RegExp): void {
   const run = uaix(args);
   assert.equal(run.status, 2, args.join(' '));
@@ -321,6 +348,10 @@ test('usage errors: unknown command, unknown option, no command, missing operand
   assertUsageError(['compact', '--json', SEED_KEYED], /^uaix: unknown option --json$/);
   assertUsageError([], /^uaix: no command given$/);
   assertUsageError(['validate'], /^uaix: validate needs at least one file/);
+  assertUsageError(['validate', '--json=yes', VALID], /^uaix: --json takes no value$/);
+  assertUsageError(['validate', '--now', '--json', VALID], /^uaix: --now needs a value$/);
+  assertUsageError(['validate', '-x', VALID], /^uaix: unknown option -x$/);
+  assertUsageError(['route', 'resolve', VALID, '--client'], /^uaix: --client needs a value$/);
   const help = uaix(['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: uaix <command> \[options\]/);
