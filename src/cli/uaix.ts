@@ -3,8 +3,9 @@
  * Exit codes: 0 success / all valid, 1 invalid input, 2 usage error or unreadable input.
  * Every failure is one line on stderr; no stack traces.
  */
-import { createPacketValidator, type PacketReport, type PacketValidator } from '../uai/packetValidator.ts';
-import { loadSchemaDocuments, loadFixtureTree, loadRouteFixtureTree } from '../uai/node/recordFiles.ts';
+import type { PacketReport, PacketValidator } from '../uai/packetValidator.ts';
+import { createNodePacketValidator } from '../uai/node/nodeValidator.ts';
+import { loadFixtureTree, loadRouteFixtureTree } from '../uai/node/recordFiles.ts';
 import { checkFixtures, checkRouteFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
 import { decodeJsonBytes } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
@@ -36,7 +37,7 @@ function parseNow(value: string | true | undefined): UtcDateTime | undefined {
 
 let cachedValidator: PacketValidator | undefined;
 function validator(): PacketValidator {
-  cachedValidator ??= createPacketValidator(loadSchemaDocuments());
+  cachedValidator ??= createNodePacketValidator();
   return cachedValidator;
 }
 

@@ -86,6 +86,7 @@ export function truncationIssue(omitted: number): UaiIssue {
  * issue that counts the rest (including what earlier bounded lists left out).
  */
 export function reportIssues(issues: UaiIssue[]): UaiIssue[] {
+  if (issues.length === 0) return issues; // most packets are valid: no work, no allocation
   let omitted = 0;
   const listed = issues.filter((issue) => {
     const count = omittedBy.get(issue);

@@ -637,28 +637,46 @@ export function findUnsafeNumbers(
 	const found: { path: string; problem: string }[] = [];
 	let total = 0;
 	const path: (string | number)[] = [];
-	const visit = (node: unknown): void => {
-		if (typeof node === 'number') {
-			if (Number.isSafeInteger(node)) return; // the common case, decided without building a message
-			const problem = unsafeNumberValue(node);
-			if (problem && ++total <= maxListed) found.push({ path: jsonPointer(path), problem });
-		} else if (node !== null && typeof node === 'object' && path.length < maxDepth) {
-			if (Array.isArray(node)) {
-				for (let index = 0; index < node.length; index++) {
+	const check = (node: number): void => {
+		const problem = unsafeNumberValue(node);
+		if (problem && ++total <= maxListed) found.push({ path: jsonPointer(path), problem });
+	};
+	// Only containers are pushed onto the path; a leaf is checked in place (most leaves are strings).
+	const visit = (node: object): void => {
+		if (path.length >= maxDepth) return;
+		if (Array.isArray(node)) {
+			for (let index = 0; index < node.length; index++) {
+				const child: unknown = node[index];
+				if (typeof child === 'number') {
+					if (Number.isSafeInteger(child)) continue;
 					path.push(index);
-					visit(node[index]);
+					check(child);
 					path.pop();
-				}
-			} else {
-				for (const key of Object.keys(node)) {
-					path.push(key);
-					visit((node as Record<string, unknown>)[key]);
+				} else if (child !== null && typeof child === 'object') {
+					path.push(index);
+					visit(child);
 					path.pop();
 				}
 			}
+			return;
+		}
+		for (const key in node) {
+			if (!Object.hasOwn(node, key)) continue;
+			const child: unknown = (node as Record<string, unknown>)[key];
+			if (typeof child === 'number') {
+				if (Number.isSafeInteger(child)) continue; // the common case, decided without a message
+				path.push(key);
+				check(child);
+				path.pop();
+			} else if (child !== null && typeof child === 'object') {
+				path.push(key);
+				visit(child);
+				path.pop();
+			}
 		}
 	};
-	visit(value);
+	if (typeof value === 'number') check(value);
+	else if (value !== null && typeof value === 'object') visit(value);
 	return { found, total };
 }
 

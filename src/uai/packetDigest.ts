@@ -3,7 +3,7 @@
  * member integrity.checksum removed, so keyed, minified and keyless forms share one digest.
  */
 import { canonicalBytes } from './jcs.ts';
-import { sha256Digest } from './sha256.ts';
+import { sha256Digest, type Sha256 } from './sha256.ts';
 
 /** The digest as the core writes it: lowercase hex. */
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
@@ -19,6 +19,7 @@ export function withoutChecksum(keyed: Record<string, unknown>): Record<string, 
   return { ...keyed, integrity: rest };
 }
 
-export function packetDigest(keyed: Record<string, unknown>): string {
-  return sha256Digest(canonicalBytes(withoutChecksum(keyed)));
+/** `hash` is the SHA-256 to use: the pure-JS default, or node:crypto's in Node. */
+export function packetDigest(keyed: Record<string, unknown>, hash?: Sha256): string {
+  return sha256Digest(canonicalBytes(withoutChecksum(keyed)), hash);
 }

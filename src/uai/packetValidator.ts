@@ -10,6 +10,7 @@ import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
 import { policyIssues } from './policyRules.ts';
 import { packetDigest, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
+import type { Sha256 } from './sha256.ts';
 import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits } from './jsonText.ts';
 import { reportIssues, truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
@@ -66,7 +67,15 @@ function unverifiedChecksumMessage(checksum: string, digest: string): string {
   return `the checksum ${shown} was recorded but not verified: ${why}; the packet's digest is ${digest}`;
 }
 
-export function createPacketValidator(documents: readonly SchemaDocument[], limits?: Partial<JsonReadLimits>): PacketValidator {
+export interface PacketValidatorOptions {
+  /** Size and nesting limits of the JSON reader. */
+  limits?: Partial<JsonReadLimits>;
+  /** The SHA-256 behind every digest; defaults to the pure-JS one, Node passes node:crypto's. */
+  sha256?: Sha256;
+}
+
+export function createPacketValidator(documents: readonly SchemaDocument[], options: PacketValidatorOptions = {}): PacketValidator {
+  const { limits, sha256 } = options;
   const registry = createSchemaRegistry(documents);
   const compiled: CompiledSchemas = compileSchemas(registry);
   const envelopeShape = packetShape(registry);
@@ -138,13 +147,16 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
     let errors = compiled.validate(schemaId, packet, shape);
     if (profileIssue) errors = [profileIssue, ...errors.filter((error) => error.path !== '/profile')];
     // A policy rule may fail closed on a value the schema already refused (an unreadable expiry): report it once.
-    const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
-    errors.push(...policyIssues(packet, now).filter((issue) => !reported.has(`${issue.code}\u0000${issue.path}`)));
+    const policy = policyIssues(packet, now);
+    if (policy.length) {
+      const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
+      errors.push(...policy.filter((issue) => !reported.has(`${issue.code}\u0000${issue.path}`)));
+    }
 
     const warnings: UaiIssue[] = [];
     let digest: string | null = null;
     try {
-      digest = packetDigest(packet);
+      digest = packetDigest(packet, sha256);
     } catch (error) {
       errors.push({ code: 'UAI-SCHEMA-INVALID', path: (error as { path?: string }).path ?? '', message: (error as Error).message });
     }
@@ -209,7 +221,7 @@ export function createPacketValidator(documents: readonly SchemaDocument[], limi
       const result = toKeyed(value);
       if (!result.ok) return result;
       try {
-        return { ok: true, value: packetDigest(result.value as Record<string, unknown>) };
+        return { ok: true, value: packetDigest(result.value as Record<string, unknown>, sha256) };
       } catch (error) {
         return { ok: false, issues: [{ code: 'UAI-SCHEMA-INVALID', path: (error as { path?: string }).path ?? '', message: (error as Error).message }] };
       }
