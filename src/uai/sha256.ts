@@ -10,9 +10,12 @@ export type Sha256 = (bytes: Uint8Array) => Uint8Array;
 
 export const sha256: Sha256 = nobleSha256;
 
+// Two hex digits per byte value, looked up rather than formatted: a digest is made per packet.
+const HEX_PAIRS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 export function toHex(bytes: Uint8Array): string {
   let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  for (let index = 0; index < bytes.length; index++) hex += HEX_PAIRS[bytes[index]!];
   return hex;
 }
 
