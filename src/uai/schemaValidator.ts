@@ -13,6 +13,7 @@ import { shapesAlong } from './fieldShape.ts';
 import type { UaiIssue } from './errorCodes.ts';
 import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
 import { escapePointerToken, parsePointer } from './jsonPointer.ts';
+import { parseUtcDateTime } from './utcDateTime.ts';
 
 // ajv ships CommonJS; Node's ESM loader and Vite expose the class on `default` differently.
 type AjvClass = typeof Ajv2020Import;
@@ -117,7 +118,10 @@ function valueAt(root: unknown, path: string): unknown {
 function utcSuggestion(value: unknown): string {
   if (typeof value !== 'string') return '';
   const time = Date.parse(value);
-  if (Number.isNaN(time) || !/[+-]\d{2}:\d{2}$|Z$/i.test(value)) return ', e.g. 2026-05-31T18:01:00Z';
+  // Date.parse rolls impossible dates over (February 30 becomes March 2): suggest a rewrite only of
+  // a date-time whose local date and time exist, as the UTC reader checks them.
+  const local = parseUtcDateTime(`${value.slice(0, 19)}Z`);
+  if (Number.isNaN(time) || !local.ok || !/[+-]\d{2}:\d{2}$|Z$/i.test(value)) return ', e.g. 2026-05-31T18:01:00Z';
   return `, e.g. ${new Date(time).toISOString().replace('.000Z', 'Z')}`;
 }
 

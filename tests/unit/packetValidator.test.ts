@@ -863,6 +863,15 @@ test('bounded memory: a 4 MiB packet with 400,000 undeclared members gives a 101
   assert.ok(retainedMb < 16, `retained ${retainedMb.toFixed(1)} MB`);
 });
 
+test('an offset date-time gets a UTC rewrite as the fix, unless its date does not exist', () => {
+  const packet = seed();
+  packet.delivery.expires_at = '2030-06-01T02:00:00+02:00';
+  assert.match(assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message, /e\.g\. 2030-06-01T00:00:00Z$/);
+  // Date.parse would turn February 30 into March 2 and suggest a time that was never written.
+  packet.delivery.expires_at = '2030-02-30T02:00:00+02:00';
+  assert.match(assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message, /e\.g\. 2026-05-31T18:01:00Z$/);
+});
+
 test('coverage: every non-route error code (and every warning code) is produced by a test in this file', () => {
   const expected = [...ERROR_CODES.filter((entry) => entry.layer !== 'route'), ...WARNING_CODES].map((entry) => entry.code);
   const missing = expected.filter((code) => !observed.has(code));
