@@ -18,7 +18,11 @@ function quietOnClosedPipe(stream) {
 try {
   register();
   const { main } = await import('../src/cli/uaix.ts');
-  const io = { stdout: quietOnClosedPipe(process.stdout), stderr: quietOnClosedPipe(process.stderr), stdin: process.stdin };
+  const io = {
+    stdout: quietOnClosedPipe(process.stdout),
+    stderr: quietOnClosedPipe(process.stderr),
+    stdin: process.stdin,
+  };
   process.exitCode = await main(process.argv.slice(2), io);
 } catch (error) {
   // main() turns every failure into a message; this catches what happens before it runs.

@@ -35,7 +35,8 @@ export async function readInput(name: string, stdin: CliIo['stdin']): Promise<In
     for await (const chunk of stdin) {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
       size += bytes.length;
-      if (size > DEFAULT_JSON_LIMITS.maxBytes) throw new UnreadableInput(`standard input is larger than ${DEFAULT_JSON_LIMITS.maxBytes} bytes`);
+      if (size > DEFAULT_JSON_LIMITS.maxBytes)
+        throw new UnreadableInput(`standard input is larger than ${DEFAULT_JSON_LIMITS.maxBytes} bytes`);
       chunks.push(bytes);
     }
     const bytes = new Uint8Array(size);
@@ -51,11 +52,16 @@ export async function readInput(name: string, stdin: CliIo['stdin']): Promise<In
     stat = statSync(name);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UnreadableInput(`cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`);
+    throw new UnreadableInput(
+      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`,
+    );
   }
   if (stat.isDirectory()) throw new UnreadableInput(`cannot read ${name}: it is a directory; name the packet files`);
   if (!stat.isFile()) throw new UnreadableInput(`cannot read ${name}: not a regular file`);
-  if (stat.size > DEFAULT_JSON_LIMITS.maxBytes) throw new UnreadableInput(`cannot read ${name}: ${stat.size} bytes is more than the ${DEFAULT_JSON_LIMITS.maxBytes}-byte limit for a packet`);
+  if (stat.size > DEFAULT_JSON_LIMITS.maxBytes)
+    throw new UnreadableInput(
+      `cannot read ${name}: ${stat.size} bytes is more than the ${DEFAULT_JSON_LIMITS.maxBytes}-byte limit for a packet`,
+    );
   try {
     return { name, bytes: new Uint8Array(readFileSync(name)) };
   } catch (error) {
@@ -73,7 +79,11 @@ export interface ParsedArgs {
  * node:util parseArgs; `-` is an operand and `--` ends the options. Standard input can be read once,
  * so `-` may be named once. Every mistake is a UsageError with a one-line message.
  */
-export function parseCommandArgs(args: readonly string[], boolean: readonly string[], valued: readonly string[]): ParsedArgs {
+export function parseCommandArgs(
+  args: readonly string[],
+  boolean: readonly string[],
+  valued: readonly string[],
+): ParsedArgs {
   const options = Object.fromEntries([
     ...boolean.map((name) => [name, { type: 'boolean' as const }]),
     ...valued.map((name) => [name, { type: 'string' as const }]),
@@ -91,7 +101,8 @@ export function parseCommandArgs(args: readonly string[], boolean: readonly stri
       flags.set(token.name, true);
     } else if (valued.includes(token.name)) {
       // "--now --json": parseArgs would take the next option as the value.
-      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) throw new UsageError(`${option} needs a value`);
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))
+        throw new UsageError(`${option} needs a value`);
       flags.set(token.name, token.value);
     } else throw new UsageError(`unknown option ${option}`);
   }
@@ -158,4 +169,3 @@ export function printIssues(io: CliIo, issues: UaiIssue[]): number {
   for (const issue of issues) io.stderr.write(`uaix: ${issue.code} ${issue.path || '(root)'}: ${issue.message}\n`);
   return EXIT_INVALID;
 }
-

@@ -26,7 +26,20 @@ export interface UtcDateTime {
 export type UtcDateTimeResult = { ok: true; value: UtcDateTime } | { ok: false; reason: string };
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -53,10 +66,20 @@ function daysFromCivil(year: number, month: number, day: number): number {
 export function parseUtcDateTime(text: string): UtcDateTimeResult {
   const fields = UTC_DATE_TIME_FIELDS.exec(text);
   if (!fields) return { ok: false, reason: 'it is not an RFC 3339 date-time in UTC (YYYY-MM-DDThh:mm:ss[.fraction]Z)' };
-  const [year, month, day, hour, minute, second] = fields.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = fields.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12) return { ok: false, reason: `month ${fields[2]} does not exist` };
   if (day < 1 || day > daysInMonth(year, month)) {
-    return { ok: false, reason: `day ${fields[3]} does not exist: ${MONTH_NAMES[month - 1]} ${fields[1]} has ${daysInMonth(year, month)} days` };
+    return {
+      ok: false,
+      reason: `day ${fields[3]} does not exist: ${MONTH_NAMES[month - 1]} ${fields[1]} has ${daysInMonth(year, month)} days`,
+    };
   }
   if (hour > 23) return { ok: false, reason: `hour ${fields[4]} does not exist (00 to 23)` };
   if (minute > 59) return { ok: false, reason: `minute ${fields[5]} does not exist (00 to 59)` };
@@ -64,7 +87,8 @@ export function parseUtcDateTime(text: string): UtcDateTimeResult {
   if (second > 60 || (leapSecond && (hour !== 23 || minute !== 59))) {
     return { ok: false, reason: `second ${fields[6]} does not exist (00 to 59; 60 only as the leap second 23:59:60)` };
   }
-  const epochSecond = daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + (leapSecond ? 59 : second);
+  const epochSecond =
+    daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + (leapSecond ? 59 : second);
   return { ok: true, value: { epochSecond, leapSecond, fraction: trimTrailingZeros(fields[7] ?? '') } };
 }
 

@@ -14,7 +14,9 @@ import { errorCodeEntry } from '../../src/uai/errorCodes.ts';
 
 // A path, not a URL: one file name holds '#'.
 const DIR = fileURLToPath(new URL('../vectors/jsontestsuite/test_parsing/', import.meta.url));
-const names = readdirSync(DIR).filter((name) => name.endsWith('.json')).sort();
+const names = readdirSync(DIR)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 const read = (name: string) => decodeJsonBytes(new Uint8Array(readFileSync(join(DIR, name))));
 const READING_CODES = new Set(['UAI-JSON-PARSE', 'UAI-JSON-DUPLICATE-KEY', 'UAI-JSON-NUMBER-UNSAFE']);
 
@@ -24,8 +26,10 @@ const NUMBER = 'I-JSON (RFC 7493 §2.2): a number every reader reads the same, o
 const OVERFLOW = `UAI-JSON-NUMBER-UNSAFE: beyond the largest double, JSON.parse would give Infinity; ${NUMBER}`;
 const UNDERFLOW = `UAI-JSON-NUMBER-UNSAFE: non-zero, yet it reads as 0; ${NUMBER}`;
 const BIG_INTEGER = `UAI-JSON-NUMBER-UNSAFE: an integer beyond ±(2^53−1) cannot be held exactly, so two packets could share a digest; ${NUMBER}`;
-const LONE_SURROGATE = 'accept: the same string JSON.parse gives; a lone surrogate has no canonical form, so the canonicalizer (RFC 8785) refuses the document before any digest';
-const NOT_UTF8 = 'UAI-JSON-PARSE: not UTF-8 (RFC 8259 §8.1 requires UTF-8 between systems); decoded strictly, never with U+FFFD';
+const LONE_SURROGATE =
+  'accept: the same string JSON.parse gives; a lone surrogate has no canonical form, so the canonicalizer (RFC 8785) refuses the document before any digest';
+const NOT_UTF8 =
+  'UAI-JSON-PARSE: not UTF-8 (RFC 8259 §8.1 requires UTF-8 between systems); decoded strictly, never with U+FFFD';
 
 /** Every i_ file: what the reader does, and why. One line per file. */
 const IMPLEMENTATION_DEFINED: Record<string, [Verdict, string]> = {
@@ -62,14 +66,26 @@ const IMPLEMENTATION_DEFINED: Record<string, [Verdict, string]> = {
   'i_string_truncated-utf-8.json': ['UAI-JSON-PARSE', NOT_UTF8],
   'i_string_utf16BE_no_BOM.json': ['UAI-JSON-PARSE', `${NOT_UTF8}; UTF-16 is refused at its first NUL byte`],
   'i_string_utf16LE_no_BOM.json': ['UAI-JSON-PARSE', `${NOT_UTF8}; UTF-16 is refused at its first NUL byte`],
-  'i_structure_500_nested_arrays.json': ['UAI-JSON-PARSE', `nesting beyond the limit of ${DEFAULT_JSON_LIMITS.maxDepth} levels: a packet is a few levels deep, and the limit keeps recursion bounded`],
-  'i_structure_UTF-8_BOM_empty_object.json': ['UAI-JSON-PARSE', 'a byte order mark is refused (RFC 8259 §8.1: implementations MUST NOT add one), so two readers never disagree on the first character'],
+  'i_structure_500_nested_arrays.json': [
+    'UAI-JSON-PARSE',
+    `nesting beyond the limit of ${DEFAULT_JSON_LIMITS.maxDepth} levels: a packet is a few levels deep, and the limit keeps recursion bounded`,
+  ],
+  'i_structure_UTF-8_BOM_empty_object.json': [
+    'UAI-JSON-PARSE',
+    'a byte order mark is refused (RFC 8259 §8.1: implementations MUST NOT add one), so two readers never disagree on the first character',
+  ],
 };
 
 /** y_ files the reader refuses on purpose: RFC 8259 allows duplicate names, I-JSON does not. */
 const REFUSED_ON_PURPOSE: Record<string, [Verdict, string]> = {
-  'y_object_duplicated_key.json': ['UAI-JSON-DUPLICATE-KEY', 'I-JSON (RFC 7493 §2.3): names MUST be unique; JSON.parse keeps the last, so two readers could see two packets'],
-  'y_object_duplicated_key_and_value.json': ['UAI-JSON-DUPLICATE-KEY', 'I-JSON (RFC 7493 §2.3): names MUST be unique, even when the values agree'],
+  'y_object_duplicated_key.json': [
+    'UAI-JSON-DUPLICATE-KEY',
+    'I-JSON (RFC 7493 §2.3): names MUST be unique; JSON.parse keeps the last, so two readers could see two packets',
+  ],
+  'y_object_duplicated_key_and_value.json': [
+    'UAI-JSON-DUPLICATE-KEY',
+    'I-JSON (RFC 7493 §2.3): names MUST be unique, even when the values agree',
+  ],
 };
 
 function verdictOf(name: string): Verdict {
@@ -85,7 +101,10 @@ test('the suite is complete: 318 files, 95 y_, 188 n_, 35 i_', () => {
   assert.equal(names.length, 318);
   assert.equal(names.filter((name) => name.startsWith('y_')).length, 95);
   assert.equal(names.filter((name) => name.startsWith('n_')).length, 188);
-  assert.deepEqual(names.filter((name) => name.startsWith('i_')), Object.keys(IMPLEMENTATION_DEFINED).sort());
+  assert.deepEqual(
+    names.filter((name) => name.startsWith('i_')),
+    Object.keys(IMPLEMENTATION_DEFINED).sort(),
+  );
   for (const name of Object.keys(REFUSED_ON_PURPOSE)) assert.ok(names.includes(name), name);
 });
 

@@ -45,13 +45,28 @@ const routeRecords = loadRouteFixtureTree()
 
 const DROP = Symbol('drop');
 // Plain words: generated text must not state a claim about UAIX or look like a secret.
-const words = fc.array(fc.constantFrom('agent', 'record', 'runtime', 'packet', 'review', 'fallback', 'the', 'next', 'step', 'is', 'safe'), { minLength: 1, maxLength: 8 });
+const words = fc.array(
+  fc.constantFrom('agent', 'record', 'runtime', 'packet', 'review', 'fallback', 'the', 'next', 'step', 'is', 'safe'),
+  { minLength: 1, maxLength: 8 },
+);
 const pad = fc.constantFrom('', ' ', '\n', '  ');
 const dateTime = fc
-  .record({ day: fc.integer({ min: 0, max: 365 * 70 }), second: fc.integer({ min: 0, max: 86_399 }), fraction: fc.constantFrom('', '.5', '.123456789', '.000') })
+  .record({
+    day: fc.integer({ min: 0, max: 365 * 70 }),
+    second: fc.integer({ min: 0, max: 86_399 }),
+    fraction: fc.constantFrom('', '.5', '.123456789', '.000'),
+  })
   // From 2027 on: after the fixed clock, so expiry never decides a generated packet's verdict.
-  .map(({ day, second, fraction }) => `${new Date(Date.UTC(2027, 0, 1) + day * 86_400_000 + second * 1000).toISOString().slice(0, 19)}${fraction}Z`);
-const uri = fc.tuple(fc.constantFrom('https://example.invalid/', 'https://runtime.example.invalid/agents/', 'urn:example:'), fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/)).map(([base, tail]) => `${base}${tail}`);
+  .map(
+    ({ day, second, fraction }) =>
+      `${new Date(Date.UTC(2027, 0, 1) + day * 86_400_000 + second * 1000).toISOString().slice(0, 19)}${fraction}Z`,
+  );
+const uri = fc
+  .tuple(
+    fc.constantFrom('https://example.invalid/', 'https://runtime.example.invalid/agents/', 'urn:example:'),
+    fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/),
+  )
+  .map(([base, tail]) => `${base}${tail}`);
 
 function hasLookaround(pattern: string): boolean {
   return pattern.includes('(?=') || pattern.includes('(?!') || pattern.includes('(?<');
@@ -65,13 +80,24 @@ function leafArbitrary(shape: Shape): fc.Arbitrary<unknown> | undefined {
     if (c.format === 'date-time') return dateTime;
     if (c.format === 'uri') return uri;
     if (!c.pattern || c.pattern === REQUIRED_TEXT_PATTERN) {
-      return fc.tuple(pad, words, pad).map(([before, list, after]) => `${before}${list.join(' ')}${after}`.slice(0, c.maxLength ?? 2000));
+      return fc
+        .tuple(pad, words, pad)
+        .map(([before, list, after]) => `${before}${list.join(' ')}${after}`.slice(0, c.maxLength ?? 2000));
     }
     if (hasLookaround(c.pattern)) return undefined;
-    return fc.stringMatching(new RegExp(c.pattern), { size: 'xsmall', maxLength: c.maxLength }).filter((text) => text.length <= (c.maxLength ?? Infinity));
+    return fc
+      .stringMatching(new RegExp(c.pattern), { size: 'xsmall', maxLength: c.maxLength })
+      .filter((text) => text.length <= (c.maxLength ?? Infinity));
   }
-  if (c.type === 'integer') return fc.integer({ min: c.minimum ?? 0, max: Math.min(c.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) });
-  if (c.type === 'number') return fc.integer({ min: Math.ceil((c.minimum ?? 0) * 1000), max: Math.floor((c.maximum ?? 1000) * 1000) }).map((n) => n / 1000);
+  if (c.type === 'integer')
+    return fc.integer({
+      min: c.minimum ?? 0,
+      max: Math.min(c.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    });
+  if (c.type === 'number')
+    return fc
+      .integer({ min: Math.ceil((c.minimum ?? 0) * 1000), max: Math.floor((c.maximum ?? 1000) * 1000) })
+      .map((n) => n / 1000);
   return undefined;
 }
 
@@ -96,12 +122,15 @@ function arbitraryLike(value: unknown, shape: Shape): fc.Arbitrary<unknown> {
       return object;
     });
   }
-  if (shape.kind === 'array' && Array.isArray(value)) return fc.tuple(...value.map((item) => arbitraryLike(item, shape.items)));
+  if (shape.kind === 'array' && Array.isArray(value))
+    return fc.tuple(...value.map((item) => arbitraryLike(item, shape.items)));
   if (shape.kind === 'scalar') return leafArbitrary(shape) ?? fc.constant(value);
   return fc.constant(structuredClone(value));
 }
 
-const packets = fc.oneof(...skeletons.map((skeleton) => arbitraryLike(skeleton, validator.shapeOf(skeleton.profile as string)))) as fc.Arbitrary<Record<string, unknown>>;
+const packets = fc.oneof(
+  ...skeletons.map((skeleton) => arbitraryLike(skeleton, validator.shapeOf(skeleton.profile as string))),
+) as fc.Arbitrary<Record<string, unknown>>;
 
 // ------------------------------------------------------------------ mutations
 
@@ -116,11 +145,35 @@ function placesOf(value: unknown, path: Segment[] = [], out: Segment[][] = []): 
 
 const replacement = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom(' ', '', '\t', null, 2 ** 53, -1, 1e300, 0.5, true, [], {}, '2026-02-30T00:00:00Z', '2016-12-31T23:59:60Z', 'sha256:' + 'A'.repeat(64), 'UAIX provides hosted messaging.'),
+  fc.constantFrom(
+    ' ',
+    '',
+    '\t',
+    null,
+    2 ** 53,
+    -1,
+    1e300,
+    0.5,
+    true,
+    [],
+    {},
+    '2026-02-30T00:00:00Z',
+    '2016-12-31T23:59:60Z',
+    'sha256:' + 'A'.repeat(64),
+    'UAIX provides hosted messaging.',
+  ),
 );
-const mutation = fc.record({ place: fc.nat(), kind: fc.constantFrom('replace', 'delete', 'add', 'null'), value: replacement, name: fc.constantFrom('extra', '__proto__', 'a/b~c', '') });
+const mutation = fc.record({
+  place: fc.nat(),
+  kind: fc.constantFrom('replace', 'delete', 'add', 'null'),
+  value: replacement,
+  name: fc.constantFrom('extra', '__proto__', 'a/b~c', ''),
+});
 
-function mutate(document: unknown, { place, kind, value, name }: { place: number; kind: string; value: unknown; name: string }): unknown {
+function mutate(
+  document: unknown,
+  { place, kind, value, name }: { place: number; kind: string; value: unknown; name: string },
+): unknown {
   const copy = structuredClone(document);
   const places = placesOf(copy);
   const path = places[place % places.length];
@@ -158,7 +211,10 @@ function assertWellFormed(issues: readonly UaiIssue[], document: unknown): void 
     assert.equal(typeof issue.message, 'string');
     assert.doesNotMatch(issue.message, /[\n\r]/, `one line: ${issue.message}`);
     const segments = parsePointer(issue.path);
-    assert.ok(resolves(document, segments) || resolves(document, segments.slice(0, -1)), `${issue.code} at ${JSON.stringify(issue.path)} points into the document`);
+    assert.ok(
+      resolves(document, segments) || resolves(document, segments.slice(0, -1)),
+      `${issue.code} at ${JSON.stringify(issue.path)} points into the document`,
+    );
   }
 }
 
@@ -247,7 +303,11 @@ test('compact never changes a verdict: a mutant that compacts gives the same ver
 function reversed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversed);
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).reverse().map((key) => [key, reversed(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((key) => [key, reversed(value[key])]),
+  );
 }
 
 test('canonicalize: idempotent, read back by the strict reader to the same value; member order never changes a digest', () => {
@@ -269,7 +329,10 @@ test('canonicalize: idempotent, read back by the strict reader to the same value
   );
   fc.assert(
     fc.property(packets, (packet) => {
-      assert.equal((validator.digest(reversed(packet)) as { value: string }).value, (validator.digest(packet) as { value: string }).value);
+      assert.equal(
+        (validator.digest(reversed(packet)) as { value: string }).value,
+        (validator.digest(packet) as { value: string }).value,
+      );
     }),
     runs(100),
   );

@@ -21,7 +21,9 @@ function instant(text: string): UtcDateTime {
 }
 
 test('the envelope schema states the date-time pattern of this module', () => {
-  const envelope = JSON.parse(readFileSync(new URL('../../schemas/uai-1/envelope.schema.json', import.meta.url), 'utf8'));
+  const envelope = JSON.parse(
+    readFileSync(new URL('../../schemas/uai-1/envelope.schema.json', import.meta.url), 'utf8'),
+  );
   assert.equal(envelope.$defs.utcDateTime.pattern, UTC_DATE_TIME_PATTERN_SOURCE);
 });
 
@@ -50,25 +52,59 @@ test('calendar-impossible date-times are refused with the reason', () => {
 });
 
 test('text that is not a UTC date-time is refused', () => {
-  for (const text of ['', '2026-06-01', '2026-06-01T00:00:00', '2026-06-01T00:00:00+00:00', '2026-06-01t00:00:00z', '2026-06-01 00:00:00Z', '2026-06-01T00:00:00.Z', '+2026-06-01T00:00:00Z', '2026-06-01T00:00:00Z\n']) {
+  for (const text of [
+    '',
+    '2026-06-01',
+    '2026-06-01T00:00:00',
+    '2026-06-01T00:00:00+00:00',
+    '2026-06-01t00:00:00z',
+    '2026-06-01 00:00:00Z',
+    '2026-06-01T00:00:00.Z',
+    '+2026-06-01T00:00:00Z',
+    '2026-06-01T00:00:00Z\n',
+  ]) {
     assert.equal(parseUtcDateTime(text).ok, false, JSON.stringify(text));
   }
 });
 
 test('leap days and the leap second are accepted', () => {
-  for (const text of ['2024-02-29T00:00:00Z', '2000-02-29T23:59:59Z', '2016-12-31T23:59:60Z', '2016-12-31T23:59:60.999Z', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999999Z']) instant(text);
+  for (const text of [
+    '2024-02-29T00:00:00Z',
+    '2000-02-29T23:59:59Z',
+    '2016-12-31T23:59:60Z',
+    '2016-12-31T23:59:60.999Z',
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59.999999Z',
+  ])
+    instant(text);
 });
 
 test('instants agree with Date on ordinary times', () => {
-  for (const text of ['1970-01-01T00:00:00Z', '1969-12-31T23:59:59.5Z', '2026-05-31T18:01:00Z', '2024-02-29T12:34:56.789Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) {
+  for (const text of [
+    '1970-01-01T00:00:00Z',
+    '1969-12-31T23:59:59.5Z',
+    '2026-05-31T18:01:00Z',
+    '2024-02-29T12:34:56.789Z',
+    '0001-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
+  ]) {
     assert.equal(compareUtcDateTimes(instant(text), utcDateTimeOfDate(new Date(text))), 0, text);
   }
 });
 
 test('the leap second falls after every 23:59:59.x and before the next midnight', () => {
-  const ordered = ['2016-12-31T23:59:59Z', '2016-12-31T23:59:59.999999999Z', '2016-12-31T23:59:60Z', '2016-12-31T23:59:60.5Z', '2017-01-01T00:00:00Z'];
+  const ordered = [
+    '2016-12-31T23:59:59Z',
+    '2016-12-31T23:59:59.999999999Z',
+    '2016-12-31T23:59:60Z',
+    '2016-12-31T23:59:60.5Z',
+    '2017-01-01T00:00:00Z',
+  ];
   for (let index = 1; index < ordered.length; index++) {
-    assert.ok(compareUtcDateTimes(instant(ordered[index - 1]), instant(ordered[index])) < 0, `${ordered[index - 1]} < ${ordered[index]}`);
+    assert.ok(
+      compareUtcDateTimes(instant(ordered[index - 1]), instant(ordered[index])) < 0,
+      `${ordered[index - 1]} < ${ordered[index]}`,
+    );
     assert.ok(compareUtcDateTimes(instant(ordered[index]), instant(ordered[index - 1])) > 0);
   }
 });
@@ -80,7 +116,10 @@ test('fractions compare exactly, never rounded past a boundary', () => {
   assert.ok(compareUtcDateTimes(instant('2026-06-01T00:00:00.05Z'), instant('2026-06-01T00:00:00.5Z')) < 0);
   assert.equal(compareUtcDateTimes(instant('2026-06-01T00:00:00.500Z'), instant('2026-06-01T00:00:00.5Z')), 0);
   assert.equal(compareUtcDateTimes(instant('2026-06-01T00:00:00.000Z'), instant('2026-06-01T00:00:00Z')), 0);
-  assert.ok(compareUtcDateTimes(utcDateTimeOfDate(new Date('2026-06-01T00:00:00.001Z')), instant('2026-06-01T00:00:00.0009Z')) > 0);
+  assert.ok(
+    compareUtcDateTimes(utcDateTimeOfDate(new Date('2026-06-01T00:00:00.001Z')), instant('2026-06-01T00:00:00.0009Z')) >
+      0,
+  );
 });
 
 test('formatting gives the text back without trailing zeros', () => {
@@ -88,5 +127,6 @@ test('formatting gives the text back without trailing zeros', () => {
     ['2016-12-31T23:59:60.500Z', '2016-12-31T23:59:60.5Z'],
     ['2026-06-01T00:00:00.000Z', '2026-06-01T00:00:00Z'],
     ['2026-06-01T00:00:00.123456789Z', '2026-06-01T00:00:00.123456789Z'],
-  ]) assert.equal(formatUtcDateTime(instant(text)), formatted);
+  ])
+    assert.equal(formatUtcDateTime(instant(text)), formatted);
 });

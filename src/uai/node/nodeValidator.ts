@@ -15,6 +15,9 @@ export const nodeSha256: Sha256 = (bytes) => {
   return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
 };
 
-export function createNodePacketValidator(documents: readonly SchemaDocument[] = loadSchemaDocuments(), limits?: Partial<JsonReadLimits>): PacketValidator {
+export function createNodePacketValidator(
+  documents: readonly SchemaDocument[] = loadSchemaDocuments(),
+  limits?: Partial<JsonReadLimits>,
+): PacketValidator {
   return createPacketValidator(documents, { limits, sha256: nodeSha256 });
 }
