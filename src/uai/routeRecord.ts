@@ -10,7 +10,7 @@ import { shapeOf, type ObjectShape, type Shape } from './fieldShape.ts';
 import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
 import { findSecret, maskSecret } from './secretScan.ts';
-import { sortIssues, type UaiIssue } from './errorCodes.ts';
+import { reportIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 
 export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.json`;
@@ -253,11 +253,13 @@ function reviewRule(record: Record<string, unknown>): UaiIssue[] {
     issues.push({ code: 'UAI-ROUTE-NO-REVIEW', path: '/human_review_url', message: 'human_review_url is null: every fallback chain ends in human review; set it to the route\'s section of the public review page, /<locale>/review/#<route_id>' });
   }
   const lowest = fallbackTargetOf(record, 'lowest_safe_fallback');
-  if (record.no_op_behavior === null && !isStaticTarget(lowest)) {
+  // White space alone describes nothing: it counts as null.
+  const noOpAbsent = record.no_op_behavior === null || (typeof record.no_op_behavior === 'string' && record.no_op_behavior.trim() === '');
+  if (noOpAbsent && !isStaticTarget(lowest)) {
     issues.push({
       code: 'UAI-ROUTE-NO-REVIEW',
       path: '/no_op_behavior',
-      message: `no_op_behavior is null and ${lowest ? 'lowest_safe_fallback needs more than a GET of static pages' : 'there is no lowest_safe_fallback'}: describe the no-op (stop, record what could not be done, return human_review_url)`,
+      message: `no_op_behavior is ${record.no_op_behavior === null ? 'null' : 'blank'} and ${lowest ? 'lowest_safe_fallback needs more than a GET of static pages' : 'there is no lowest_safe_fallback'}: describe the no-op (stop, record what could not be done, return human_review_url)`,
     });
   }
   return issues;
@@ -313,9 +315,9 @@ export function routeRecordShape(registry: SchemaRegistry): ObjectShape {
   return shape;
 }
 
-/** Schema issues and rule issues of one route record, sorted. `compiled` must include the route-record schema. */
+/** Schema issues and rule issues of one route record, in report order and bounded. `compiled` must include the route-record schema. */
 export function checkRouteRecord(value: unknown, compiled: CompiledSchemas, shape: Shape): UaiIssue[] {
-  return sortIssues([...compiled.validate(ROUTE_RECORD_SCHEMA_ID, value, shape), ...routeRuleIssues(value)]);
+  return reportIssues([...compiled.validate(ROUTE_RECORD_SCHEMA_ID, value, shape), ...routeRuleIssues(value)]);
 }
 
 export interface RouteReport {
