@@ -45,7 +45,8 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       code: locale.code,
       lang: locale.lang,
       home: url(pageUrl(locale.code, '')),
-      content: locale.code === SOURCE_LOCALE ? ('source' as const) : locale.translatesContent ? ('translated' as const) : ('fallback-to-english' as const),
+      content: locale.code === SOURCE_LOCALE ? ('source' as const) : locale.translatesContent ? ('translated' as const) : ('fallback' as const),
+      fallback: [...locale.fallback],
     })),
     authoritative: 'The English text and the JSON records are authoritative.',
     machine_routes: {
