@@ -195,11 +195,13 @@ test('ladder decisions: clients that cannot fill a URI template are given concre
 
 test('a page on another origin can read the machine records (CORS), but not an HTML page', async () => {
   const other = await startStaticServer(DIST);
+  // A page of its own: the blocked request below logs a console error the shared page would report.
+  const probe = await context.newPage();
   try {
-    await open('/en-us/');
+    await open('/en-us/', probe);
     const paths = ['/.well-known/uaix.json', '/llms.txt', '/llms-full.txt', '/index.json', '/es-es/about/index.md', '/schemas/uai-1/envelope.schema.json', '/examples/uai-1/conformance.json', '/uai-1-field-registry.json', '/sitemap-index.xml'];
     // No named function inside: the test runner's transform would reference a helper the page lacks.
-    const results = await page.evaluate(
+    const results = await probe.evaluate(
       (urls) => Promise.all(urls.map((url) => fetch(url).then((response) => `${response.status}`, (error: Error) => `blocked: ${error.name}`))),
       [...paths.map((path) => other.url(path)), other.url('/en-us/')],
     );
@@ -207,6 +209,7 @@ test('a page on another origin can read the machine records (CORS), but not an H
     assert.deepEqual(blocked, [], 'machine records readable from another origin');
     assert.match(results.at(-1)!, /^blocked/, 'an HTML page is not opened to other origins, so the check can fail');
   } finally {
+    await probe.close();
     await other.close();
   }
 });
