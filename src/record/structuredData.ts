@@ -7,7 +7,7 @@
  */
 import type { PageRecord } from './pageIndex.ts';
 import type { RecordModel } from './recordModel.ts';
-import { SITE_ORIGIN, localeOf } from './locales.ts';
+import { LOCALES, SITE_ORIGIN, localeOf } from './locales.ts';
 import { CONFORMANCE_PATH } from './publicPaths.ts';
 import { mediaTypeOf } from './machineRecords.ts';
 
@@ -47,6 +47,11 @@ export function pageStructuredData(page: PageRecord, model: RecordModel, input: 
     isPartOf: { '@type': 'WebSite', name: input.siteName, url: `${SITE_ORIGIN}/` },
     ...(files.length ? { distribution: files.map((path) => ({ '@type': 'DataDownload', contentUrl: `${SITE_ORIGIN}${path}`, encodingFormat: mediaTypeOf(path) })) } : {}),
   };
+}
+
+/** The root language chooser describes the WebSite itself, in every language it is published in. */
+export function siteStructuredData(siteName: string, description: string): Record<string, unknown> {
+  return { '@context': 'https://schema.org', '@type': 'WebSite', name: siteName, url: `${SITE_ORIGIN}/`, description, inLanguage: LOCALES.map((locale) => locale.lang) };
 }
 
 /** JSON for a `<script type="application/ld+json">` element: `<` escaped so no text can close the element. */

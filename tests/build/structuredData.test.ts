@@ -117,6 +117,17 @@ test('every record page carries one JSON-LD block that describes it with schema.
   assertNoProblems(problems, 'JSON-LD');
 });
 
+test('the root language chooser describes the WebSite in every published language', () => {
+  const root = htmlPages().find((page) => page.url === '/');
+  assert.ok(root, 'the root page is built');
+  const blocks = findAll(parseHtmlFile(root.file), (element) => element.tagName === 'script' && attr(element, 'type') === 'application/ld+json');
+  assert.equal(blocks.length, 1, 'one JSON-LD block on /');
+  const data = JSON.parse(rawText(blocks[0])) as Record<string, unknown>;
+  assert.deepEqual([data['@type'], data.url], ['WebSite', `${ORIGIN}/`]);
+  assert.deepEqual(data.inLanguage, ['en-US', 'es-US', 'fr-FR', 'es-ES', 'zh-CN']);
+  assert.deepEqual(vocabularyProblems(data, '/ ld+json'), []);
+});
+
 test('the vocabulary check fails on a property schema.org does not define for the type, and on a value of the wrong type', () => {
   const page = { '@type': 'WebPage', name: 'x', identifier: 'UAIX-ABOU-0001', isPartOf: { '@type': 'WebSite', url: 'https://uaix.org/' } };
   assert.deepEqual(vocabularyProblems(page, 'ok'), []);
