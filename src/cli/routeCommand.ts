@@ -37,8 +37,8 @@ async function resolveCommand(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`uaix: ${input.name}: not a valid route record, so it cannot be resolved\n`);
     return printIssues(io, report.errors);
   }
-  const { route, decision, target, reason, via } = resolveRoute(report.record, client);
-  if (flags.has('json')) io.stdout.write(`${JSON.stringify({ route, client, decision, target, reason }, null, 2)}\n`);
+  const { route, decision, target, reason, via, needs } = resolveRoute(report.record, client);
+  if (flags.has('json')) io.stdout.write(`${JSON.stringify({ route, client, decision, target, via, needs, reason }, null, 2)}\n`);
   else io.stdout.write(`${route}, ${client}: ${decision} -> ${target ?? '(none)'} (${via})\n  ${reason}\n`);
   return EXIT_OK;
 }
