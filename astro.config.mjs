@@ -6,7 +6,9 @@ import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
 export default defineConfig({
   site: 'https://uaix.org',
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // No inline <style> or <script>: the Content-Security-Policy in _headers allows neither.
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
   compressHTML: true,
   devToolbar: { enabled: false },
   markdown: {

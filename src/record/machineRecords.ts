@@ -1,13 +1,14 @@
 /**
  * The locale-free machine records, as a map from public path to bytes: schemas at their `$id`,
  * fixtures and their keyless forms, the conformance pack, the field registry, route records,
- * robots.txt and the _headers hints. The manifest and llms.txt are built after the mirrors.
+ * and robots.txt. The manifest, llms.txt and the _headers hints (whose Content-Security-Policy
+ * depends on the pages) are built after the mirrors.
  */
 import type { RecordModel } from './recordModel.ts';
 import type { FieldRegistryDocument } from './fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../uai/jcs.ts';
-import { sha256Digest } from '../uai/sha256.ts';
+import { sha256, sha256Digest } from '../uai/sha256.ts';
 import { SITE_ORIGIN } from './locales.ts';
 import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, SITEMAP_PATH, routeRecordPath } from './publicPaths.ts';
 
@@ -85,16 +86,50 @@ export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegis
   files.push({ path: FIELD_REGISTRY_PATH, text: json(fieldRegistry), mediaType: 'application/json' });
   for (const route of routes) files.push({ path: routeRecordPath(route.routeId), text: route.text, mediaType: 'application/json' });
   files.push({ path: '/robots.txt', text: `User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n`, mediaType: 'text/plain' });
-  files.push({ path: '/_headers', text: headersFile(), mediaType: 'text/plain' });
   return files;
 }
 
+/**
+ * The Content-Security-Policy of every file: only this origin's scripts, styles, images, workers
+ * and fetches; no plugin, no framing, no <base>, forms only to this origin; no inline script and
+ * no eval. Two deliberate allowances:
+ * - 'wasm-unsafe-eval' lets Pagefind (search) compile its WebAssembly; it allows no JavaScript
+ *   eval, and only scripts this origin serves can use it. It is site-wide because hosts join a
+ *   header set by two `_headers` rules into two policies, so one page cannot be loosened alone.
+ * - The code blocks' colours are Shiki's `style` attributes. Only those exact values are allowed,
+ *   by their hashes (`style-src-attr 'unsafe-hashes' 'sha256-…'`); `<style>` elements stay
+ *   forbidden (`style-src 'self'`).
+ */
+export function contentSecurityPolicy(styleAttributes: Iterable<string>): string {
+  const hashes = [...new Set(styleAttributes)].sort().map((value) => `'sha256-${toBase64(sha256(new TextEncoder().encode(value)))}'`);
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    hashes.length ? `style-src-attr 'unsafe-hashes' ${hashes.join(' ')}` : "style-src-attr 'none'",
+    "img-src 'self' data:",
+    "worker-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 /** Serve-time hints for static hosts that read a _headers file (Netlify, Cloudflare Pages). */
-export function headersFile(): string {
+export function headersFile(contentSecurityPolicy: string): string {
   return [
     '/*',
     '  X-Content-Type-Options: nosniff',
     '  Referrer-Policy: no-referrer',
+    `  Content-Security-Policy: ${contentSecurityPolicy}`,
     '/schemas/*',
     '  Content-Type: application/schema+json; charset=utf-8',
     '  Access-Control-Allow-Origin: *',
