@@ -59,7 +59,13 @@ function publicPathOf(file: string): string {
 }
 
 function run(): void {
-  // 1. Fixtures and content, before anything is built.
+  // 1. Nothing secret or local goes in: the sources are scanned before anything reads them.
+  const redaction = new RedactionGate();
+  if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
+  const sourceScan = redaction.scanSources();
+  if (sourceScan.problems.length) fail(REDACTION_STAGE, sourceScan.problems);
+
+  // Fixtures and content, before anything is built.
   let site;
   try {
     site = loadSite();
@@ -73,12 +79,6 @@ function run(): void {
   const routes = loadCheckedRouteRecords();
   if (routes.problems.length) fail('route records', routes.problems);
   console.log(`uaix: ${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.files.length} route records, content of ${index.pages.length} pages checked`);
-
-  // Nothing secret or local goes in: the sources are scanned before Astro reads them.
-  const redaction = new RedactionGate();
-  if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
-  const sourceScan = redaction.scanSources();
-  if (sourceScan.problems.length) fail(REDACTION_STAGE, sourceScan.problems);
 
   // 2. Astro renders the HTML pages.
   rmSync(DIST, { recursive: true, force: true });

@@ -124,9 +124,16 @@ export function findRedactionProblems(text: string): RedactionFinding[] {
     for (const match of text.matchAll(pattern)) findings.push({ rule, kind, start: match.index, end: match.index + match[0].length, value: match[0] });
   }
   const digests = findings.length && text.includes('sha') ? [...text.matchAll(PUBLIC_DIGEST)].map((match) => [match.index, match.index + match[0].length]) : [];
-  return findings
+  const sorted = findings
     .filter((finding) => !digests.some(([start, end]) => start <= finding.start && finding.end <= end))
-    .sort((a, b) => a.start - b.start || a.end - b.end);
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  // One report per place: a finding inside an earlier one (the path in a stack trace line) adds nothing.
+  let reachedEnd = -1;
+  return sorted.filter((finding) => {
+    if (finding.end <= reachedEnd) return false;
+    reachedEnd = finding.end;
+    return true;
+  });
 }
 
 /** One allow-list entry: the files (repository paths or published paths), the exact value, why. */
