@@ -28,7 +28,6 @@ import {
 } from '../../src/uai/clientLadder.ts';
 
 const checker = createRouteChecker(loadSchemaDocuments());
-const decoder = new TextDecoder();
 
 function valid(bytes: Uint8Array, name: string): RouteRecord {
   const report = checker.checkBytes(bytes);
