@@ -19,7 +19,10 @@ interface AuditVia {
 }
 
 interface AuditReport {
-  vulnerabilities?: Record<string, { name: string; severity: string; via: (AuditVia | string)[]; range?: string; fixAvailable?: unknown }>;
+  vulnerabilities?: Record<
+    string,
+    { name: string; severity: string; via: (AuditVia | string)[]; range?: string; fixAvailable?: unknown }
+  >;
   metadata?: { vulnerabilities?: Record<string, number>; dependencies?: { prod?: number; total?: number } };
   error?: { summary?: string; detail?: string };
   message?: string;
@@ -38,29 +41,48 @@ export function readAudit(jsonText: string): AuditVerdict {
   try {
     report = JSON.parse(jsonText);
   } catch {
-    return { lines: ['audit: npm audit gave no readable report; advisory data unavailable, the run continues'], fails: false };
+    return {
+      lines: ['audit: npm audit gave no readable report; advisory data unavailable, the run continues'],
+      fails: false,
+    };
   }
   const counts = report.metadata?.vulnerabilities;
   if (!counts) {
     const reason = (report.message ?? report.error?.summary ?? 'no report').split('\n')[0];
-    return { lines: [`audit: the registry's advisory endpoint could not be reached (${reason}); no advisory data, the run continues`], fails: false };
+    return {
+      lines: [
+        `audit: the registry's advisory endpoint could not be reached (${reason}); no advisory data, the run continues`,
+      ],
+      fails: false,
+    };
   }
   const lines: string[] = [];
   for (const entry of Object.values(report.vulnerabilities ?? {}).sort((a, b) => a.name.localeCompare(b.name))) {
     const advisories = entry.via.filter((via): via is AuditVia => typeof via === 'object');
-    const what = advisories.length ? advisories.map((via) => `${via.title ?? 'advisory'} (${via.url ?? 'no URL'})`).join('; ') : `through ${entry.via.join(', ')}`;
+    const what = advisories.length
+      ? advisories.map((via) => `${via.title ?? 'advisory'} (${via.url ?? 'no URL'})`).join('; ')
+      : `through ${entry.via.join(', ')}`;
     lines.push(`audit: ${entry.severity} ${entry.name} ${entry.range ?? ''}: ${what}`.replace(/\s+:/, ':'));
   }
   const failing = FAILING_SEVERITIES.reduce((sum, severity) => sum + (counts[severity] ?? 0), 0);
-  const summary = ['critical', 'high', 'moderate', 'low', 'info'].map((severity) => `${counts[severity] ?? 0} ${severity}`).join(', ');
-  lines.push(`audit: ${summary} among ${report.metadata?.dependencies?.prod ?? '?'} production dependencies${failing ? ': high or critical advisories fail the run' : ''}`);
+  const summary = ['critical', 'high', 'moderate', 'low', 'info']
+    .map((severity) => `${counts[severity] ?? 0} ${severity}`)
+    .join(', ');
+  lines.push(
+    `audit: ${summary} among ${report.metadata?.dependencies?.prod ?? '?'} production dependencies${failing ? ': high or critical advisories fail the run' : ''}`,
+  );
   return { lines, fails: failing > 0 };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const run = spawnSync(npm, ['audit', '--omit=dev', '--json'], { encoding: 'utf8', timeout: 60_000 });
-  const verdict = run.error ? { lines: [`audit: npm audit could not run (${run.error.message}); no advisory data, the run continues`], fails: false } : readAudit(run.stdout);
+  const verdict = run.error
+    ? {
+        lines: [`audit: npm audit could not run (${run.error.message}); no advisory data, the run continues`],
+        fails: false,
+      }
+    : readAudit(run.stdout);
   for (const line of verdict.lines) console.log(line);
   process.exitCode = verdict.fails ? 1 : 0;
 }

@@ -39,14 +39,20 @@ function originFetch(origin: string): Fetch {
       return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return { error: (error as Error).name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : `request failed (${cause ?? (error as Error).message})` };
+      return {
+        error:
+          (error as Error).name === 'TimeoutError'
+            ? `no answer within ${TIMEOUT_MS / 1000} s`
+            : `request failed (${cause ?? (error as Error).message})`,
+      };
     }
   };
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (args.length !== 1 || args[0].startsWith('-')) usage(args.length ? `unexpected arguments: ${args.join(' ')}` : 'name one target');
+  if (args.length !== 1 || args[0].startsWith('-'))
+    usage(args.length ? `unexpected arguments: ${args.join(' ')}` : 'name one target');
   const target = args[0];
   let fetcher: Fetch;
   let overHttp: boolean;
@@ -58,8 +64,10 @@ async function main(): Promise<void> {
       usage(`${target} is not a URL`);
     }
     const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) usage(`${target}: use https:// (plain http:// is accepted only for a local test server)`);
-    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) usage(`${target}: give the origin only (scheme, host, port), not a path`);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+      usage(`${target}: use https:// (plain http:// is accepted only for a local test server)`);
+    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
+      usage(`${target}: give the origin only (scheme, host, port), not a path`);
     fetcher = originFetch(url.origin);
     overHttp = true;
   } else {
@@ -71,7 +79,12 @@ async function main(): Promise<void> {
 
   const ajv = createAjv();
   const validate = ajv.compile(JSON.parse(readFileSync(join(REPOSITORY_ROOT, MANIFEST_SCHEMA_PATH.slice(1)), 'utf8')));
-  const checkManifestSchema = (manifest: unknown) => (validate(manifest) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'}: ${error.message} (schema ${error.schemaPath})`));
+  const checkManifestSchema = (manifest: unknown) =>
+    validate(manifest)
+      ? []
+      : (validate.errors ?? []).map(
+          (error) => `${error.instancePath || '(root)'}: ${error.message} (schema ${error.schemaPath})`,
+        );
 
   const report = await verifyDeployment(fetcher, { checkManifestSchema, concurrency: CONCURRENCY, overHttp });
   if (report.unreadable) {

@@ -33,7 +33,8 @@ function claimsIn(text: string, language: string): PublishedClaim[] {
 export function claimProblems(source: string, blockText: string, language: string): string[] {
   const text = blockText.replace(/\t/g, '\n');
   return claimsIn(text, language.slice(0, 2).toLowerCase()).map(
-    (claim) => `${source}: claims that UAIX provides ${claim.capability} (${claim.language}): "${claim.sentence.length > 160 ? `${claim.sentence.slice(0, 157)}...` : claim.sentence}"`,
+    (claim) =>
+      `${source}: claims that UAIX provides ${claim.capability} (${claim.language}): "${claim.sentence.length > 160 ? `${claim.sentence.slice(0, 157)}...` : claim.sentence}"`,
   );
 }
 

@@ -36,7 +36,8 @@ export const PUBLISHER_RULES: readonly PublisherRule[] = [
     kind: 'a loopback or private-network address',
     hint: /127\.|10\.|172\.|192\.168\.|169\.254\./,
     // 127/8, 10/8, 172.16/12, 192.168/16 and link-local 169.254/16, not inside a longer number.
-    pattern: /(?<![\w.])(?:127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|192\.168(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2})(?!\w|\.\d)/g,
+    pattern:
+      /(?<![\w.])(?:127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|192\.168(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2})(?!\w|\.\d)/g,
   },
   {
     rule: 'private-ipv6',
@@ -44,7 +45,8 @@ export const PUBLISHER_RULES: readonly PublisherRule[] = [
     hint: /::|f[cde][0-9a-f]*:/i,
     // ::1, unique-local fc00::/7 and link-local fe80::/10. Each group ends at its colon, so the
     // repetition cannot split one run of hex digits two ways.
-    pattern: /(?<![\w:])::1(?![\w:])|(?<![\w:.-])f(?:[cd][0-9a-f]{2}|e[89ab][0-9a-f]):(?:[0-9a-f]{0,4}:)+[0-9a-f]{0,4}(?![\w:])/gi,
+    pattern:
+      /(?<![\w:])::1(?![\w:])|(?<![\w:.-])f(?:[cd][0-9a-f]{2}|e[89ab][0-9a-f]):(?:[0-9a-f]{0,4}:)+[0-9a-f]{0,4}(?![\w:])/gi,
   },
   {
     rule: 'internal-host',
@@ -96,7 +98,13 @@ function coreSecretFindings(text: string): RedactionFinding[] {
         while (start < end && same(line.slice(start + 1, end))) start++;
         while (end > start && same(line.slice(start, end - 1))) end--;
       }
-      findings.push({ rule: 'core-secret', kind: secret.kind, start: lineStart + start, end: lineStart + end, value: line.slice(start, end) });
+      findings.push({
+        rule: 'core-secret',
+        kind: secret.kind,
+        start: lineStart + start,
+        end: lineStart + end,
+        value: line.slice(start, end),
+      });
     }
     lineStart += line.length + 1;
   }
@@ -121,9 +129,13 @@ export function findRedactionProblems(text: string): RedactionFinding[] {
   const findings = coreSecretFindings(text);
   for (const { rule, kind, hint, pattern } of PUBLISHER_RULES) {
     if (!hint.test(text)) continue;
-    for (const match of text.matchAll(pattern)) findings.push({ rule, kind, start: match.index, end: match.index + match[0].length, value: match[0] });
+    for (const match of text.matchAll(pattern))
+      findings.push({ rule, kind, start: match.index, end: match.index + match[0].length, value: match[0] });
   }
-  const digests = findings.length && text.includes('sha') ? [...text.matchAll(PUBLIC_DIGEST)].map((match) => [match.index, match.index + match[0].length]) : [];
+  const digests =
+    findings.length && text.includes('sha')
+      ? [...text.matchAll(PUBLIC_DIGEST)].map((match) => [match.index, match.index + match[0].length])
+      : [];
   const sorted = findings
     .filter((finding) => !digests.some(([start, end]) => start <= finding.start && finding.end <= end))
     .sort((a, b) => a.start - b.start || b.end - a.end);
@@ -152,15 +164,23 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
     return { entries: [], problems: [`${file}: not JSON (${(error as Error).message})`] };
   }
   const list = (document as { entries?: unknown })?.entries;
-  if (!Array.isArray(list)) return { entries: [], problems: [`${file} /entries: must be an array of {files, value, reason}`] };
+  if (!Array.isArray(list))
+    return { entries: [], problems: [`${file} /entries: must be an array of {files, value, reason}`] };
   const entries: AllowEntry[] = [];
   const problems: string[] = [];
   list.forEach((entry: Partial<AllowEntry>, index) => {
     const at = `${file} /entries/${index}`;
     const files = entry?.files;
-    if (!Array.isArray(files) || files.length === 0 || !files.every((name) => typeof name === 'string' && name.length > 0)) problems.push(`${at}/files: must name at least one file`);
-    else if (typeof entry.value !== 'string' || entry.value.length === 0) problems.push(`${at}/value: must be the exact allowed value`);
-    else if (typeof entry.reason !== 'string' || entry.reason.trim().length < 10) problems.push(`${at}/reason: must say why the value is safe to publish`);
+    if (
+      !Array.isArray(files) ||
+      files.length === 0 ||
+      !files.every((name) => typeof name === 'string' && name.length > 0)
+    )
+      problems.push(`${at}/files: must name at least one file`);
+    else if (typeof entry.value !== 'string' || entry.value.length === 0)
+      problems.push(`${at}/value: must be the exact allowed value`);
+    else if (typeof entry.reason !== 'string' || entry.reason.trim().length < 10)
+      problems.push(`${at}/reason: must say why the value is safe to publish`);
     else entries.push({ files, value: entry.value, reason: entry.reason });
   });
   return { entries, problems };
@@ -200,7 +220,11 @@ export function redactionProblems(file: string, text: string, allow: AllowEntry[
 
 function isInsideOccurrence(text: string, value: string, finding: RedactionFinding): boolean {
   // The occurrence that could contain the finding starts at most value.length before it.
-  for (let at = text.indexOf(value, Math.max(0, finding.end - value.length)); at !== -1 && at <= finding.start; at = text.indexOf(value, at + 1)) {
+  for (
+    let at = text.indexOf(value, Math.max(0, finding.end - value.length));
+    at !== -1 && at <= finding.start;
+    at = text.indexOf(value, at + 1)
+  ) {
     if (at + value.length >= finding.end) return true;
   }
   return false;

@@ -46,7 +46,11 @@ function sitePath(url: string): string | undefined {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping the items' order in the results. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -64,7 +68,9 @@ const describe = (fetched: Fetched) => ('error' in fetched ? fetched.error : `an
 /** The `<loc>` URLs of a sitemap or sitemap index. */
 export function sitemapLocations(xml: string): string[] {
   const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
-  return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) => match[1].replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => entities[entity]));
+  return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) =>
+    match[1].replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => entities[entity]),
+  );
 }
 
 export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Promise<VerifyReport> {
@@ -87,20 +93,34 @@ export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Pr
 
   // The files and their digests.
   const listed = files.filter((file) => !(options.overHttp && file.served === false));
-  const routeRecords = (Array.isArray(manifest.routes) ? manifest.routes : []).map((route) => ({ url: route.record, sha256: route.record_sha256 }));
-  const fileProblems = await mapBounded([...listed, ...routeRecords], options.concurrency, async (file: Pick<ManifestFile, 'url' | 'sha256' | 'jcs_sha256' | 'media_type'>) => {
-    const path = sitePath(file.url);
-    if (!path) return [`${file.url}: listed in the manifest but not a URL of ${SITE_ORIGIN}`];
-    const fetched = await fetch(path);
-    if ('error' in fetched || fetched.status !== 200) return [`${file.url}: ${describe(fetched)}, the manifest lists it`];
-    const actual = fileDigests(decoder.decode(fetched.bytes), file.jcs_sha256 !== undefined ? 'application/json' : (file.media_type ?? ''));
-    const problems: string[] = [];
-    if (actual.sha256 !== file.sha256) problems.push(`${file.url}: sha256 is ${actual.sha256}, the manifest says ${file.sha256}`);
-    if (file.jcs_sha256 !== undefined && actual.jcs_sha256 !== file.jcs_sha256) {
-      problems.push(`${file.url}: jcs_sha256 is ${actual.jcs_sha256 ?? '(not JSON)'}, the manifest says ${file.jcs_sha256}`);
-    }
-    return problems;
-  });
+  const routeRecords = (Array.isArray(manifest.routes) ? manifest.routes : []).map((route) => ({
+    url: route.record,
+    sha256: route.record_sha256,
+  }));
+  const fileProblems = await mapBounded(
+    [...listed, ...routeRecords],
+    options.concurrency,
+    async (file: Pick<ManifestFile, 'url' | 'sha256' | 'jcs_sha256' | 'media_type'>) => {
+      const path = sitePath(file.url);
+      if (!path) return [`${file.url}: listed in the manifest but not a URL of ${SITE_ORIGIN}`];
+      const fetched = await fetch(path);
+      if ('error' in fetched || fetched.status !== 200)
+        return [`${file.url}: ${describe(fetched)}, the manifest lists it`];
+      const actual = fileDigests(
+        decoder.decode(fetched.bytes),
+        file.jcs_sha256 !== undefined ? 'application/json' : (file.media_type ?? ''),
+      );
+      const problems: string[] = [];
+      if (actual.sha256 !== file.sha256)
+        problems.push(`${file.url}: sha256 is ${actual.sha256}, the manifest says ${file.sha256}`);
+      if (file.jcs_sha256 !== undefined && actual.jcs_sha256 !== file.jcs_sha256) {
+        problems.push(
+          `${file.url}: jcs_sha256 is ${actual.jcs_sha256 ?? '(not JSON)'}, the manifest says ${file.jcs_sha256}`,
+        );
+      }
+      return problems;
+    },
+  );
   report.filesChecked = listed.length + routeRecords.length;
   report.problems.push(...fileProblems.flat());
 
@@ -132,7 +152,8 @@ export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Pr
     if (!path) return [`${url}: in the sitemap but not a URL of ${SITE_ORIGIN}`];
     const problems: string[] = [];
     const fetched = await fetch(path);
-    if ('error' in fetched || fetched.status !== 200) problems.push(`${url}: ${describe(fetched)}, the sitemap lists it`);
+    if ('error' in fetched || fetched.status !== 200)
+      problems.push(`${url}: ${describe(fetched)}, the sitemap lists it`);
     if (!isKnownPage(url)) problems.push(`${url}: in the sitemap but not a page the manifest lists`);
     return problems;
   });

@@ -31,9 +31,20 @@ after(async () => {
 /** The policy `_headers` gives every path, read the way the test server reads it. */
 function sitePolicy(root: string = DIST): string {
   const rules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf8'));
-  const policies = rules.flatMap((rule) => rule.headers.filter(([name]) => name.toLowerCase() === 'content-security-policy').map(([, value]) => ({ pattern: rule.pattern, value })));
-  assert.equal(policies.length, 1, `_headers sets Content-Security-Policy in ${policies.length} rules; hosts join repeated headers into several policies, so it must be set once`);
-  assert.ok(policies[0].pattern.test('/') && policies[0].pattern.test('/en-us/tools/validator/'), 'the policy rule does not cover every path');
+  const policies = rules.flatMap((rule) =>
+    rule.headers
+      .filter(([name]) => name.toLowerCase() === 'content-security-policy')
+      .map(([, value]) => ({ pattern: rule.pattern, value })),
+  );
+  assert.equal(
+    policies.length,
+    1,
+    `_headers sets Content-Security-Policy in ${policies.length} rules; hosts join repeated headers into several policies, so it must be set once`,
+  );
+  assert.ok(
+    policies[0].pattern.test('/') && policies[0].pattern.test('/en-us/tools/validator/'),
+    'the policy rule does not cover every path',
+  );
   return policies[0].value;
 }
 
@@ -62,13 +73,15 @@ async function watchedContext(server: StaticServer): Promise<{ context: BrowserC
   });
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) watch.problems.push(`${page.url()}: console: ${message.text()}`);
+    if (/Content Security Policy/i.test(message.text()))
+      watch.problems.push(`${page.url()}: console: ${message.text()}`);
   });
   page.on('pageerror', (error) => watch.problems.push(`${page.url()}: page error: ${error.message}`));
   page.on('request', (request) => {
     const url = request.url();
     if (url.startsWith('data:') || url.startsWith('blob:')) return;
-    if (new URL(url).origin !== server.origin) watch.problems.push(`${page.url()}: a request to another origin: ${url}`);
+    if (new URL(url).origin !== server.origin)
+      watch.problems.push(`${page.url()}: a request to another origin: ${url}`);
   });
   return { context, page, watch };
 }
@@ -80,7 +93,12 @@ async function load(page: Page, server: StaticServer, path: string, expectedStat
 
 test('_headers: one Content-Security-Policy for every path, as the issue requires, with no unsafe-inline or unsafe-eval', () => {
   const policy = sitePolicy();
-  const directives = new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
   const expected: Record<string, string[]> = {
     'default-src': ["'self'"],
     'style-src': ["'self'"],
@@ -92,17 +110,23 @@ test('_headers: one Content-Security-Policy for every path, as the issue require
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
   };
-  for (const [name, sources] of Object.entries(expected)) assert.deepEqual(directives.get(name), sources, `${name} in ${policy}`);
+  for (const [name, sources] of Object.entries(expected))
+    assert.deepEqual(directives.get(name), sources, `${name} in ${policy}`);
   // Pagefind compiles WebAssembly: 'wasm-unsafe-eval' and nothing more.
   assert.deepEqual(directives.get('script-src'), ["'self'", "'wasm-unsafe-eval'"], `script-src in ${policy}`);
   const attributeSources = directives.get('style-src-attr') ?? [];
-  assert.ok(attributeSources.every((source) => source === "'unsafe-hashes'" || /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source)), `style-src-attr allows more than exact hashes: ${attributeSources.join(' ')}`);
+  assert.ok(
+    attributeSources.every((source) => source === "'unsafe-hashes'" || /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source)),
+    `style-src-attr allows more than exact hashes: ${attributeSources.join(' ')}`,
+  );
   assert.doesNotMatch(policy, /'unsafe-inline'|'unsafe-eval'|\*/, 'the policy allows inline code, eval or a wildcard');
 });
 
 test('no page carries inline code the policy forbids (inline <script>, <style>, event handlers, javascript: URLs, unlisted style attributes)', () => {
   const policy = sitePolicy();
-  const problems = [...htmlPagePaths(), NOT_FOUND_PAGE].flatMap((path) => inlineCodeProblems(parseHtml(readFileSync(pageFile(path), 'utf8')), path, policy));
+  const problems = [...htmlPagePaths(), NOT_FOUND_PAGE].flatMap((path) =>
+    inlineCodeProblems(parseHtml(readFileSync(pageFile(path), 'utf8')), path, policy),
+  );
   assert.deepEqual(problems, []);
 });
 
@@ -110,7 +134,14 @@ test('every kind of page loads under the policy, search shows results: no violat
   const server = await startStaticServer(DIST);
   const { context, page, watch } = await watchedContext(server);
   try {
-    const paths = htmlPagePaths().filter((path) => path === '/' || path.startsWith('/en-us/') || /^\/(?:es-us|fr-fr|es-es|zh-cn)\/(?:|registry\/uai-agent-ack-v1\/|guides\/swarm-failure-and-recovery\/|tools\/validator\/|search\/)$/.test(path));
+    const paths = htmlPagePaths().filter(
+      (path) =>
+        path === '/' ||
+        path.startsWith('/en-us/') ||
+        /^\/(?:es-us|fr-fr|es-es|zh-cn)\/(?:|registry\/uai-agent-ack-v1\/|guides\/swarm-failure-and-recovery\/|tools\/validator\/|search\/)$/.test(
+          path,
+        ),
+    );
     assert.ok(paths.length >= 30, `only ${paths.length} pages chosen`);
     assert.ok(paths.some(isSearchPage));
     for (const path of paths) await load(page, server, path);
@@ -135,7 +166,10 @@ test('the validator validates packets under the policy (a fixture and a broken p
   try {
     await load(page, server, '/en-us/tools/validator/');
     await page.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/validated.json');
-    await page.locator('#validator-result .verdict').waitFor({ timeout: 10_000 }).catch(() => assert.fail(`no verdict for validated.json:\n${watch.problems.join('\n')}`));
+    await page
+      .locator('#validator-result .verdict')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => assert.fail(`no verdict for validated.json:\n${watch.problems.join('\n')}`));
     assert.match(await page.locator('#validator-result').innerText(), /valid/i);
     await page.locator('#validator-input').fill('{"uai_version": "1.0"}');
     await page.locator('#validator-run').click();
@@ -167,7 +201,10 @@ test('a planted inline script is caught: by the inline-code check and by the bro
       await load(page, server, '/en-us/about/');
       await page.waitForTimeout(200);
       assert.notEqual(await page.title(), 'planted', 'the planted script ran: the policy did not apply');
-      assert.ok(watch.problems.some((problem) => /script-src/.test(problem)), `no violation was reported:\n${watch.problems.join('\n')}`);
+      assert.ok(
+        watch.problems.some((problem) => /script-src/.test(problem)),
+        `no violation was reported:\n${watch.problems.join('\n')}`,
+      );
     } finally {
       await context.close();
       await server.close();

@@ -27,16 +27,22 @@ export function inlineCodeProblems(tree: Root, page: string, policy: string): st
   const problems: string[] = [];
   const allowedStyles = policyHashes(policy, 'style-src-attr');
   walk(tree, (element) => {
-    if (element.tagName === 'script' && attr(element, 'src') === undefined && EXECUTABLE.test((attr(element, 'type') ?? '').trim())) {
+    if (
+      element.tagName === 'script' &&
+      attr(element, 'src') === undefined &&
+      EXECUTABLE.test((attr(element, 'type') ?? '').trim())
+    ) {
       problems.push(`${page}: an inline <script> (${JSON.stringify(toSnippet(element))})`);
     }
     if (element.tagName === 'style') problems.push(`${page}: an inline <style> element`);
     for (const [name, value] of Object.entries(element.properties ?? {})) {
       if (/^on[a-z]/i.test(name)) problems.push(`${page}: an inline event handler ${name} on <${element.tagName}>`);
-      if (typeof value === 'string' && /^\s*javascript:/i.test(value)) problems.push(`${page}: a javascript: URL in ${name} on <${element.tagName}>`);
+      if (typeof value === 'string' && /^\s*javascript:/i.test(value))
+        problems.push(`${page}: a javascript: URL in ${name} on <${element.tagName}>`);
     }
     const style = attr(element, 'style');
-    if (style !== undefined && !allowedStyles.has(styleHash(style))) problems.push(`${page}: a style attribute the policy does not allow (${JSON.stringify(style)})`);
+    if (style !== undefined && !allowedStyles.has(styleHash(style)))
+      problems.push(`${page}: a style attribute the policy does not allow (${JSON.stringify(style)})`);
   });
   return problems;
 }

@@ -13,8 +13,21 @@ import { readAudit } from '../../scripts/audit.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(join(REPO, 'package.json'));
-const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; hasInstallScript?: boolean; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }> };
-const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as {
+  packages: Record<
+    string,
+    {
+      version?: string;
+      hasInstallScript?: boolean;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    }
+  >;
+};
+const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 test('.npmrc turns install scripts off, and CI installs with npm ci (the lockfile, nothing else)', () => {
   const npmrc = readFileSync(join(REPO, '.npmrc'), 'utf8');
@@ -27,9 +40,17 @@ test('.npmrc turns install scripts off, and CI installs with npm ci (the lockfil
 test('every dependency is pinned to one exact version, the one the lockfile holds', () => {
   for (const [name, range] of Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })) {
     assert.match(range, /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, `${name}@${range} is not an exact version`);
-    assert.equal(lock.packages[`node_modules/${name}`]?.version, range, `${name}: package.json says ${range}, the lockfile ${lock.packages[`node_modules/${name}`]?.version}`);
+    assert.equal(
+      lock.packages[`node_modules/${name}`]?.version,
+      range,
+      `${name}: package.json says ${range}, the lockfile ${lock.packages[`node_modules/${name}`]?.version}`,
+    );
   }
-  assert.deepEqual(lock.packages['']?.dependencies, manifest.dependencies, 'the lockfile was written for other dependencies');
+  assert.deepEqual(
+    lock.packages['']?.dependencies,
+    manifest.dependencies,
+    'the lockfile was written for other dependencies',
+  );
 });
 
 /** Each package with an install script, and how it is proved to work without it. */
@@ -43,30 +64,69 @@ const WORKS_WITHOUT_SCRIPT: Record<string, () => void> = {
   },
   // sharp's install script only checks for the prebuilt @img/sharp-<platform> binaries.
   sharp: () => {
-    const result = spawnSync(process.execPath, ['-e', "require('sharp')({create:{width:2,height:2,channels:3,background:'#fff'}}).png().toBuffer().then((b)=>process.stdout.write(String(b.length)))"], { cwd: REPO, encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        "require('sharp')({create:{width:2,height:2,channels:3,background:'#fff'}}).png().toBuffer().then((b)=>process.stdout.write(String(b.length)))",
+      ],
+      { cwd: REPO, encoding: 'utf8' },
+    );
     assert.equal(result.status, 0, result.stderr);
     assert.ok(Number(result.stdout) > 0, 'sharp made no PNG');
   },
 };
 
 test('packages that ship install scripts work without them: esbuild (all copies), sharp; Pagefind runs its platform binary', () => {
-  const withScripts = [...new Set(Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript).map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)))].sort();
-  assert.deepEqual(withScripts, Object.keys(WORKS_WITHOUT_SCRIPT).sort(), 'a package with an install script needs a check here before it is added');
+  const withScripts = [
+    ...new Set(
+      Object.entries(lock.packages)
+        .filter(([, entry]) => entry.hasInstallScript)
+        .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+    ),
+  ].sort();
+  assert.deepEqual(
+    withScripts,
+    Object.keys(WORKS_WITHOUT_SCRIPT).sort(),
+    'a package with an install script needs a check here before it is added',
+  );
   for (const name of withScripts) WORKS_WITHOUT_SCRIPT[name]();
-  const pagefind = spawnSync(process.execPath, [join(REPO, 'node_modules/pagefind/lib/runner/bin.cjs'), '--version'], { encoding: 'utf8' });
+  const pagefind = spawnSync(process.execPath, [join(REPO, 'node_modules/pagefind/lib/runner/bin.cjs'), '--version'], {
+    encoding: 'utf8',
+  });
   assert.equal(pagefind.status, 0, pagefind.stderr);
   assert.match(pagefind.stdout, /^pagefind \d+\.\d+\.\d+/);
 });
 
 test('the audit policy: an unreachable endpoint is reported and passes; high or critical advisories fail; lower ones are listed', () => {
-  const unreachable = readAudit(JSON.stringify({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', statusCode: 405 }));
+  const unreachable = readAudit(
+    JSON.stringify({
+      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      statusCode: 405,
+    }),
+  );
   assert.equal(unreachable.fails, false);
-  assert.match(unreachable.lines[0], /could not be reached \(405 Method Not Allowed.*\); no advisory data, the run continues$/);
+  assert.match(
+    unreachable.lines[0],
+    /could not be reached \(405 Method Not Allowed.*\); no advisory data, the run continues$/,
+  );
 
   const report = (severity: string) => ({
     auditReportVersion: 2,
-    vulnerabilities: { 'some-lib': { name: 'some-lib', severity, range: '<1.2.3', via: [{ title: 'Prototype pollution', url: 'https://github.com/advisories/GHSA-xxxx', severity, range: '<1.2.3' }] } },
-    metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, [severity]: 1, total: 1 }, dependencies: { prod: 120 } },
+    vulnerabilities: {
+      'some-lib': {
+        name: 'some-lib',
+        severity,
+        range: '<1.2.3',
+        via: [
+          { title: 'Prototype pollution', url: 'https://github.com/advisories/GHSA-xxxx', severity, range: '<1.2.3' },
+        ],
+      },
+    },
+    metadata: {
+      vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, [severity]: 1, total: 1 },
+      dependencies: { prod: 120 },
+    },
   });
   const high = readAudit(JSON.stringify(report('high')));
   assert.equal(high.fails, true);

@@ -32,7 +32,9 @@ export class RedactionGate {
 
   constructor(private readonly root = REPOSITORY_ROOT) {
     const path = join(root, ALLOW_LIST_FILE);
-    const parsed = existsSync(path) ? parseAllowList(readFileSync(path, 'utf8'), ALLOW_LIST_FILE) : { entries: [], problems: [] };
+    const parsed = existsSync(path)
+      ? parseAllowList(readFileSync(path, 'utf8'), ALLOW_LIST_FILE)
+      : { entries: [], problems: [] };
     this.entries = parsed.entries;
     this.problems = parsed.problems;
   }
@@ -45,7 +47,10 @@ export class RedactionGate {
       return statSync(path).isDirectory() ? walkFiles(path) : [path];
     });
     // The allow-list holds the allowed values by necessity, and is never published.
-    return this.scan(files.filter((file) => relative(this.root, file) !== ALLOW_LIST_FILE), (file) => relative(this.root, file).split('\\').join('/'));
+    return this.scan(
+      files.filter((file) => relative(this.root, file) !== ALLOW_LIST_FILE),
+      (file) => relative(this.root, file).split('\\').join('/'),
+    );
   }
 
   /** Every text file of a built site, named by published path (`/en-us/guides/x/index.html`). */
@@ -56,7 +61,11 @@ export class RedactionGate {
   /** Allow-list entries that allowed nothing in any scan so far: stale, so they are problems. */
   unusedEntries(): string[] {
     return this.entries.flatMap((entry, index) =>
-      this.used.has(entry) ? [] : [`${ALLOW_LIST_FILE} /entries/${index}: allows a value found in none of its files (${entry.files.join(', ')}); remove the entry`],
+      this.used.has(entry)
+        ? []
+        : [
+            `${ALLOW_LIST_FILE} /entries/${index}: allows a value found in none of its files (${entry.files.join(', ')}); remove the entry`,
+          ],
     );
   }
 

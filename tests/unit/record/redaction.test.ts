@@ -5,7 +5,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { PUBLISHER_RULES, findRedactionProblems, lineAndColumn, maskValue, parseAllowList, redactionProblems, type AllowEntry } from '../../../src/record/redaction.ts';
+import {
+  PUBLISHER_RULES,
+  findRedactionProblems,
+  lineAndColumn,
+  maskValue,
+  parseAllowList,
+  redactionProblems,
+  type AllowEntry,
+} from '../../../src/record/redaction.ts';
 import { claimProblems } from '../../../src/record/claimCheck.ts';
 
 const rulesOf = (text: string) => findRedactionProblems(text).map((finding) => `${finding.rule} ${finding.value}`);
@@ -39,7 +47,10 @@ test('local traces: absolute local paths and stack trace lines', () => {
     ['file:///srv/site/index.html', 'local-path file:///srv/site/index.html'],
     ['C:\\Users\\ana\\uaix', 'local-path C:\\Users\\ana\\uaix'],
     ['"C:\\\\Users\\\\ana\\\\uaix"', 'local-path C:\\\\Users\\\\ana\\\\uaix'],
-    ['Error\n    at loadSite (/srv/uaix/src/site.ts:40:11)', 'stack-trace     at loadSite (/srv/uaix/src/site.ts:40:11)'],
+    [
+      'Error\n    at loadSite (/srv/uaix/src/site.ts:40:11)',
+      'stack-trace     at loadSite (/srv/uaix/src/site.ts:40:11)',
+    ],
     ['    at node:internal/modules/run_main:123:12', 'stack-trace     at node:internal/modules/run_main:123:12'],
   ];
   for (const [text, expected] of found) assert.equal(rulesOf(text)[0], expected, text);
@@ -83,7 +94,10 @@ test('every publisher rule stays linear on adversarial input (1 MiB in well unde
       const started = performance.now();
       for (const _match of text.matchAll(pattern));
       const milliseconds = performance.now() - started;
-      assert.ok(milliseconds < 1000, `${rule} took ${milliseconds.toFixed(0)} ms on ${JSON.stringify(text.slice(0, 12))}…`);
+      assert.ok(
+        milliseconds < 1000,
+        `${rule} took ${milliseconds.toFixed(0)} ms on ${JSON.stringify(text.slice(0, 12))}…`,
+      );
     }
   }
 });
@@ -92,31 +106,64 @@ test('a finding is printed with file, line, column, kind and rule, and the value
   const text = 'line one\nthe key: AKIAIOSFODNN7EXAMPLE\n';
   const problems = redactionProblems('content/guides/en-us/x.md', text, [], new Set());
   assert.equal(problems.length, 1);
-  assert.match(problems[0], /^content\/guides\/en-us\/x\.md:2:10: an AWS access key id \[core-secret\]: AKIA…\(20 characters\)$/);
+  assert.match(
+    problems[0],
+    /^content\/guides\/en-us\/x\.md:2:10: an AWS access key id \[core-secret\]: AKIA…\(20 characters\)$/,
+  );
   assert.ok(!problems[0].includes('IOSFODNN7EXAMPLE'), 'the value is printed unmasked');
   assert.equal(maskValue('abc'), '…(3 characters)');
   assert.deepEqual(lineAndColumn('a\nbc\nd', 4), { line: 2, column: 3 });
 });
 
 test('the allow-list: only the exact value, only in the files named; used entries are recorded; malformed entries are problems', () => {
-  const entry: AllowEntry = { files: ['schemas/x.json'], value: 'token AKIAIOSFODNN7EXAMPLE (fake)', reason: 'documentation example from the provider' };
+  const entry: AllowEntry = {
+    files: ['schemas/x.json'],
+    value: 'token AKIAIOSFODNN7EXAMPLE (fake)',
+    reason: 'documentation example from the provider',
+  };
   const text = '{\n  "a": "token AKIAIOSFODNN7EXAMPLE (fake)",\n  "b": "AKIAIOSFODNN7EXAMPLE"\n}';
   const used = new Set<AllowEntry>();
   const problems = redactionProblems('schemas/x.json', text, [entry], used);
   assert.equal(problems.length, 1, 'the second, bare occurrence is not inside the allowed value');
   assert.match(problems[0], /:3:9:/);
   assert.ok(used.has(entry));
-  assert.equal(redactionProblems('schemas/y.json', text, [entry], new Set()).length, 2, 'another file gets no allowance');
+  assert.equal(
+    redactionProblems('schemas/y.json', text, [entry], new Set()).length,
+    2,
+    'another file gets no allowance',
+  );
 
-  const parsed = parseAllowList(JSON.stringify({ entries: [entry, { files: [], value: 'x', reason: 'long enough reason' }, { files: ['a'], value: 'x', reason: '' }] }), 'allow.json');
+  const parsed = parseAllowList(
+    JSON.stringify({
+      entries: [
+        entry,
+        { files: [], value: 'x', reason: 'long enough reason' },
+        { files: ['a'], value: 'x', reason: '' },
+      ],
+    }),
+    'allow.json',
+  );
   assert.equal(parsed.entries.length, 1);
-  assert.deepEqual(parsed.problems, ['allow.json /entries/1/files: must name at least one file', 'allow.json /entries/2/reason: must say why the value is safe to publish']);
+  assert.deepEqual(parsed.problems, [
+    'allow.json /entries/1/files: must name at least one file',
+    'allow.json /entries/2/reason: must say why the value is safe to publish',
+  ]);
   assert.match(parseAllowList('{', 'allow.json').problems[0], /^allow\.json: not JSON/);
 });
 
 test('claims gate: a claim is found and named; the support boundary passes; no sentence runs across table cells', () => {
-  assert.match(claimProblems('/en-us/about/', 'Intro.\nUAIX provides hosted messaging for every agent.', 'en-US')[0], /^\/en-us\/about\/: claims that UAIX provides hosted messaging \(en\): "UAIX provides hosted messaging/);
-  assert.deepEqual(claimProblems('/en-us/about/', 'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority or hosted import mechanisms.', 'en'), []);
+  assert.match(
+    claimProblems('/en-us/about/', 'Intro.\nUAIX provides hosted messaging for every agent.', 'en-US')[0],
+    /^\/en-us\/about\/: claims that UAIX provides hosted messaging \(en\): "UAIX provides hosted messaging/,
+  );
+  assert.deepEqual(
+    claimProblems(
+      '/en-us/about/',
+      'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority or hosted import mechanisms.',
+      'en',
+    ),
+    [],
+  );
   // Two cells of a table row: "UAIX" in one, "certification" in the next.
   assert.deepEqual(claimProblems('/en-us/x/', 'Record UAIX\tcertification of runtimes happens elsewhere', 'en'), []);
 });
