@@ -28,11 +28,15 @@ function claimsIn(text: string, language: string): PublishedClaim[] {
 
 /**
  * Block text (one block or table cell per line, as hast-util-to-text gives it with tabs between
- * cells) so that no sentence runs from one cell or block into the next.
+ * cells), read line by line: no sentence runs from one cell or block into the next, and no call
+ * reaches the detector's per-string reading limit.
  */
 export function claimProblems(source: string, blockText: string, language: string): string[] {
-  const text = blockText.replace(/\t/g, '\n');
-  return claimsIn(text, language.slice(0, 2).toLowerCase()).map(
+  const claims = blockText
+    .split(/[\t\n]/)
+    .filter((line) => line.trim())
+    .flatMap((line) => claimsIn(line, language.slice(0, 2).toLowerCase()));
+  return claims.map(
     (claim) =>
       `${source}: claims that UAIX provides ${claim.capability} (${claim.language}): "${claim.sentence.length > 160 ? `${claim.sentence.slice(0, 157)}...` : claim.sentence}"`,
   );

@@ -111,10 +111,13 @@ function coreSecretFindings(text: string): RedactionFinding[] {
   return findings;
 }
 
-/** How a found value is printed: enough to locate it, never enough to use it. */
+/**
+ * How a found value is printed: at most its first 4 characters (at most a quarter of it) and its
+ * length, in code points, e.g. `AKIA… (20 characters)` (the core's `maskSecret` format).
+ */
 export function maskValue(value: string): string {
-  const shown = value.length >= 12 ? 4 : value.length >= 6 ? 2 : 0;
-  return `${value.slice(0, shown)}…(${value.length} characters)`;
+  const characters = Array.from(value);
+  return `${characters.slice(0, Math.min(4, Math.floor(characters.length / 4))).join('')}… (${characters.length} characters)`;
 }
 
 /**
