@@ -79,10 +79,21 @@ export const PUBLISHER_RULES: readonly PublisherRule[] = [
 ];
 
 /**
+ * A core finding as the gate reports it. The gate reads whole files, where a token ends at the
+ * quote, comma or bracket that closes it: trailing punctuation is not part of the value.
+ */
+function coreFinding(text: string, rule: string, kind: string, start: number, end: number): RedactionFinding {
+  let last = end;
+  while (last > start + 1 && `"'\`,;)]}>`.includes(text[last - 1])) last--;
+  return { rule, kind, start, end: last, value: text.slice(start, last) };
+}
+
+/**
  * The core's secret rules, adapted in this one place. Today the core answers only "is there a
  * secret and of what kind" (`findSecret`), so it reads line by line (a whole minified file at once
  * is slower: its patterns backtrack on long texts), and the exact span is found by narrowing a
- * matching line from both ends. When the core exports `findSecrets(text)` with spans, this becomes that call.
+ * matching line from both ends. When the core exports `findSecrets(text)` with spans and rule
+ * ids, this becomes `findSecrets(text).map(({ rule, kind, start, end }) => coreFinding(text, rule, kind, start, end))`.
  */
 function coreSecretFindings(text: string): RedactionFinding[] {
   const findings: RedactionFinding[] = [];
@@ -98,13 +109,7 @@ function coreSecretFindings(text: string): RedactionFinding[] {
         while (start < end && same(line.slice(start + 1, end))) start++;
         while (end > start && same(line.slice(start, end - 1))) end--;
       }
-      findings.push({
-        rule: 'core-secret',
-        kind: secret.kind,
-        start: lineStart + start,
-        end: lineStart + end,
-        value: line.slice(start, end),
-      });
+      findings.push(coreFinding(text, 'core-secret', secret.kind, lineStart + start, lineStart + end));
     }
     lineStart += line.length + 1;
   }
