@@ -86,9 +86,12 @@ async function watchedContext(server: StaticServer): Promise<{ context: BrowserC
   return { context, page, watch };
 }
 
+/** Loads a page and checks that the test server sent it with the site's policy (its 404 answer has no `_headers` file to apply). */
 async function load(page: Page, server: StaticServer, path: string, expectedStatus = 200): Promise<void> {
   const response = await page.goto(server.url(path), { waitUntil: 'load' });
   assert.equal(response?.status(), expectedStatus, `${path} answered ${response?.status()}`);
+  if (expectedStatus === 200)
+    assert.equal(response?.headers()['content-security-policy'], sitePolicy(), `${path}: served without the policy`);
 }
 
 test('_headers: one Content-Security-Policy for every path, as the issue requires, with no unsafe-inline or unsafe-eval', () => {
