@@ -42,7 +42,7 @@ export const PUBLISHER_RULES: readonly PublisherRule[] = [
   {
     rule: 'private-ipv6',
     kind: 'a loopback or private-network address',
-    hint: /::|f[cde][0-9a-f]*:/i,
+    hint: /::|f[cde][0-9a-f]{2}:/i,
     // ::1, unique-local fc00::/7 and link-local fe80::/10. Each group ends at its colon, so the
     // repetition cannot split one run of hex digits two ways.
     pattern:
