@@ -83,17 +83,22 @@ function readOnlyStart(check: string, limit: number, text: string): string {
   return text.length > limit ? `; the ${check} check read only the first ${count(limit)} of its ${count(text.length)} characters` : '';
 }
 
+/** UAI-UNSUPPORTED-CLAIM for one string value that claims what UAIX does not provide. */
+function claimIssue(text: string, path: readonly (string | number)[]): UaiIssue | undefined {
+  const claim = findUnsupportedClaim(text);
+  if (!claim) return undefined;
+  return {
+    code: 'UAI-UNSUPPORTED-CLAIM',
+    path: jsonPointer(path),
+    message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)${readOnlyStart('claim', CLAIM_SCAN_LIMIT, text)}`,
+  };
+}
+
 export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
   const issues: UaiIssue[] = [];
   forEachString(packet, (text, path) => {
-    const claim = findUnsupportedClaim(text);
-    if (claim) {
-      issues.push({
-        code: 'UAI-UNSUPPORTED-CLAIM',
-        path: jsonPointer(path),
-        message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)${readOnlyStart('claim', CLAIM_SCAN_LIMIT, text)}`,
-      });
-    }
+    const issue = claimIssue(text, path);
+    if (issue) issues.push(issue);
   });
   return issues;
 }
@@ -109,6 +114,15 @@ function describeSecrets(text: string, isMemberName: boolean): string | undefine
   return `${where} contains ${first.kind} (${maskSecret(text.slice(first.start, first.end))}, characters ${first.start}–${first.end})${more}${stopped}`;
 }
 
+/** UAI-MEMORY-SECRET (in a memory proposal) or UAI-SECRET-PRESENT for one string or member name holding a secret. */
+function secretIssue(text: string, path: readonly (string | number)[], isMemberName: boolean, memoryProposal: boolean): UaiIssue | undefined {
+  const found = describeSecrets(text, isMemberName);
+  if (!found) return undefined;
+  return memoryProposal
+    ? { code: 'UAI-MEMORY-SECRET', path: jsonPointer(path), message: `${found}; redact it and propose the fact without the secret` }
+    : { code: 'UAI-SECRET-PRESENT', path: jsonPointer(path), message: `${found}; remove it: packets never carry credentials (redact, or refer to where a reviewer can find it)` };
+}
+
 /**
  * Secrets anywhere in a packet, in every string and member name: `UAI-MEMORY-SECRET` in a memory
  * proposal (a fact worth remembering must not carry a credential), `UAI-SECRET-PRESENT` in any
@@ -120,19 +134,32 @@ export function packetSecretRule(packet: unknown): UaiIssue[] {
   forEachString(
     packet,
     (text, path, isMemberName) => {
-      const found = describeSecrets(text, isMemberName);
-      if (!found) return;
-      issues.push(
-        memoryProposal
-          ? { code: 'UAI-MEMORY-SECRET', path: jsonPointer(path), message: `${found}; redact it and propose the fact without the secret` }
-          : { code: 'UAI-SECRET-PRESENT', path: jsonPointer(path), message: `${found}; remove it: packets never carry credentials (redact, or refer to where a reviewer can find it)` },
-      );
+      const issue = secretIssue(text, path, isMemberName, memoryProposal);
+      if (issue) issues.push(issue);
     },
     { memberNames: true },
   );
   return issues;
 }
 
+/**
+ * Every policy issue of a packet: expiry, then claims, then secrets, each in document order. One
+ * walk feeds the claim and secret checks (the same issues as the two rules run one after the other).
+ */
 export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
-  return [...expiredRule(packet, now), ...unsupportedClaimRule(packet), ...packetSecretRule(packet)];
+  const memoryProposal = member(packet, 'profile') === MEMORY_PROPOSAL_PROFILE;
+  const claims: UaiIssue[] = [];
+  const secrets: UaiIssue[] = [];
+  forEachString(
+    packet,
+    (text, path, isMemberName) => {
+      const claim = isMemberName ? undefined : claimIssue(text, path);
+      if (claim) claims.push(claim);
+      const secret = secretIssue(text, path, isMemberName, memoryProposal);
+      if (secret) secrets.push(secret);
+    },
+    { memberNames: true },
+  );
+  const expired = expiredRule(packet, now);
+  return [...expired, ...claims, ...secrets];
 }

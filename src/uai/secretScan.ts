@@ -20,7 +20,7 @@ export const DEFAULT_MAX_FINDINGS = 100;
 interface CompiledRule {
   rule: SecretRule;
   global: RegExp;
-  /** The keyword pre-test: an alternation of literals, which the regex engine searches far faster than repeated `includes`. */
+  /** The rule's own keyword test: an alternation of its literals, case-insensitive when its pattern is. */
   keywords: RegExp;
 }
 
@@ -33,15 +33,100 @@ const COMPILED: readonly CompiledRule[] = SECRET_RULES.map((rule) => ({
   global: new RegExp(rule.pattern.source, `${rule.pattern.flags}gd`),
   keywords: new RegExp(rule.keywords.map(escapeLiteral).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''),
 }));
+
 /**
- * Any keyword of any rule, in lower case, tested on the lower-cased text (about twice as fast as a
- * case-insensitive alternation): most strings (prose, identifiers) fail it and skip every rule.
+ * Every rule's keywords in one Aho–Corasick automaton over ASCII, letters folded to lower case:
+ * one pass over a string, with no allocation, tells which rules may match it. A rule whose bit is
+ * clear cannot pass its own keyword test (its keywords are ASCII, and a regex without the u flag
+ * folds case within ASCII only), so skipping it changes no result; a set bit still runs the rule's
+ * exact keyword test. Most strings (prose, identifiers) set no bit and skip every rule.
  */
-const ANY_KEYWORD = new RegExp(
-  SECRET_RULES.flatMap((rule) => rule.keywords.map((keyword) => escapeLiteral(keyword.toLowerCase()))).join('|'),
-);
+interface KeywordAutomaton {
+  /** next[state * 128 + code]: the state after reading the folded ASCII code unit `code`. */
+  next: Int32Array;
+  /** Bit r set: rule r has a keyword that ends at this state (directly or by a failure link). */
+  rules: Int32Array;
+}
+
+const ASCII = 128;
+const foldAscii = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
+
+function buildKeywordAutomaton(rules: readonly SecretRule[]): KeywordAutomaton {
+  if (rules.length > 31) throw new Error(`the keyword automaton keeps one bit per secret rule, at most 31; the table has ${rules.length}`);
+  const children: Map<number, number>[] = [new Map()];
+  const output: number[] = [0];
+  rules.forEach((rule, order) => {
+    for (const keyword of rule.keywords) {
+      let state = 0;
+      for (let index = 0; index < keyword.length; index++) {
+        const code = foldAscii(keyword.charCodeAt(index));
+        if (code >= ASCII) throw new Error(`secret rule ${rule.id}: the keyword ${JSON.stringify(keyword)} is not ASCII`);
+        let child = children[state].get(code);
+        if (child === undefined) {
+          child = children.length;
+          children.push(new Map());
+          output.push(0);
+          children[state].set(code, child);
+        }
+        state = child;
+      }
+      output[state] |= 1 << order;
+    }
+  });
+  // Breadth first, so a state's failure state is complete before the state itself.
+  const next = new Int32Array(children.length * ASCII);
+  const rulesAt = Int32Array.from(output);
+  const failure = new Int32Array(children.length);
+  const queue: number[] = [];
+  for (let code = 0; code < ASCII; code++) {
+    const child = children[0].get(code);
+    next[code] = child ?? 0;
+    if (child !== undefined) queue.push(child);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head];
+    rulesAt[state] |= rulesAt[failure[state]];
+    for (let code = 0; code < ASCII; code++) {
+      const child = children[state].get(code);
+      const fallback = next[failure[state] * ASCII + code];
+      if (child === undefined) next[state * ASCII + code] = fallback;
+      else {
+        next[state * ASCII + code] = child;
+        failure[child] = fallback;
+        queue.push(child);
+      }
+    }
+  }
+  return { next, rules: rulesAt };
+}
+
+const KEYWORDS = buildKeywordAutomaton(SECRET_RULES);
+
+/**
+ * Bit r is set when a keyword of rule r occurs in `text`, ASCII letters in either case: one pass,
+ * no allocation. Every rule whose own keyword test passes has its bit set.
+ */
+export function keywordRuleMask(text: string): number {
+  const { next, rules } = KEYWORDS;
+  let state = 0;
+  let mask = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // No keyword holds a non-ASCII character, so one ends every partial match.
+    state = code < ASCII ? next[state * ASCII + foldAscii(code)] : 0;
+    mask |= rules[state];
+  }
+  return mask;
+}
+
+function hasAsciiUpperCase(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 65 && code <= 90) return true;
+  }
+  return false;
+}
 const CANDIDATES = new RegExp(HIGH_ENTROPY_RULE.candidate.source, 'g');
-const UPPER_CASE = /[A-Z]/;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
@@ -130,14 +215,16 @@ function firstAtOrAfter(sorted: readonly SecretFinding[], start: number): number
 export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS): SecretFinding[] {
   if (maxFindings < 1 || text.length === 0) return [];
   const scanned = entropyScanStoppedEarly(text) ? text.slice(0, HIGH_ENTROPY_RULE.scanLimit) : text;
-  // Cheap tests first: most strings hold no keyword, and no long token run with an upper-case
-  // letter (a random token mixes cases; UAI-1 identifiers are lower case), and stop here.
-  const mayMatch = ANY_KEYWORD.test(text.toLowerCase());
-  const mayHoldToken = UPPER_CASE.test(scanned) && HIGH_ENTROPY_RULE.candidate.test(scanned);
+  // Cheap tests first: most strings hold no rule's keyword, and no long token run with an
+  // upper-case letter (a random token mixes cases; UAI-1 identifiers are lower case), and stop here.
+  const mayMatch = keywordRuleMask(text);
+  // A heuristic finding is at least minLength long, so shorter text needs no candidate search.
+  const mayHoldToken =
+    scanned.length >= HIGH_ENTROPY_RULE.minLength && hasAsciiUpperCase(scanned) && HIGH_ENTROPY_RULE.candidate.test(scanned);
   if (!mayMatch && !mayHoldToken) return [];
   const ranked: Ranked[] = [];
   COMPILED.forEach(({ rule, global, keywords }, order) => {
-    if (!mayMatch || !keywords.test(text)) return;
+    if (!(mayMatch & (1 << order)) || !keywords.test(text)) return;
     let count = 0;
     for (const match of text.matchAll(global)) {
       const [start, end] = match.indices!.groups?.secret ?? match.indices![0];

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { findUnsupportedClaim, splitSentences, UNSUPPORTED_CAPABILITIES } from '../../src/uai/supportClaims.ts';
 import { utcDateTimeOfDate } from '../../src/uai/utcDateTime.ts';
+import { loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
 import { expiredRule, packetSecretRule, unsupportedClaimRule, policyIssues, forEachString } from '../../src/uai/policyRules.ts';
 
 type Packet = Record<string, any>;
@@ -222,5 +223,38 @@ test('policyIssues combines the three rules', () => {
   assert.deepEqual(
     policyIssues(packet, at('2031-06-01T00:00:00Z')).map((issue) => issue.code),
     ['UAI-EXPIRED', 'UAI-UNSUPPORTED-CLAIM'],
+  );
+});
+
+test('policyIssues walks a packet once and reports what the three rules report one after the other', () => {
+  const mixed = structuredClone(SEED);
+  mixed.body.support_boundary = 'UAIX provides hosted import.';
+  mixed.body['api_key=sk_live_0123456789abcdefABCDEF'] = 'UAIX certifies runtimes.';
+  // A member name is scanned for secrets, never read as a claim.
+  mixed.body['UAIX provides hosted messaging'] = 'a member name';
+  mixed.body.notes = ['ghp_0123456789abcdefghijklmnopqrstuvwxyzAB', 'UAIX orchestrates your agent runtimes.'];
+  const decoder = new TextDecoder();
+  const packets = [mixed, { ...mixed, profile: 'uai.agent.memory-proposal.v1' }];
+  for (const fixture of loadFixtureTree().fixtures) {
+    try {
+      packets.push(JSON.parse(decoder.decode(fixture.bytes)));
+    } catch {
+      // Unreadable fixtures test the JSON reader, not the policy rules.
+    }
+  }
+  const now = at('2031-06-01T00:00:00Z');
+  for (const packet of packets) {
+    assert.deepEqual(policyIssues(packet, now), [...expiredRule(packet, now), ...unsupportedClaimRule(packet), ...packetSecretRule(packet)]);
+  }
+  assert.deepEqual(
+    policyIssues(mixed, now).map(({ code, path }) => `${code} ${path}`),
+    [
+      'UAI-EXPIRED /delivery/expires_at',
+      'UAI-UNSUPPORTED-CLAIM /body/support_boundary',
+      'UAI-UNSUPPORTED-CLAIM /body/api_key=sk_live_0123456789abcdefABCDEF',
+      'UAI-UNSUPPORTED-CLAIM /body/notes/1',
+      'UAI-SECRET-PRESENT /body',
+      'UAI-SECRET-PRESENT /body/notes/0',
+    ],
   );
 });

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { dirname, join, relative } from 'node:path';
 import {
   findSecrets,
@@ -14,6 +15,7 @@ import {
   shannonEntropy,
   classChangeRate,
   DEFAULT_MAX_FINDINGS,
+  keywordRuleMask,
 } from '../../src/uai/secretScan.ts';
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../../src/uai/secretRules.ts';
 import { REPOSITORY_ROOT, EXAMPLES_DIR, EXPECTATIONS_FILE } from '../../src/uai/node/recordFiles.ts';
@@ -273,4 +275,33 @@ test('every published fixture and content file is clean, except the invalid fixt
     return findings.map((finding) => `${relative(REPOSITORY_ROOT, file)}: ${finding.rule} at ${finding.start}`);
   });
   assert.deepEqual(found, []);
+});
+
+test('the keyword pre-test sets exactly the rules whose keywords occur, in any ASCII case, and never skips a rule whose own keyword test passes', () => {
+  const keywords = SECRET_RULES.flatMap((rule) => rule.keywords);
+  // Keywords, their pieces and neighbours: overlaps ("xoxapp-", "sk-sk-ant-"), case changes, and
+  // non-ASCII letters that lower-case to ASCII (U+212A KELVIN SIGN → "k", U+0130 → "i̇").
+  const piece = fc.oneof(
+    fc.constantFrom(...keywords),
+    fc.constantFrom(...keywords).map((keyword) => keyword.slice(0, Math.max(1, keyword.length - 1))),
+    fc.constantFrom(...keywords).map((keyword) => keyword.slice(1)),
+    fc.constantFrom(' ', '-', '_', '=', ':', '/', 'x', 'K', '\u212Aey', '\u0130', 'é', '\u200B', '😀'),
+  );
+  const texts = fc
+    .tuple(fc.array(piece, { maxLength: 6 }), fc.array(fc.boolean(), { maxLength: 60 }))
+    .map(([pieces, upper]) => Array.from(pieces.join(''), (char, index) => (upper[index] ? char.toUpperCase() : char)).join(''));
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const ownTests = SECRET_RULES.map((rule) => new RegExp(rule.keywords.map(escape).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''));
+  const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  fc.assert(
+    fc.property(texts, (text) => {
+      const mask = keywordRuleMask(text);
+      SECRET_RULES.forEach((rule, order) => {
+        const occurs = rule.keywords.some((keyword) => asciiLower(text).includes(asciiLower(keyword)));
+        assert.equal((mask & (1 << order)) !== 0, occurs, `${rule.id} in ${JSON.stringify(text)}`);
+        if (ownTests[order].test(text)) assert.ok(mask & (1 << order), `${rule.id} skipped for ${JSON.stringify(text)}`);
+      });
+    }),
+    { numRuns: 2_000 },
+  );
 });
