@@ -163,30 +163,10 @@ const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<
 /** UAIX or uaix.org as a name, not inside an identifier (agt_uaix.publisher) or a record code (UAIX-DOC-3382). */
 const NAMES_UAIX = /\buaix(?:\.org\b)?(?![-_.]?[a-z0-9])/;
 const NAMES_UAIX_ALL = new RegExp(NAMES_UAIX.source, 'g');
-const UAIX_CODES = Array.from('uaix', (letter) => letter.charCodeAt(0));
-/**
- * The cheap pre-test, one pass without allocation: "uaix" in any case in ASCII text, or -1 when
- * the text is not all ASCII. ASCII text has no format characters and is its own NFKC form, so
- * without "uaix" it cannot name UAIX, and with it the text needs no normalization; other text
- * (a fullwidth ｕａｉｘ, a zero-width space inside the name) is normalized first.
- */
-export function asciiNamesUaix(text: string): 1 | 0 | -1 {
-  let found: 1 | 0 = 0;
-  // Folded letters matched so far of "uaix".
-  let matched = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x80) return -1;
-    const folded = code >= 65 && code <= 90 ? code + 32 : code;
-    if (folded === UAIX_CODES[matched]) {
-      if (++matched === UAIX_CODES.length) {
-        found = 1;
-        matched = 0;
-      }
-    } else matched = folded === UAIX_CODES[0] ? 1 : 0;
-  }
-  return found;
-}
+/** Cheap pre-test: text that is all ASCII and has no "uaix" cannot name UAIX even after normalization. */
+const MAY_NAME_UAIX = /uaix|[\u0080-\uffff]/i;
+/** ASCII text holds no format characters and is its own NFKC form: it needs no normalization. */
+const NON_ASCII = /[\u0080-\uffff]/;
 /**
  * A stem that every capability pattern above contains, in any of the three languages: text
  * without one claims nothing, so most strings that name UAIX (identifiers, URLs) stop here.
@@ -326,10 +306,9 @@ export function claimScanStoppedEarly(text: string): boolean {
 /** Every claim in the first `CLAIM_SCAN_LIMIT` characters of `text`: at most one per capability per sentence, in sentence order. */
 export function findUnsupportedClaims(text: string): ClaimFinding[] {
   const scanned = claimScanStoppedEarly(text) ? text.slice(0, CLAIM_SCAN_LIMIT) : text;
-  const ascii = asciiNamesUaix(scanned);
-  if (ascii === 0) return [];
-  const normalized = ascii === 1 ? scanned : normalizeText(scanned);
-  if ((ascii === -1 && !/uaix/i.test(normalized)) || !CAPABILITY_STEMS.test(normalized)) return [];
+  if (!MAY_NAME_UAIX.test(scanned)) return [];
+  const normalized = NON_ASCII.test(scanned) ? normalizeText(scanned) : scanned;
+  if (!/uaix/i.test(normalized) || !CAPABILITY_STEMS.test(normalized)) return [];
   const findings: ClaimFinding[] = [];
   for (const sentence of splitSentences(normalized)) {
     if (!/uaix/i.test(sentence)) continue;
