@@ -114,10 +114,26 @@ function describeSecrets(text: string, isMemberName: boolean): string | undefine
   return `${where} contains ${first.kind} (${maskSecret(text.slice(first.start, first.end))}, characters ${first.start}–${first.end})${more}${stopped}`;
 }
 
+/**
+ * Member names the secret scanner found clean. Packets of one profile share their member names,
+ * which are more than half of a packet's strings, so each is scanned once, not once per packet.
+ * The verdict depends on the text alone; the set is bounded (cleared when full, short names only).
+ */
+const CLEAN_MEMBER_NAMES = new Set<string>();
+const CLEAN_MEMBER_NAMES_LIMIT = 4_096;
+const CLEAN_MEMBER_NAME_MAX_LENGTH = 128;
+
 /** UAI-MEMORY-SECRET (in a memory proposal) or UAI-SECRET-PRESENT for one string or member name holding a secret. */
 function secretIssue(text: string, path: readonly (string | number)[], isMemberName: boolean, memoryProposal: boolean): UaiIssue | undefined {
+  if (isMemberName && CLEAN_MEMBER_NAMES.has(text)) return undefined;
   const found = describeSecrets(text, isMemberName);
-  if (!found) return undefined;
+  if (!found) {
+    if (isMemberName && text.length <= CLEAN_MEMBER_NAME_MAX_LENGTH) {
+      if (CLEAN_MEMBER_NAMES.size >= CLEAN_MEMBER_NAMES_LIMIT) CLEAN_MEMBER_NAMES.clear();
+      CLEAN_MEMBER_NAMES.add(text);
+    }
+    return undefined;
+  }
   return memoryProposal
     ? { code: 'UAI-MEMORY-SECRET', path: jsonPointer(path), message: `${found}; redact it and propose the fact without the secret` }
     : { code: 'UAI-SECRET-PRESENT', path: jsonPointer(path), message: `${found}; remove it: packets never carry credentials (redact, or refer to where a reviewer can find it)` };

@@ -119,14 +119,8 @@ export function keywordRuleMask(text: string): number {
   return mask;
 }
 
-function hasAsciiUpperCase(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 65 && code <= 90) return true;
-  }
-  return false;
-}
 const CANDIDATES = new RegExp(HIGH_ENTROPY_RULE.candidate.source, 'g');
+const UPPER_CASE = /[A-Z]/;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
@@ -220,7 +214,7 @@ export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS): S
   const mayMatch = keywordRuleMask(text);
   // A heuristic finding is at least minLength long, so shorter text needs no candidate search.
   const mayHoldToken =
-    scanned.length >= HIGH_ENTROPY_RULE.minLength && hasAsciiUpperCase(scanned) && HIGH_ENTROPY_RULE.candidate.test(scanned);
+    scanned.length >= HIGH_ENTROPY_RULE.minLength && UPPER_CASE.test(scanned) && HIGH_ENTROPY_RULE.candidate.test(scanned);
   if (!mayMatch && !mayHoldToken) return [];
   const ranked: Ranked[] = [];
   COMPILED.forEach(({ rule, global, keywords }, order) => {

@@ -245,6 +245,8 @@ test('policyIssues walks a packet once and reports what the three rules report o
   const now = at('2031-06-01T00:00:00Z');
   for (const packet of packets) {
     assert.deepEqual(policyIssues(packet, now), [...expiredRule(packet, now), ...unsupportedClaimRule(packet), ...packetSecretRule(packet)]);
+    // Clean member names are remembered across packets: a second pass reports the same.
+    assert.deepEqual(policyIssues(packet, now), policyIssues(structuredClone(packet), now));
   }
   assert.deepEqual(
     policyIssues(mixed, now).map(({ code, path }) => `${code} ${path}`),
