@@ -2,8 +2,8 @@
  * The canonical digest of a packet: sha256 over the RFC 8785 bytes of the keyed packet with the
  * member integrity.checksum removed, so keyed, minified and keyless forms share one digest.
  */
-import { canonicalBytes } from './jcs.ts';
-import { sha256Digest, type Sha256 } from './sha256.ts';
+import { canonicalize } from './jcs.ts';
+import { sha256DigestOfText, type Sha256 } from './sha256.ts';
 
 /** The digest as the core writes it: lowercase hex. */
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
@@ -21,5 +21,6 @@ export function withoutChecksum(keyed: Record<string, unknown>): Record<string, 
 
 /** `hash` is the SHA-256 to use: the pure-JS default, or node:crypto's in Node. */
 export function packetDigest(keyed: Record<string, unknown>, hash?: Sha256): string {
-  return sha256Digest(canonicalBytes(withoutChecksum(keyed)), hash);
+  // The canonical text is well-formed (canonicalize refuses lone surrogates): hashed as its UTF-8 bytes.
+  return sha256DigestOfText(canonicalize(withoutChecksum(keyed)), hash);
 }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { sha256 as defaultSha256, sha256Digest, toHex, type Sha256 } from '../../src/uai/sha256.ts';
+import { sha256 as defaultSha256, sha256Digest, sha256DigestOfText, toHex, type Sha256 } from '../../src/uai/sha256.ts';
 import { nodeSha256 } from '../../src/uai/node/nodeValidator.ts';
 
 const HASHES: [string, Sha256][] = [
@@ -69,4 +69,14 @@ test('sha256Digest is sha256:<64 lowercase hex>, and toHex pads each byte', () =
   assert.equal(toHex(new Uint8Array([0, 1, 15, 16, 255])), '00010f10ff');
   assert.equal(defaultSha256(new Uint8Array(0)).length, 32);
   assert.equal(sha256Digest(utf8.encode('abc'), nodeSha256), sha256Digest(utf8.encode('abc')));
+});
+
+test('sha256DigestOfText hashes the UTF-8 bytes of the text, through ofUtf8 (node:crypto) and through encoding (pure JS)', () => {
+  assert.equal(typeof nodeSha256.ofUtf8, 'function');
+  assert.equal(defaultSha256.ofUtf8, undefined);
+  const texts = ['', 'abc', 'caf\u00e9 \u20ac \u{1F600} \u0000 \u200b', '{"a":"\u00fc"}'.repeat(5_000), String.fromCharCode(...Array.from({ length: 2_000 }, (_, code) => code + 32))];
+  for (const text of texts) {
+    const expected = sha256Digest(utf8.encode(text));
+    for (const [name, hash] of HASHES) assert.equal(sha256DigestOfText(text, hash), expected, `${name}: ${text.slice(0, 20)}`);
+  }
 });

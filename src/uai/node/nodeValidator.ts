@@ -10,10 +10,11 @@ import type { SchemaDocument } from '../schemaRegistry.ts';
 import type { Sha256 } from '../sha256.ts';
 import { loadSchemaDocuments } from './recordFiles.ts';
 
-export const nodeSha256: Sha256 = (bytes) => {
-  const digest = createHash('sha256').update(bytes).digest();
-  return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
-};
+const asBytes = (digest: Buffer) => new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+
+export const nodeSha256: Sha256 = Object.assign((bytes: Uint8Array) => asBytes(createHash('sha256').update(bytes).digest()), {
+  ofUtf8: (text: string) => asBytes(createHash('sha256').update(text, 'utf8').digest()),
+});
 
 export function createNodePacketValidator(
   documents: readonly SchemaDocument[] = loadSchemaDocuments(),
