@@ -1,7 +1,7 @@
 /**
  * `npm run build`: check the fixtures and the content, build the site with Astro, then publish the
- * machine records, write and validate the mirrors, llms.txt and the manifest, check every link,
- * and index the site with Pagefind. Any failure prints one line per problem, removes dist/ and
+ * machine records, write and validate the mirrors and llms.txt, index the site with Pagefind,
+ * write the manifest of every file, and check every link. Any failure prints one line per problem, removes dist/ and
  * exits 1: a partial dist/ is never left looking like a build.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,17 +12,17 @@ import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
 import { createAjv } from '../src/uai/schemaValidator.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
-import { contentSecurityPolicy, headersFile, machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
+import { contentSecurityPolicy, HEADER_RULES, headersFile, machineRecordFiles, mediaTypeOf, withContentSecurityPolicy, type PublishedFile } from '../src/record/machineRecords.ts';
 import { buildPageMirror, findElement, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';
 import type { Root } from 'hast';
-import { buildSiteManifest } from '../src/record/siteManifest.ts';
+import { buildSiteManifest, routeMediaTypeProblems } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../src/record/linkCheck.ts';
 import { loadCheckedRouteRecords } from '../src/record/node/routeFiles.ts';
 import { routeUrls } from '../src/uai/routeRecord.ts';
 import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
-import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
+import { HEADERS_PATH, LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
 import { ALLOW_LIST_FILE, RedactionGate } from '../src/record/node/redactionGate.ts';
 import { claimProblems, jsonStrings } from '../src/record/claimCheck.ts';
@@ -125,11 +125,11 @@ function run(): void {
     writePublic(`${path}index.md`, mirror.markdown);
   }
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
-  const headers: PublishedFile = { path: '/_headers', text: headersFile(contentSecurityPolicy(styleAttributes)), mediaType: 'text/plain' };
+  const headers: PublishedFile = { path: HEADERS_PATH, text: headersFile(withContentSecurityPolicy(HEADER_RULES, contentSecurityPolicy(styleAttributes))) };
   writePublic(headers.path, headers.text);
   files.push(headers);
 
-  // 5. llms.txt, llms-full.txt and the manifest.
+  // 5. llms.txt and llms-full.txt.
   const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files));
   try {
     parseLlmsTxt(llms);
@@ -139,14 +139,18 @@ function run(): void {
   writePublic(LLMS_PATH, llms);
   const full = llmsFullText(index, mirrors);
   writePublic(LLMS_FULL_PATH, full);
-  const published = [...files, { path: LLMS_PATH, text: llms, mediaType: 'text/plain' }, { path: LLMS_FULL_PATH, text: full, mediaType: 'text/plain' }];
-  const manifest = buildSiteManifest(model, index, published, routes.files);
-  if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
-  writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
 
   // 6. Search index.
   const pagefind = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', DIST, '--silent'], { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
   if (pagefind.status !== 0) fail('pagefind', [`pagefind exited with ${pagefind.status ?? pagefind.signal}`]);
+
+  // The manifest comes last, so it can list every other published file with its digest.
+  const built = walkFiles(DIST).map((file) => ({ path: publicPathOf(file), bytes: new Uint8Array(readFileSync(file)) }));
+  const routeTypeProblems = routeMediaTypeProblems(routes.files, built.map((file) => file.path));
+  if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
+  const manifest = buildSiteManifest(model, index, built, routes.files);
+  if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
+  writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
 
   // 7. Every link and anchor resolves.
   const allFiles = new Set(walkFiles(DIST).map(publicPathOf));
@@ -212,7 +216,7 @@ function run(): void {
   claims.push(...claimProblems(LLMS_PATH, llms));
   // Machine records, not fixtures: an invalid fixture carries a claim on purpose.
   const fixturePaths = new Set([...model.fixtures, ...model.routeFixtures].flatMap((fixture) => [fixture.url, fixture.keylessUrl ?? '']));
-  for (const file of [...files.filter((record) => record.mediaType.includes('json') && !fixturePaths.has(record.path)), { path: MANIFEST_PATH, text: JSON.stringify(manifest) }]) {
+  for (const file of [...files.filter((record) => mediaTypeOf(record.path).includes('json') && !fixturePaths.has(record.path)), { path: MANIFEST_PATH, text: JSON.stringify(manifest) }]) {
     let strings: string[] = [];
     try {
       strings = jsonStrings(JSON.parse(file.text));

@@ -107,7 +107,7 @@ export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Pr
       if ('error' in fetched || fetched.status !== 200)
         return [`${file.url}: ${describe(fetched)}, the manifest lists it`];
       const actual = fileDigests(
-        decoder.decode(fetched.bytes),
+        fetched.bytes,
         file.jcs_sha256 !== undefined ? 'application/json' : (file.media_type ?? ''),
       );
       const problems: string[] = [];
