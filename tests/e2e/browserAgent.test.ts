@@ -195,10 +195,14 @@ test('ladder decisions: clients that cannot fill a URI template are given concre
 
 test('a page on another origin can read the machine records (CORS), but not an HTML page', async () => {
   const other = await startStaticServer(DIST);
+  // The reading page belongs to another site: served without this site's _headers, so its own
+  // Content-Security-Policy (connect-src 'self') does not stop the requests before CORS is asked.
+  const foreign = await startStaticServer(DIST, { headersFile: false });
   // A page of its own: the blocked request below logs a console error the shared page would report.
   const probe = await context.newPage();
   try {
-    await open('/en-us/', probe);
+    const response = await probe.goto(foreign.url('/en-us/'), { waitUntil: 'load' });
+    assert.equal(response?.status(), 200);
     const paths = ['/.well-known/uaix.json', '/llms.txt', '/llms-full.txt', '/index.json', '/es-es/about/index.md', '/schemas/uai-1/envelope.schema.json', '/examples/uai-1/conformance.json', '/uai-1-field-registry.json', '/sitemap-index.xml'];
     // No named function inside: the test runner's transform would reference a helper the page lacks.
     const results = await probe.evaluate(
@@ -211,6 +215,7 @@ test('a page on another origin can read the machine records (CORS), but not an H
   } finally {
     await probe.close();
     await other.close();
+    await foreign.close();
   }
 });
 
