@@ -33,17 +33,24 @@ const BREAK_AFTER = /([_.\-/])/;
 /**
  * The text of one `<code>` element (HTML-escaped, no tags) with a `<wbr>` after every `_`, `.`, `-`
  * and `/`, and each piece that holds other punctuation kept on one line (`<span class="nobr">`),
- * so the browser wraps it only at those points and never inside a word.
+ * so the browser wraps it only at those points and at spaces, never inside a word.
  */
 export function breakableCode(text: string): string {
-  const pieces = text.split(BREAK_AFTER);
+  return text
+    .split(/(\s+)/)
+    .map((word, at) => (at % 2 ? word : breakableWord(word)))
+    .join('');
+}
+
+function breakableWord(word: string): string {
+  const pieces = word.split(BREAK_AFTER);
   let out = '';
   for (let at = 0; at < pieces.length; at += 2) {
     const piece = pieces[at] + (pieces[at + 1] ?? '');
     if (!piece) continue;
     // ASCII letters and digits never break among themselves; any other character might.
     out += /^[A-Za-z0-9]*[_.\-/]?$/.test(piece) ? piece : `<span class="nobr">${piece}</span>`;
-    if (at + 1 < pieces.length && at + 2 < pieces.length && pieces[at + 2] !== '') out += '<wbr>';
+    if (at + 2 < pieces.length && pieces[at + 2] !== '') out += '<wbr>';
   }
   return out;
 }

@@ -17,6 +17,8 @@ test('breakableCode: <wbr> only after _ . - /, pieces with other punctuation kep
   assert.equal(breakableCode('a--b.'), 'a--<wbr>b.');
   assert.equal(breakableCode('^msg_[a-z0-9]*$'), '<span class="nobr">^msg_</span><wbr><span class="nobr">[a-</span><wbr>z0-<wbr><span class="nobr">9]*$</span>');
   assert.equal(breakableCode('&lt;profile&gt;/x'), '<span class="nobr">&lt;profile&gt;/</span><wbr>x');
+  assert.equal(breakableCode('uaix digest a_b'), 'uaix digest a_<wbr>b', 'spaces stay break points');
+  assert.equal(breakableCode('a:b c'), '<span class="nobr">a:b</span> c');
 });
 
 test('breakCodeInTables: code inside tables only, markup inside code left alone', () => {
