@@ -1,6 +1,7 @@
 /**
  * Passes over the rendered HTML of a page body (Markdown and generated blocks together), one scan
- * each: the `h2` sections for "On this page", and line-break points for code in tables. Working on
+ * each: the `h2` sections for "On this page", and tables (line-break points for code, keyboard
+ * scrolling). Working on
  * the final HTML means every section is listed, whichever part of the build wrote it.
  */
 
@@ -55,9 +56,15 @@ function breakableWord(word: string): string {
   return out;
 }
 
-/** Every `<code>` without markup inside a `<table>` gets its break points (see breakableCode). */
-export function breakCodeInTables(html: string): string {
-  return html.replace(/<table\b[\s\S]*?<\/table>/g, (table) =>
-    table.replace(/<code(\s[^>]*)?>([^<]*)<\/code>/g, (_whole, attributes: string | undefined, text: string) => `<code${attributes ?? ''}>${breakableCode(text)}</code>`),
-  );
+/**
+ * Tables as the reader needs them: every `<code>` without markup inside a `<table>` gets its break
+ * points (see breakableCode), and every `.table-wrap` (the box a wide table scrolls in) can take
+ * the keyboard focus, so it can be scrolled without a mouse.
+ */
+export function readableTables(html: string): string {
+  return html
+    .replace(/<table\b[\s\S]*?<\/table>/g, (table) =>
+      table.replace(/<code(\s[^>]*)?>([^<]*)<\/code>/g, (_whole, attributes: string | undefined, text: string) => `<code${attributes ?? ''}>${breakableCode(text)}</code>`),
+    )
+    .replaceAll('<div class="table-wrap">', '<div class="table-wrap" tabindex="0">');
 }

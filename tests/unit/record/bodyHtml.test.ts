@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { breakCodeInTables, breakableCode, sectionHeadings } from '../../../src/record/bodyHtml.ts';
+import { readableTables, breakableCode, sectionHeadings } from '../../../src/record/bodyHtml.ts';
 
 test('sectionHeadings: every h2 with an id, in order, text without tags, with its lang', () => {
   const html = '<p>intro</p><h2 id="a">First <code>x_y</code> &amp; more</h2><h3 id="c">no</h3><section><h2 id="b" lang="en-US">Second</h2></section><h2>no id</h2>';
@@ -21,7 +21,8 @@ test('breakableCode: <wbr> only after _ . - /, pieces with other punctuation kep
   assert.equal(breakableCode('a:b c'), '<span class="nobr">a:b</span> c');
 });
 
-test('breakCodeInTables: code inside tables only, markup inside code left alone', () => {
+test('readableTables: code inside tables only, markup inside code left alone; wrappers take the focus', () => {
   const html = '<p><code>a_b</code></p><table><tr><td><code class="k">a_b</code> <code><span>c_d</span></code></td></tr></table><code>e_f</code>';
-  assert.equal(breakCodeInTables(html), '<p><code>a_b</code></p><table><tr><td><code class="k">a_<wbr>b</code> <code><span>c_d</span></code></td></tr></table><code>e_f</code>');
+  assert.equal(readableTables(html), '<p><code>a_b</code></p><table><tr><td><code class="k">a_<wbr>b</code> <code><span>c_d</span></code></td></tr></table><code>e_f</code>');
+  assert.equal(readableTables('<div class="table-wrap"><table></table></div>'), '<div class="table-wrap" tabindex="0"><table></table></div>');
 });
