@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
+import { CODE_THEMES } from './src/record/highlight.ts';
 
 export default defineConfig({
   site: 'https://uaix.org',
@@ -13,7 +14,7 @@ export default defineConfig({
   // scripts only from the site's own files ('self', no 'unsafe-inline').
   vite: { build: { assetsInlineLimit: 0 } },
   markdown: {
-    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: 'light' },
+    shikiConfig: { themes: CODE_THEMES, defaultColor: 'light' },
   },
   integrations: [sitemap(sitemapOptions())],
 });
