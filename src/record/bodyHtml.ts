@@ -22,7 +22,10 @@ export function sectionHeadings(html: string): BodyHeading[] {
     const attributes = match[1] ?? '';
     const id = ID_ATTRIBUTE.exec(attributes)?.[1];
     if (!id) continue;
-    const text = match[2].replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+    const text = match[2]
+      .replace(/<[^>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     headings.push({ id, html: text, lang: LANG_ATTRIBUTE.exec(attributes)?.[1] });
   }
   return headings;
@@ -64,7 +67,11 @@ function breakableWord(word: string): string {
 export function readableTables(html: string): string {
   return html
     .replace(/<table\b[\s\S]*?<\/table>/g, (table) =>
-      table.replace(/<code(\s[^>]*)?>([^<]*)<\/code>/g, (_whole, attributes: string | undefined, text: string) => `<code${attributes ?? ''}>${breakableCode(text)}</code>`),
+      table.replace(
+        /<code(\s[^>]*)?>([^<]*)<\/code>/g,
+        (_whole, attributes: string | undefined, text: string) =>
+          `<code${attributes ?? ''}>${breakableCode(text)}</code>`,
+      ),
     )
     .replaceAll('<div class="table-wrap">', '<div class="table-wrap" tabindex="0">');
 }

@@ -69,7 +69,8 @@ export function sectionOf(index: RecordIndex, page: PageRecord): Section {
 export function breadcrumbsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
   const candidates = [index.byUrl.get(pageUrl(page.locale, '')), sectionOf(index, page).index];
   const segments = page.path ? page.path.split('/') : [];
-  for (let depth = 1; depth <= segments.length; depth++) candidates.push(index.byUrl.get(pageUrl(page.locale, segments.slice(0, depth).join('/'))));
+  for (let depth = 1; depth <= segments.length; depth++)
+    candidates.push(index.byUrl.get(pageUrl(page.locale, segments.slice(0, depth).join('/'))));
   const trail: PageRecord[] = [];
   for (const candidate of candidates) if (candidate && !trail.includes(candidate)) trail.push(candidate);
   return trail;

@@ -121,12 +121,23 @@ function shellFacts(page: Page): Promise<ShellFacts> {
     const box = heading?.getBoundingClientRect();
     // No helper functions in here: the test runner's transpiler would wrap them in a `__name` the page lacks.
     return {
-      firstHeading: heading && box ? { text: (heading.textContent ?? '').replace(/\s+/g, ' ').trim(), top: box.top, bottom: box.bottom } : null,
+      firstHeading:
+        heading && box
+          ? { text: (heading.textContent ?? '').replace(/\s+/g, ' ').trim(), top: box.top, bottom: box.bottom }
+          : null,
       bodyTop: document.querySelector('main article > *')?.getBoundingClientRect().top ?? Infinity,
       viewportHeight: innerHeight,
-      currentInSidebar: [...document.querySelectorAll('.section-nav a[aria-current="page"]')].map((link) => link.getAttribute('href') ?? ''),
-      bodyHeadings: [...document.querySelectorAll('main article h2')].map((h2) => ({ id: h2.id, text: (h2.textContent ?? '').replace(/\s+/g, ' ').trim() })),
-      tocEntries: [...document.querySelectorAll('main .toc a')].map((link) => ({ href: link.getAttribute('href') ?? '', text: (link.textContent ?? '').replace(/\s+/g, ' ').trim() })),
+      currentInSidebar: [...document.querySelectorAll('.section-nav a[aria-current="page"]')].map(
+        (link) => link.getAttribute('href') ?? '',
+      ),
+      bodyHeadings: [...document.querySelectorAll('main article h2')].map((h2) => ({
+        id: h2.id,
+        text: (h2.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      })),
+      tocEntries: [...document.querySelectorAll('main .toc a')].map((link) => ({
+        href: link.getAttribute('href') ?? '',
+        text: (link.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      })),
       pageWidth: document.documentElement.scrollWidth,
     };
   });
@@ -142,7 +153,8 @@ test('every kind of page at 390 and 1280 px, light and dark: tables, first headi
       for (const path of PAGES) {
         const where = `${path} at ${viewport.width} px, ${scheme}`;
         await open(page, path);
-        for (const problem of await wordBreaksInTables(page, ALLOWED_BREAKS)) problems.push(`${where}: table cell ${problem}`);
+        for (const problem of await wordBreaksInTables(page, ALLOWED_BREAKS))
+          problems.push(`${where}: table cell ${problem}`);
         const facts = await shellFacts(page);
         if (!facts.firstHeading) problems.push(`${where}: the body has no heading`);
         else if (facts.firstHeading.bottom > facts.viewportHeight) {
@@ -150,21 +162,35 @@ test('every kind of page at 390 and 1280 px, light and dark: tables, first headi
           // above the body (header, title, facts, banners, disclosures) leaves room for it.
           const shell = Math.round(facts.bodyTop);
           if (shell > SHELL_SHARE * facts.viewportHeight) {
-            problems.push(`${where}: the first body heading "${facts.firstHeading.text}" ends at y=${Math.round(facts.firstHeading.bottom)}, below the first viewport (${facts.viewportHeight} px), and the body starts at y=${shell}`);
-          } else pushedByIntroduction.push(`${where}: "${facts.firstHeading.text}" at y=${Math.round(facts.firstHeading.top)} after the introduction (body from y=${shell})`);
+            problems.push(
+              `${where}: the first body heading "${facts.firstHeading.text}" ends at y=${Math.round(facts.firstHeading.bottom)}, below the first viewport (${facts.viewportHeight} px), and the body starts at y=${shell}`,
+            );
+          } else
+            pushedByIntroduction.push(
+              `${where}: "${facts.firstHeading.text}" at y=${Math.round(facts.firstHeading.top)} after the introduction (body from y=${shell})`,
+            );
         }
-        if (facts.pageWidth > viewport.width) problems.push(`${where}: the page scrolls sideways (scrollWidth ${facts.pageWidth})`);
-        if (JSON.stringify(facts.currentInSidebar) !== JSON.stringify([path])) problems.push(`${where}: the sidebar marks ${JSON.stringify(facts.currentInSidebar)} as the current page`);
+        if (facts.pageWidth > viewport.width)
+          problems.push(`${where}: the page scrolls sideways (scrollWidth ${facts.pageWidth})`);
+        if (JSON.stringify(facts.currentInSidebar) !== JSON.stringify([path]))
+          problems.push(`${where}: the sidebar marks ${JSON.stringify(facts.currentInSidebar)} as the current page`);
         const expected = facts.bodyHeadings.map((heading) => ({ href: `#${heading.id}`, text: heading.text }));
         if (JSON.stringify(facts.tocEntries) !== JSON.stringify(expected)) {
-          problems.push(`${where}: "On this page" lists ${JSON.stringify(facts.tocEntries.map((entry) => entry.text))}, the body's h2 are ${JSON.stringify(expected.map((entry) => entry.text))}`);
+          problems.push(
+            `${where}: "On this page" lists ${JSON.stringify(facts.tocEntries.map((entry) => entry.text))}, the body's h2 are ${JSON.stringify(expected.map((entry) => entry.text))}`,
+          );
         }
-        await page.screenshot({ path: join(SCREENSHOTS, `shell-${path.replace(/\//g, '_')}-${viewport.width}-${scheme}.png`) });
+        await page.screenshot({
+          path: join(SCREENSHOTS, `shell-${path.replace(/\//g, '_')}-${viewport.width}-${scheme}.png`),
+        });
       }
       await context.close();
     }
   }
-  if (pushedByIntroduction.length) console.log(`first headings below the fold because of a long introduction:\n  ${pushedByIntroduction.join('\n  ')}`);
+  if (pushedByIntroduction.length)
+    console.log(
+      `first headings below the fold because of a long introduction:\n  ${pushedByIntroduction.join('\n  ')}`,
+    );
   assert.deepEqual(problems, []);
 });
 
@@ -173,7 +199,10 @@ test('wide screens: the sidebar and "On this page" are shown without a click, an
   const page = await context.newPage();
   try {
     await open(page, '/en-us/specification/uai-1/');
-    assert.ok(await page.locator('.section-nav a[aria-current="page"]').isVisible(), 'the current page is not visible in the sidebar');
+    assert.ok(
+      await page.locator('.section-nav a[aria-current="page"]').isVisible(),
+      'the current page is not visible in the sidebar',
+    );
     const toc = page.locator('main .toc ol');
     assert.ok(await toc.isVisible(), '"On this page" is not shown');
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight / 2));
@@ -183,7 +212,11 @@ test('wide screens: the sidebar and "On this page" are shown without a click, an
     const phone = await narrow.newPage();
     await open(phone, '/en-us/specification/uai-1/');
     assert.equal(await phone.locator('.section-nav').isVisible(), false, 'on a phone the sidebar should start closed');
-    assert.equal(await phone.locator('main .toc ol').isVisible(), false, 'on a phone "On this page" should start closed');
+    assert.equal(
+      await phone.locator('main .toc ol').isVisible(),
+      false,
+      'on a phone "On this page" should start closed',
+    );
     await narrow.close();
   } finally {
     await context.close();
@@ -207,11 +240,19 @@ test('copy buttons copy exactly the code, in every code block of the page', asyn
     await figure.locator('.copy-button').click();
     await page.locator('figure[data-uaix-code="fixture"] .copy-button', { hasText: 'Copied' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(copied.trimEnd(), readFileSync(pageFile(fixtureUrl), 'utf8').trimEnd(), 'the clipboard does not hold the fixture file');
+    assert.equal(
+      copied.trimEnd(),
+      readFileSync(pageFile(fixtureUrl), 'utf8').trimEnd(),
+      'the clipboard does not hold the fixture file',
+    );
     for (let at = 0; at < count; at++) {
       await blocks.nth(at).locator('xpath=..').locator('.copy-button').click();
       const text = await page.evaluate(() => navigator.clipboard.readText());
-      assert.equal(text, (await blocks.nth(at).textContent())?.replace(/\n$/, ''), `code block ${at + 1}: the clipboard differs from the code`);
+      assert.equal(
+        text,
+        (await blocks.nth(at).textContent())?.replace(/\n$/, ''),
+        `code block ${at + 1}: the clipboard differs from the code`,
+      );
     }
   } finally {
     await context.close();
@@ -224,7 +265,8 @@ test('the theme control: dark is applied, persisted across reloads before the bo
   await context.addInitScript(() => {
     const observer = new MutationObserver(() => {
       if (!document.body) return;
-      (window as unknown as { themeAtBody: string | null }).themeAtBody = document.documentElement.getAttribute('data-theme');
+      (window as unknown as { themeAtBody: string | null }).themeAtBody =
+        document.documentElement.getAttribute('data-theme');
       observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
@@ -241,7 +283,11 @@ test('the theme control: dark is applied, persisted across reloads before the bo
     const dark = await background();
     assert.notEqual(dark, light, 'choosing dark does not change the colours');
     await page.reload({ waitUntil: 'load' });
-    assert.equal(await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody), 'dark', 'after a reload the dark theme was not set before <body>: the light theme flashes');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody),
+      'dark',
+      'after a reload the dark theme was not set before <body>: the light theme flashes',
+    );
     assert.equal(await background(), dark);
     assert.equal(await page.locator('#theme-choice').inputValue(), 'dark');
     // Another page of the site keeps the choice too.
@@ -273,15 +319,22 @@ test('without JavaScript: no copy button, no theme control, the menu opens, and 
     for (const path of PAGES) {
       await open(scripted, path);
       await open(plain, path);
-      if ((await plain.locator('.copy-button, #theme-choice, .theme-control').count()) > 0) problems.push(`${path}: a control shows without JavaScript`);
-      if ((await scripted.locator('#theme-choice').count()) !== 1) problems.push(`${path}: no theme control with JavaScript`);
-      if ((await scripted.locator('main pre').count()) !== (await scripted.locator('main .copy-button').count())) problems.push(`${path}: not every code block has a copy button`);
-      if ((await mainText(plain)) !== (await mainText(scripted))) problems.push(`${path}: <main> says something else without JavaScript`);
+      if ((await plain.locator('.copy-button, #theme-choice, .theme-control').count()) > 0)
+        problems.push(`${path}: a control shows without JavaScript`);
+      if ((await scripted.locator('#theme-choice').count()) !== 1)
+        problems.push(`${path}: no theme control with JavaScript`);
+      if ((await scripted.locator('main pre').count()) !== (await scripted.locator('main .copy-button').count()))
+        problems.push(`${path}: not every code block has a copy button`);
+      if ((await mainText(plain)) !== (await mainText(scripted)))
+        problems.push(`${path}: <main> says something else without JavaScript`);
     }
     await open(plain, '/en-us/examples/');
     assert.equal(await plain.locator('.section-nav').isVisible(), false);
     await plain.locator('.sidebar-disclosure > summary').click();
-    assert.ok(await plain.locator('.section-nav a[aria-current="page"]').isVisible(), 'the menu does not open without JavaScript');
+    assert.ok(
+      await plain.locator('.section-nav a[aria-current="page"]').isVisible(),
+      'the menu does not open without JavaScript',
+    );
     await plain.locator('main .toc summary').click();
     assert.ok(await plain.locator('main .toc ol').isVisible(), '"On this page" does not open without JavaScript');
   } finally {
