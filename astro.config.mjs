@@ -7,7 +7,9 @@ import { CODE_THEMES } from './src/record/highlight.ts';
 export default defineConfig({
   site: 'https://uaix.org',
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // No inline <style> or <script>: the Content-Security-Policy in _headers allows neither.
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
   compressHTML: true,
   devToolbar: { enabled: false },
   // Nothing is inlined as <script> or data: URL, however small: the Content-Security-Policy allows
