@@ -12,9 +12,6 @@ export default defineConfig({
   vite: { build: { assetsInlineLimit: 0 } },
   compressHTML: true,
   devToolbar: { enabled: false },
-  // Nothing is inlined as <script> or data: URL, however small: the Content-Security-Policy allows
-  // scripts only from the site's own files ('self', no 'unsafe-inline').
-  vite: { build: { assetsInlineLimit: 0 } },
   markdown: {
     shikiConfig: { themes: CODE_THEMES, defaultColor: 'light' },
   },
