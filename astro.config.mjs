@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
+import { stageTimesIntegration } from './src/record/node/stageTimes.ts';
 
 export default defineConfig({
   site: 'https://uaix.org',
@@ -12,5 +13,6 @@ export default defineConfig({
   markdown: {
     shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: 'light' },
   },
-  integrations: [sitemap(sitemapOptions())],
+  // The stage timer comes last so that its build:done mark follows the sitemap's work.
+  integrations: [sitemap(sitemapOptions()), stageTimesIntegration()],
 });

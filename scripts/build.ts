@@ -24,6 +24,7 @@ import { routeUrls } from '../src/uai/routeRecord.ts';
 import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
 import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
+import { markStage } from '../src/record/node/stageTimes.ts';
 
 const DIST = join(REPOSITORY_ROOT, 'dist');
 const started = performance.now();
@@ -53,6 +54,7 @@ function publicPathOf(file: string): string {
 }
 
 function run(): void {
+  markStage('build:start');
   // 1. Fixtures and content, before anything is built.
   let site;
   try {
@@ -68,6 +70,8 @@ function run(): void {
   if (routes.problems.length) fail('route records', routes.problems);
   console.log(`uaix: ${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.files.length} route records, content of ${index.pages.length} pages checked`);
 
+  markStage('content checked');
+
   // 2. Astro renders the HTML pages.
   rmSync(DIST, { recursive: true, force: true });
   const astro = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/astro/astro.js'), 'build', '--silent'], {
@@ -77,10 +81,13 @@ function run(): void {
   });
   if (astro.status !== 0) fail('astro build', [`astro build exited with ${astro.status ?? astro.signal}`]);
 
+  markStage('astro build exited');
+
   // 3. Machine records.
   const siteSchemas = [MIRROR_SCHEMA_PATH, MANIFEST_SCHEMA_PATH].map((path) => ({ path, text: readFileSync(join(REPOSITORY_ROOT, path.slice(1)), 'utf8') }));
   const files: PublishedFile[] = machineRecordFiles(model, site.fieldRegistry, siteSchemas, routes.files);
   for (const file of files) writePublic(file.path, file.text);
+  markStage('machine records');
 
   // 4. Mirrors beside every HTML page, validated against the published mirror schema.
   const ajv = createAjv();
@@ -107,6 +114,7 @@ function run(): void {
     writePublic(`${path}index.md`, mirror.markdown);
   }
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
+  markStage('mirrors');
 
   // 5. llms.txt, llms-full.txt and the manifest.
   const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files));
@@ -122,10 +130,12 @@ function run(): void {
   const manifest = buildSiteManifest(model, index, published, routes.files);
   if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
   writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
+  markStage('llms.txt and manifest');
 
   // 6. Search index.
   const pagefind = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', DIST, '--silent'], { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
   if (pagefind.status !== 0) fail('pagefind', [`pagefind exited with ${pagefind.status ?? pagefind.signal}`]);
+  markStage('pagefind');
 
   // 7. Every link and anchor resolves.
   const allFiles = new Set(walkFiles(DIST).map(publicPathOf));
@@ -176,6 +186,7 @@ function run(): void {
     }),
   ];
   if (linkProblems.length) fail('links', linkProblems);
+  markStage('link check');
 
   // Summary.
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
