@@ -13,8 +13,8 @@ import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
 import { createAjv } from '../src/uai/schemaValidator.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
-import { buildPageMirror, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';
-import type { Root } from 'hast';
+import type { PageMirror } from '../src/record/pageMirror.ts';
+import { analysePages, PAGE_CACHE_DIR } from '../src/record/node/pageAnalysis.ts';
 import { buildSiteManifest } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
@@ -53,7 +53,7 @@ function publicPathOf(file: string): string {
   return `/${relative(DIST, file).split('\\').join('/')}`;
 }
 
-function run(): void {
+async function run(): Promise<void> {
   markStage('build:start');
   // 1. Fixtures and content, before anything is built.
   let site;
@@ -96,16 +96,20 @@ function run(): void {
   const validateMirror = ajv.compile(mirrorSchema);
   const validateManifest = ajv.compile(manifestSchema);
   const htmlFiles = walkFiles(DIST).filter((file) => file.endsWith('/index.html') || file === join(DIST, 'index.html'));
+  // Each page is parsed once, on worker threads or not at all when its HTML is unchanged since a
+  // previous build: for its mirrors here, and for the link check after Pagefind. The not-found
+  // page has no mirrors, but its links are checked like every page's.
+  const notFound = join(DIST, '404.html');
+  const pageFiles = [...htmlFiles, ...(existsSync(notFound) ? [notFound] : [])];
+  const analyses = await analysePages(
+    pageFiles.map((file) => ({ path: publicPathOf(file).replace(/index\.html$/, ''), html: readFileSync(file, 'utf8'), withMirror: file !== notFound })),
+    PAGE_CACHE_DIR,
+  );
+  if (analyses.problems.length) fail('page mirrors', analyses.problems);
   const mirrors = new Map<string, { json: PageMirror; markdown: string }>();
-  // Each page is parsed once: for its mirrors here, and for the link check after Pagefind.
-  const parsedPages = new Map<string, Root>();
   const mirrorProblems: string[] = [];
-  for (const file of htmlFiles) {
-    const path = publicPathOf(file).replace(/index\.html$/, '');
-    if (path.startsWith('/pagefind/')) continue;
-    const parsed = parsePage(readFileSync(file, 'utf8'));
-    parsedPages.set(file, parsed.tree);
-    const mirror = buildPageMirror(parsed, path);
+  for (const [path, { mirror }] of analyses.results) {
+    if (!mirror) continue;
     if (!validateMirror(mirror.json)) {
       for (const error of validateMirror.errors ?? []) mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
     }
@@ -142,22 +146,15 @@ function run(): void {
   const ids = new Map<string, Set<string>>();
   const links: LinkSource[] = [];
   const duplicateIds: string[] = [];
-  // The not-found page has no mirrors, but its links are checked like every page's.
-  for (const file of [...htmlFiles, join(DIST, '404.html')].filter((candidate) => existsSync(candidate))) {
+  for (const file of pageFiles) {
     const path = publicPathOf(file);
-    const tree = parsedPages.get(file) ?? parsePage(readFileSync(file, 'utf8')).tree;
+    const facts = analyses.results.get(path.replace(/index\.html$/, ''))!;
     const pageIds = new Set<string>();
-    walkElements(tree, (element) => {
-      const id = element.properties?.id;
-      if (id !== undefined) {
-        if (pageIds.has(String(id))) duplicateIds.push(`${path}: the id "${id}" is used twice; anchors must be unique`);
-        pageIds.add(String(id));
-      }
-      for (const name of ['href', 'src']) {
-        const value = element.properties?.[name];
-        if (typeof value === 'string' && value) links.push({ file: path, href: value });
-      }
-    });
+    for (const id of facts.ids) {
+      if (pageIds.has(id)) duplicateIds.push(`${path}: the id "${id}" is used twice; anchors must be unique`);
+      pageIds.add(id);
+    }
+    for (const href of facts.links) links.push({ file: path, href });
     ids.set(path, pageIds);
   }
   for (const link of parseLlmsTxt(llms).sections.flatMap((section) => section.links)) links.push({ file: LLMS_PATH, href: link.url });
@@ -186,18 +183,20 @@ function run(): void {
     }),
   ];
   if (linkProblems.length) fail('links', linkProblems);
+  // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
+  analyses.prune();
   markStage('link check');
 
   // Summary.
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const perLocale = LOCALES.map((locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`).join(', ');
-  console.log(`uaix: built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrors.size * 2} mirrors, ${files.length} machine records`);
+  console.log(`uaix: built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrors.size * 2} mirrors, ${files.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`);
   console.log(`uaix: ${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${links.length} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`);
   console.log(`uaix: done in ${seconds} s`);
 }
 
 try {
-  run();
+  await run();
 } catch (error) {
   if (existsSync(DIST)) rmSync(DIST, { recursive: true, force: true });
   if (error instanceof BuildFailure) {

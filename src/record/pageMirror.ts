@@ -178,3 +178,33 @@ export function buildPageMirror(page: string | ParsedPage, path: string): { json
   ].join('\n');
   return { json, markdown };
 }
+
+/** What the link check reads from a page: its element ids in document order, and every href and src. */
+export interface PageLinkFacts {
+  ids: string[];
+  links: string[];
+}
+
+export function linkFactsOf(tree: Root): PageLinkFacts {
+  const ids: string[] = [];
+  const links: string[] = [];
+  walkElements(tree, (element) => {
+    const id = element.properties?.id;
+    if (id !== undefined) ids.push(String(id));
+    for (const name of ['href', 'src']) {
+      const value = element.properties?.[name];
+      if (typeof value === 'string' && value) links.push(value);
+    }
+  });
+  return { ids, links };
+}
+
+/** Everything the build derives from one built page, from a single parse: mirrors (unless `withMirror` is false) and link facts. */
+export interface PageAnalysis extends PageLinkFacts {
+  mirror?: { json: PageMirror; markdown: string };
+}
+
+export function analysePage(html: string, path: string, withMirror: boolean): PageAnalysis {
+  const parsed = parsePage(html);
+  return { ...linkFactsOf(parsed.tree), ...(withMirror ? { mirror: buildPageMirror(parsed, path) } : {}) };
+}
