@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
 import { stageTimesIntegration } from './src/record/node/stageTimes.ts';
+import { CODE_THEMES } from './src/record/highlight.ts';
 
 export default defineConfig({
   site: 'https://uaix.org',
@@ -11,7 +12,7 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   markdown: {
-    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: 'light' },
+    shikiConfig: { themes: CODE_THEMES, defaultColor: 'light' },
   },
   // The stage timer comes last so that its build:done mark follows the sitemap's work.
   integrations: [sitemap(sitemapOptions()), stageTimesIntegration()],
