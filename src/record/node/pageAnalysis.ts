@@ -50,8 +50,11 @@ function analysisCodeDigest(): string {
   return hash.digest('hex');
 }
 
-/** Below this many pages to analyse, starting workers costs more than it saves. */
-const MIN_PAGES_FOR_WORKERS = 48;
+/**
+ * Pages each worker thread must have to earn its start (loading tsx and the HTML and Markdown
+ * libraries): measured at the real record's 122 pages, two workers took longer than one thread.
+ */
+const PAGES_PER_WORKER = 300;
 const PAGES_PER_MESSAGE = 8;
 
 async function analyseOnWorkers(jobs: PageJob[], threads: number): Promise<PageOutcome[]> {
@@ -109,7 +112,7 @@ export async function analysePages(jobs: PageJob[], cacheDir?: string): Promise<
   });
   const missing = jobs.map((_, at) => at).filter((at) => !outcomes[at]);
   const missingJobs = missing.map((at) => jobs[at]);
-  const threads = Math.min(availableParallelism(), Math.ceil(missingJobs.length / MIN_PAGES_FOR_WORKERS));
+  const threads = Math.min(availableParallelism(), Math.floor(missingJobs.length / PAGES_PER_WORKER));
   const computed = threads > 1 ? await analyseOnWorkers(missingJobs, threads) : missingJobs.map(analysePageSafely);
   if (cacheDir && missing.length) mkdirSync(cacheDir, { recursive: true });
   computed.forEach((outcome, offset) => {

@@ -16,7 +16,7 @@ const page = (n: number) =>
   `<body><nav><a href="/nav/">nav</a></nav><main id="content"><h1>Page ${n}</h1><h2 id="s${n}">Section</h2>` +
   `<p>Text ${n} <a href="/en-us/p${n + 1}/">next</a> <img src="/i${n}.svg" alt=""></p></main></body></html>`;
 // Enough pages for the analysis to start worker threads.
-const jobs: PageJob[] = Array.from({ length: 120 }, (_, n) => ({ path: `/en-us/p${n}/`, html: page(n), withMirror: true }));
+const jobs: PageJob[] = Array.from({ length: 700 }, (_, n) => ({ path: `/en-us/p${n}/`, html: page(n), withMirror: true }));
 const cacheDir = mkdtempSync(join(tmpdir(), 'uaix-page-cache-'));
 after(() => rmSync(cacheDir, { recursive: true, force: true }));
 
