@@ -4,8 +4,8 @@
  * and index the site with Pagefind. Any failure prints one line per problem, removes dist/ and
  * exits 1: a partial dist/ is never left looking like a build.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
@@ -53,6 +53,21 @@ function publicPathOf(file: string): string {
   return `/${relative(DIST, file).split('\\').join('/')}`;
 }
 
+/**
+ * Moves the previous dist/ (and any left by a build that was killed) aside and deletes it in a child
+ * process while Astro builds: deleting the tens of thousands of files of a large build took longer
+ * than a warm rebuild's post-render stages, and this way it runs beside Astro's single-threaded work.
+ */
+function removePreviousBuild(): Promise<void> {
+  const cache = join(REPOSITORY_ROOT, '.cache');
+  mkdirSync(cache, { recursive: true });
+  if (existsSync(DIST)) renameSync(DIST, join(cache, `dist-being-removed-${process.pid}`));
+  const aside = readdirSync(cache).filter((name) => name.startsWith('dist-being-removed-')).map((name) => join(cache, name));
+  if (!aside.length) return Promise.resolve();
+  const removal = spawn(process.execPath, ['-e', 'for (const dir of process.argv.slice(1)) require("node:fs").rmSync(dir, { recursive: true, force: true })', ...aside], { stdio: 'ignore' });
+  return new Promise((resolve) => removal.on('close', () => resolve()));
+}
+
 async function run(): Promise<void> {
   markStage('build:start');
   // 1. Fixtures and content, before anything is built.
@@ -73,7 +88,7 @@ async function run(): Promise<void> {
   markStage('content checked');
 
   // 2. Astro renders the HTML pages.
-  rmSync(DIST, { recursive: true, force: true });
+  const previousBuildRemoved = removePreviousBuild();
   const astro = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/astro/astro.js'), 'build', '--silent'], {
     cwd: REPOSITORY_ROOT,
     stdio: 'inherit',
@@ -185,6 +200,7 @@ async function run(): Promise<void> {
   if (linkProblems.length) fail('links', linkProblems);
   // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
   analyses.prune();
+  await previousBuildRemoved;
   markStage('link check');
 
   // Summary.
