@@ -9,7 +9,7 @@ import { createSchemaRegistry, SCHEMA_BASE_URL, type SchemaRegistry } from './sc
 import { shapeOf, type ObjectShape, type Shape } from './fieldShape.ts';
 import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
-import { findSecret } from './secretScan.ts';
+import { findSecret, maskSecret } from './secretScan.ts';
 import { sortIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 
@@ -281,9 +281,9 @@ export function routeUrls(record: unknown): { path: string; url: string }[] {
 function secretRule(record: Record<string, unknown>): UaiIssue[] {
   return routeUrls(record).flatMap(({ path, url }) => {
     const finding = findSecret(url);
-    return finding
-      ? [{ code: 'UAI-ROUTE-SECRET-IN-URL', path, message: `the URL carries ${finding.kind}: remove it; credentials travel in headers or a private store, never in a public URL` }]
-      : [];
+    if (!finding) return [];
+    const value = maskSecret(url.slice(finding.start, finding.end));
+    return [{ code: 'UAI-ROUTE-SECRET-IN-URL', path, message: `the URL carries ${finding.kind} (${value}): remove it; credentials travel in headers or a private store, never in a public URL` }];
   });
 }
 

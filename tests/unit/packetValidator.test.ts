@@ -368,6 +368,26 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a memory proposal with a credential outside its body',
+    code: 'UAI-MEMORY-SECRET',
+    path: '/trust/principal',
+    input: () => {
+      const packet = memoryProposal();
+      packet.trust.principal = 'https://owner:EXAMPLE-password@uaix.org/';
+      return packet;
+    },
+  },
+  {
+    name: 'an ack whose lineage note carries a Stripe secret key',
+    code: 'UAI-SECRET-PRESENT',
+    path: '/provenance/lineage/0/note',
+    input: () => {
+      const packet = seed();
+      packet.provenance.lineage[0].note = 'Billing runs with sk_live_4eC39HqLyjWDarjtT1zdp7dc.';
+      return packet;
+    },
+  },
+  {
     name: 'cold memory proposed as current truth',
     code: 'UAI-MEMORY-COLD-PROMOTION',
     path: '/body/proposed_status',
