@@ -18,6 +18,7 @@ import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../src/uai/secretRules.ts';
 import { findSecrets } from '../src/uai/secretScan.ts';
 import { findUnsupportedClaims } from '../src/uai/supportClaims.ts';
 import { expiredRule } from '../src/uai/policyRules.ts';
+import { utcDateTimeOfDate } from '../src/uai/utcDateTime.ts';
 import { routeRuleIssues } from '../src/uai/routeRecord.ts';
 import { ROUTE_FIXTURES_DIR } from '../src/uai/node/recordFiles.ts';
 
@@ -159,7 +160,7 @@ for (const [language, description, make] of CLAIM_INPUTS) {
   rows.push(time(`claims ${language}`, description, () => findUnsupportedClaims(text)));
 }
 const longFraction = { delivery: { expires_at: `2026-01-01T00:00:00.${fill('0', MIB - 22)}x` } };
-rows.push(time('expiry', 'expires_at with a 1 MiB fraction and no Z', () => expiredRule(longFraction, new Date())));
+rows.push(time('expiry', 'expires_at with a 1 MiB fraction and no Z', () => expiredRule(longFraction, utcDateTimeOfDate(new Date()))));
 const route = JSON.parse(
   readFileSync(join(ROUTE_FIXTURES_DIR, 'valid', 'live-get-with-static-snapshot.json'), 'utf8'),
 ) as Record<string, unknown>;

@@ -168,7 +168,7 @@ function fillBareSite(copy: string): number {
   mkdirSync(folder, { recursive: true });
   for (const page of index.pages) {
     const body = content.bodies.get(page.entry.file) ?? '';
-    const text = page.state === 'fallback' ? localizeFallbackLinks(body, page.locale) : body;
+    const text = localizeFallbackLinks(body, page.entry.locale, page.locale);
     const frontmatter = `---\nurl: "${page.url}"\ntitle: ${JSON.stringify(page.entry.data.title)}\nlang: ${localeOf(page.locale).lang}\n---\n`;
     writeFileSync(join(folder, `${page.url.replace(/^\/|\/$/g, '').replaceAll('/', '--')}.md`), `${frontmatter}${text}`);
   }
@@ -274,6 +274,8 @@ const STAGE_NAMES: Record<string, string> = {
   'machine records': 'machine records',
   mirrors: 'mirrors (parse, build, validate, write)',
   'llms.txt and manifest': 'llms.txt, llms-full.txt, manifest',
+  'llms.txt': 'llms.txt, llms-full.txt',
+  manifest: 'manifest (digest of every file)',
   pagefind: 'Pagefind',
   'link check': 'link check',
 };

@@ -1,7 +1,7 @@
 /**
  * `npm run build`: check the fixtures and the content, build the site with Astro, then publish the
- * machine records, write and validate the mirrors, llms.txt and the manifest, check every link,
- * and index the site with Pagefind. Any failure prints one line per problem, removes dist/ and
+ * machine records, write and validate the mirrors and llms.txt, index the site with Pagefind,
+ * write the manifest of every file, and check every link. Any failure prints one line per problem, removes dist/ and
  * exits 1: a partial dist/ is never left looking like a build.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
 import type { PageMirror } from '../src/record/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../src/record/node/pageAnalysis.ts';
-import { buildSiteManifest } from '../src/record/siteManifest.ts';
+import { buildSiteManifest, routeMediaTypeProblems } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../src/record/linkCheck.ts';
@@ -135,7 +135,7 @@ async function run(): Promise<void> {
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
   markStage('mirrors');
 
-  // 5. llms.txt, llms-full.txt and the manifest.
+  // 5. llms.txt and llms-full.txt.
   const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files));
   try {
     parseLlmsTxt(llms);
@@ -145,16 +145,21 @@ async function run(): Promise<void> {
   writePublic(LLMS_PATH, llms);
   const full = llmsFullText(index, mirrors);
   writePublic(LLMS_FULL_PATH, full);
-  const published = [...files, { path: LLMS_PATH, text: llms, mediaType: 'text/plain' }, { path: LLMS_FULL_PATH, text: full, mediaType: 'text/plain' }];
-  const manifest = buildSiteManifest(model, index, published, routes.files);
-  if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
-  writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
-  markStage('llms.txt and manifest');
+  markStage('llms.txt');
 
   // 6. Search index.
   const pagefind = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', DIST, '--silent'], { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
   if (pagefind.status !== 0) fail('pagefind', [`pagefind exited with ${pagefind.status ?? pagefind.signal}`]);
   markStage('pagefind');
+
+  // The manifest comes last, so it can list every other published file with its digest.
+  const built = walkFiles(DIST).map((file) => ({ path: publicPathOf(file), bytes: new Uint8Array(readFileSync(file)) }));
+  const routeTypeProblems = routeMediaTypeProblems(routes.files, built.map((file) => file.path));
+  if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
+  const manifest = buildSiteManifest(model, index, built, routes.files);
+  if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
+  writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
+  markStage('manifest');
 
   // 7. Every link and anchor resolves.
   const allFiles = new Set(walkFiles(DIST).map(publicPathOf));

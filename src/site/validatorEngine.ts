@@ -5,6 +5,7 @@
 import { createPacketValidator } from '../uai/packetValidator.ts';
 import type { SchemaDocument } from '../uai/schemaRegistry.ts';
 import type { UaiIssue } from '../uai/errorCodes.ts';
+import { parseUtcDateTime } from '../uai/utcDateTime.ts';
 
 const modules = import.meta.glob<SchemaDocument>('../../schemas/uai-1/*.schema.json', { eager: true, import: 'default' });
 const documents = Object.keys(modules)
@@ -24,7 +25,13 @@ export interface ValidatorView {
 }
 
 export function validatePacketText(text: string, now?: string): ValidatorView {
-  const clock = now && !Number.isNaN(Date.parse(now)) ? new Date(now) : undefined;
+  const parsed = now ? parseUtcDateTime(now) : undefined;
+  if (parsed && !parsed.ok) {
+    // A clock that cannot be read never falls back to another time: the reader gets the reason.
+    const message = `the validation time ${JSON.stringify(now)} cannot be read: ${parsed.reason}; e.g. 2026-06-01T00:00:00Z`;
+    return { valid: false, profile: null, form: null, digest: null, errors: [{ code: 'UAI-TIME-NOT-UTC', path: '', message }], warnings: [], otherForm: null };
+  }
+  const clock = parsed?.value;
   const report = validator.validateText(text, { now: clock });
   let otherForm: string | null = null;
   if (report.keyed) {

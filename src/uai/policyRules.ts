@@ -7,6 +7,7 @@ import { jsonPointer } from './jsonPointer.ts';
 import { findUnsupportedClaim, CLAIM_SCAN_LIMIT } from './supportClaims.ts';
 import { findSecrets, maskSecret } from './secretScan.ts';
 import { HIGH_ENTROPY_RULE } from './secretRules.ts';
+import { parseUtcDateTime, compareUtcDateTimes, formatUtcDateTime, type UtcDateTime } from './utcDateTime.ts';
 
 export const MEMORY_PROPOSAL_PROFILE = 'uai.agent.memory-proposal.v1';
 
@@ -46,20 +47,31 @@ function member(value: unknown, key: string): unknown {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-
-export function expiredRule(packet: unknown, now: Date): UaiIssue[] {
+/**
+ * UAI-EXPIRED when delivery.expires_at is before `now`. Fails closed: an expires_at this reader
+ * cannot place in time (an impossible date, a wrong form) is UAI-TIME-NOT-UTC, never "not expired".
+ */
+export function expiredRule(packet: unknown, now: UtcDateTime): UaiIssue[] {
   const expiresAt = member(member(packet, 'delivery'), 'expires_at');
-  // Only an RFC 3339 UTC date-time (anything else is UAI-TIME-NOT-UTC); Date.parse alone also reads
-  // legacy forms such as "2020-01-01\n00:00:00Z", which would put a line break into the message.
-  if (typeof expiresAt !== 'string' || !UTC_DATE_TIME.test(expiresAt)) return [];
-  const time = Date.parse(expiresAt);
-  if (Number.isNaN(time) || time >= now.getTime()) return [];
+  if (expiresAt === undefined) return []; // absent: the schema reports the missing field
+  const parsed = typeof expiresAt === 'string' ? parseUtcDateTime(expiresAt) : undefined;
+  if (!parsed?.ok) {
+    const reason = parsed ? parsed.reason : 'it is not a string';
+    return [
+      {
+        code: 'UAI-TIME-NOT-UTC',
+        path: '/delivery/expires_at',
+        // JSON-quoted: the value may hold a line break, and a message is one line.
+        message: `the expiry ${JSON.stringify(expiresAt)?.slice(0, 80)} cannot be read, so the packet counts as expired: ${reason}`,
+      },
+    ];
+  }
+  if (compareUtcDateTimes(parsed.value, now) >= 0) return [];
   return [
     {
       code: 'UAI-EXPIRED',
       path: '/delivery/expires_at',
-      message: `the packet expired at ${expiresAt} (validated at ${now.toISOString().replace('.000Z', 'Z')}); do not act on it, send a new packet with a later expires_at`,
+      message: `the packet expired at ${expiresAt} (validated at ${formatUtcDateTime(now)}); do not act on it, send a new packet with a later expires_at`,
     },
   ];
 }
@@ -121,6 +133,6 @@ export function packetSecretRule(packet: unknown): UaiIssue[] {
   return issues;
 }
 
-export function policyIssues(packet: unknown, now: Date): UaiIssue[] {
+export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
   return [...expiredRule(packet, now), ...unsupportedClaimRule(packet), ...packetSecretRule(packet)];
 }

@@ -11,8 +11,9 @@ import { ENVELOPE_SCHEMA_ID } from './schemaRegistry.ts';
 import type { Shape } from './fieldShape.ts';
 import { shapesAlong } from './fieldShape.ts';
 import type { UaiIssue } from './errorCodes.ts';
-import { errorCodeEntry } from './errorCodes.ts';
+import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
 import { escapePointerToken, parsePointer } from './jsonPointer.ts';
+import { parseUtcDateTime } from './utcDateTime.ts';
 
 // ajv ships CommonJS; Node's ESM loader and Vite expose the class on `default` differently.
 type AjvClass = typeof Ajv2020Import;
@@ -21,6 +22,14 @@ type AddFormats = typeof addFormatsImport;
 const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ?? addFormatsImport) as AddFormats;
 
 export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
+
+/** The pattern of `envelope.schema.json#/$defs/requiredText`: a required text holds a non-space character. */
+export const REQUIRED_TEXT_PATTERN = '\\S';
+
+/** A failure of the required-text pattern on a blank (not empty) value: the field counts as absent. */
+function isBlankText(error: ErrorObject): boolean {
+  return error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === REQUIRED_TEXT_PATTERN;
+}
 
 export interface CompiledSchemas {
   /** Validates a keyed value against a schema `$id`; returns issues with codes. */
@@ -55,7 +64,18 @@ export function compileSchemas(registry: SchemaRegistry, extraIds: readonly stri
       const validate = compiled.get(schemaId);
       if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
       if (validate(value)) return [];
-      return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => issueFromAjvError(error, shape, value));
+      // An empty string fails minLength too; one issue for it is enough.
+      const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''));
+      // Messages are built for a report's worth only: a document with 400,000 bad members costs no more.
+      const issues = errors.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
+      if (errors.length > MAX_ISSUES_PER_DOCUMENT) {
+        issues.push(truncationIssue(errors.length - MAX_ISSUES_PER_DOCUMENT));
+        // ajv keeps each validator's last errors, the referenced ones' too: validating an empty
+        // object replaces a huge list with a short one instead of holding it until the next call.
+        validate({});
+      }
+      validate.errors = null;
+      return issues;
     },
   };
 }
@@ -77,7 +97,7 @@ function codeOf(error: ErrorObject, path: string, shape: Shape): string {
     const code = along[index].errorCode;
     if (code) return code;
   }
-  return error.keyword === 'required' ? 'UAI-SCHEMA-MISSING' : 'UAI-SCHEMA-INVALID';
+  return error.keyword === 'required' || isBlankText(error) ? 'UAI-SCHEMA-MISSING' : 'UAI-SCHEMA-INVALID';
 }
 
 function quote(value: unknown): string {
@@ -98,7 +118,10 @@ function valueAt(root: unknown, path: string): unknown {
 function utcSuggestion(value: unknown): string {
   if (typeof value !== 'string') return '';
   const time = Date.parse(value);
-  if (Number.isNaN(time) || !/[+-]\d{2}:\d{2}$|Z$/i.test(value)) return ', e.g. 2026-05-31T18:01:00Z';
+  // Date.parse rolls impossible dates over (February 30 becomes March 2): suggest a rewrite only of
+  // a date-time whose local date and time exist, as the UTC reader checks them.
+  const local = parseUtcDateTime(`${value.slice(0, 19)}Z`);
+  if (Number.isNaN(time) || !local.ok || !/[+-]\d{2}:\d{2}$|Z$/i.test(value)) return ', e.g. 2026-05-31T18:01:00Z';
   return `, e.g. ${new Date(time).toISOString().replace('.000Z', 'Z')}`;
 }
 
@@ -115,6 +138,7 @@ function messageOf(error: ErrorObject, code: string, root: unknown): string {
     case 'required':
       return `add the required field "${params.missingProperty}" to ${where}`;
   }
+  if (isBlankText(error)) return `${where} holds only white space, which counts as absent: write a value`;
   if (code === 'UAI-TIME-NOT-UTC') return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
   switch (error.keyword) {
     case 'pattern': {

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { findUnsupportedClaim, splitSentences, UNSUPPORTED_CAPABILITIES } from '../../src/uai/supportClaims.ts';
+import { utcDateTimeOfDate } from '../../src/uai/utcDateTime.ts';
 import { expiredRule, packetSecretRule, unsupportedClaimRule, policyIssues, forEachString } from '../../src/uai/policyRules.ts';
 
 type Packet = Record<string, any>;
@@ -172,37 +173,54 @@ test('forEachString visits every string in document order with its path, and mem
 
 // ---------------------------------------------------------------- expiry
 
+const at = (text: string) => utcDateTimeOfDate(new Date(text));
+
 test('expiry boundary: equal time is not expired, one millisecond later is', () => {
   const packet = structuredClone(SEED);
   packet.delivery.expires_at = '2026-06-01T00:00:00Z';
-  assert.deepEqual(expiredRule(packet, new Date('2026-06-01T00:00:00.000Z')), []);
-  assert.deepEqual(expiredRule(packet, new Date('2026-05-31T23:59:59.999Z')), []);
-  const expired = expiredRule(packet, new Date('2026-06-01T00:00:00.001Z'));
+  assert.deepEqual(expiredRule(packet, at('2026-06-01T00:00:00.000Z')), []);
+  assert.deepEqual(expiredRule(packet, at('2026-05-31T23:59:59.999Z')), []);
+  const expired = expiredRule(packet, at('2026-06-01T00:00:00.001Z'));
   assert.deepEqual(expired.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-EXPIRED', path: '/delivery/expires_at' }]);
-  assert.match(expired[0].message, /2026-06-01T00:00:00Z/);
-  // Fractional seconds in expires_at count.
+  assert.match(expired[0].message, /2026-06-01T00:00:00Z \(validated at 2026-06-01T00:00:00.001Z\)/);
+  // Fractional seconds in expires_at count, exactly (Date.parse would round .5004 to .500).
   packet.delivery.expires_at = '2026-06-01T00:00:00.500Z';
-  assert.deepEqual(expiredRule(packet, new Date('2026-06-01T00:00:00.500Z')), []);
-  assert.equal(expiredRule(packet, new Date('2026-06-01T00:00:00.501Z')).length, 1);
+  assert.deepEqual(expiredRule(packet, at('2026-06-01T00:00:00.500Z')), []);
+  assert.equal(expiredRule(packet, at('2026-06-01T00:00:00.501Z')).length, 1);
+  packet.delivery.expires_at = '2026-06-01T00:00:00.5004Z';
+  assert.deepEqual(expiredRule(packet, at('2026-06-01T00:00:00.500Z')), []);
+  packet.delivery.expires_at = '2026-06-01T00:00:00.4996Z';
+  assert.equal(expiredRule(packet, at('2026-06-01T00:00:00.500Z')).length, 1);
 });
 
-test('expiry: values that are not RFC 3339 UTC date-times are left to the schema', () => {
-  for (const value of ['2020-01-01T00:00:00+00:00', '2020-01-01', 'yesterday', '2020-01-01\n00:00:00Z', 'Jan 1 2020 00:00:00Z', 42, null]) {
+test('expiry at a leap second is compared in its place, not skipped', () => {
+  const packet = structuredClone(SEED);
+  packet.delivery.expires_at = '2016-12-31T23:59:60Z';
+  assert.deepEqual(expiredRule(packet, at('2016-12-31T23:59:59.999Z')), []);
+  assert.deepEqual(expiredRule(packet, at('2017-01-01T00:00:00Z')).map((issue) => issue.code), ['UAI-EXPIRED']);
+  assert.deepEqual(expiredRule(packet, at('2030-01-01T00:00:00Z')).map((issue) => issue.code), ['UAI-EXPIRED']);
+});
+
+test('expiry: a value the reader cannot place in time counts as expired (UAI-TIME-NOT-UTC), never as valid', () => {
+  for (const value of ['2020-01-01T00:00:00+00:00', '2020-01-01', 'yesterday', '2020-01-01\n00:00:00Z', 'Jan 1 2020 00:00:00Z', '2030-02-30T00:00:00Z', '2030-06-01T24:00:00Z', '2030-06-01T12:00:60Z', 42, null]) {
     const packet = structuredClone(SEED);
     packet.delivery.expires_at = value;
-    assert.deepEqual(expiredRule(packet, new Date('2030-01-01T00:00:00Z')), [], String(value));
+    const issues = expiredRule(packet, at('2020-01-01T00:00:00Z'));
+    assert.deepEqual(issues.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-TIME-NOT-UTC', path: '/delivery/expires_at' }], String(value));
+    assert.doesNotMatch(issues[0].message, /\n/);
   }
-  assert.deepEqual(expiredRule({}, new Date()), []);
-  assert.deepEqual(expiredRule('packet', new Date()), []);
-  assert.deepEqual(expiredRule({ delivery: [] }, new Date()), []);
+  // No delivery or no expires_at: the schema reports the missing field.
+  assert.deepEqual(expiredRule({}, at('2030-01-01T00:00:00Z')), []);
+  assert.deepEqual(expiredRule('packet', at('2030-01-01T00:00:00Z')), []);
+  assert.deepEqual(expiredRule({ delivery: [] }, at('2030-01-01T00:00:00Z')), []);
 });
 
 test('policyIssues combines the three rules', () => {
-  assert.deepEqual(policyIssues(SEED, new Date('2026-06-01T00:00:00Z')), []);
+  assert.deepEqual(policyIssues(SEED, at('2026-06-01T00:00:00Z')), []);
   const packet = structuredClone(SEED);
   packet.body.support_boundary = 'UAIX provides hosted import.';
   assert.deepEqual(
-    policyIssues(packet, new Date('2031-06-01T00:00:00Z')).map((issue) => issue.code),
+    policyIssues(packet, at('2031-06-01T00:00:00Z')).map((issue) => issue.code),
     ['UAI-EXPIRED', 'UAI-UNSUPPORTED-CLAIM'],
   );
 });
