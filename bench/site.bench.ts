@@ -23,7 +23,8 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { copyRepository, removeCopy } from '../tests/build/_support/tempRepo.ts';
-import { loadContentEntries } from '../src/record/node/contentFiles.ts';
+import { loadContentEntries, splitFrontmatter } from '../src/record/node/contentFiles.ts';
+import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { buildRecordIndex } from '../src/record/pageIndex.ts';
 import { LOCALES, localeOf, SOURCE_LOCALE } from '../src/record/locales.ts';
 import { stampTranslation } from '../src/record/node/translationStamp.ts';
@@ -167,7 +168,8 @@ function fillBareSite(copy: string): number {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   for (const page of index.pages) {
-    const body = content.bodies.get(page.entry.file) ?? '';
+    // Entry files are named relative to this repository; the copy's files resolve from it.
+    const body = splitFrontmatter(readFileSync(join(REPOSITORY_ROOT, page.entry.file), 'utf8'))?.body ?? '';
     const text = localizeFallbackLinks(body, page.entry.locale, page.locale);
     const frontmatter = `---\nurl: "${page.url}"\ntitle: ${JSON.stringify(page.entry.data.title)}\nlang: ${localeOf(page.locale).lang}\n---\n`;
     writeFileSync(join(folder, `${page.url.replace(/^\/|\/$/g, '').replaceAll('/', '--')}.md`), `${frontmatter}${text}`);
