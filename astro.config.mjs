@@ -8,7 +8,9 @@ import { CODE_THEMES } from './src/record/highlight.ts';
 export default defineConfig({
   site: 'https://uaix.org',
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // No inline <style> or <script>: the Content-Security-Policy in _headers allows neither.
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
   compressHTML: true,
   devToolbar: { enabled: false },
   markdown: {

@@ -280,6 +280,7 @@ const STAGE_NAMES: Record<string, string> = {
   manifest: 'manifest (digest of every file)',
   pagefind: 'Pagefind',
   'link check': 'link check',
+  'publication gates': 'publication gates (claims, redaction of dist/)',
 };
 
 function htmlPages(dist: string): string[] {

@@ -12,7 +12,7 @@ import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
 import { createAjv } from '../src/uai/schemaValidator.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
-import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
+import { contentSecurityPolicy, HEADER_RULES, headersFile, machineRecordFiles, mediaTypeOf, withContentSecurityPolicy, type PublishedFile } from '../src/record/machineRecords.ts';
 import type { PageMirror } from '../src/record/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../src/record/node/pageAnalysis.ts';
 import { buildSiteManifest, routeMediaTypeProblems } from '../src/record/siteManifest.ts';
@@ -22,9 +22,11 @@ import { checkLinks, type LinkSource } from '../src/record/linkCheck.ts';
 import { loadCheckedRouteRecords } from '../src/record/node/routeFiles.ts';
 import { routeUrls } from '../src/uai/routeRecord.ts';
 import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
-import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
+import { HEADERS_PATH, LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
 import { markStage } from '../src/record/node/stageTimes.ts';
+import { ALLOW_LIST_FILE, RedactionGate } from '../src/record/node/redactionGate.ts';
+import { claimProblems, jsonStrings } from '../src/record/claimCheck.ts';
 
 const DIST = join(REPOSITORY_ROOT, 'dist');
 const started = performance.now();
@@ -42,6 +44,9 @@ function fail(stage: string, problems: string[]): never {
   throw new BuildFailure(stage, problems);
 }
 
+
+const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
+const REDACTION_STAGE = `redaction (${REDACTION_HINT})`;
 
 function writePublic(path: string, text: string): void {
   const file = join(DIST, path);
@@ -70,7 +75,13 @@ function removePreviousBuild(): Promise<void> {
 
 async function run(): Promise<void> {
   markStage('build:start');
-  // 1. Fixtures and content, before anything is built.
+  // 1. Nothing secret or local goes in: the sources are scanned before anything reads them.
+  const redaction = new RedactionGate();
+  if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
+  const sourceScan = redaction.scanSources();
+  if (sourceScan.problems.length) fail(REDACTION_STAGE, sourceScan.problems);
+
+  // Fixtures and content, before anything is built.
   let site;
   try {
     site = loadSite();
@@ -123,8 +134,11 @@ async function run(): Promise<void> {
   if (analyses.problems.length) fail('page mirrors', analyses.problems);
   const mirrors = new Map<string, { json: PageMirror; markdown: string }>();
   const mirrorProblems: string[] = [];
-  for (const [path, { mirror }] of analyses.results) {
+  // The style attributes the pages carry (Shiki's colours), allowed one by one by the CSP.
+  const styleAttributes = new Set<string>();
+  for (const [path, { mirror, styles }] of analyses.results) {
     if (!mirror) continue;
+    for (const style of styles) styleAttributes.add(style);
     if (!validateMirror(mirror.json)) {
       for (const error of validateMirror.errors ?? []) mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
     }
@@ -134,6 +148,9 @@ async function run(): Promise<void> {
   }
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
   markStage('mirrors');
+  const headers: PublishedFile = { path: HEADERS_PATH, text: headersFile(withContentSecurityPolicy(HEADER_RULES, contentSecurityPolicy(styleAttributes))) };
+  writePublic(headers.path, headers.text);
+  files.push(headers);
 
   // 5. llms.txt and llms-full.txt.
   const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files));
@@ -203,16 +220,45 @@ async function run(): Promise<void> {
     }),
   ];
   if (linkProblems.length) fail('links', linkProblems);
+  markStage('link check');
+
+  // 8. Publication gates: no page or machine record claims what UAIX does not provide, and
+  // nothing secret or local is in any published text file (whatever put it there).
+  const claimsStarted = performance.now();
+  const claims: string[] = [];
+  for (const file of pageFiles) {
+    const { text, lang } = analyses.results.get(publicPathOf(file).replace(/index\.html$/, ''))!.claims;
+    claims.push(...claimProblems(publicPathOf(file), text, lang));
+  }
+  claims.push(...claimProblems(LLMS_PATH, llms, 'en'));
+  // Machine records, not fixtures: an invalid fixture carries a claim on purpose.
+  const fixturePaths = new Set([...model.fixtures, ...model.routeFixtures].flatMap((fixture) => [fixture.url, fixture.keylessUrl ?? '']));
+  for (const file of [...files.filter((record) => mediaTypeOf(record.path).includes('json') && !fixturePaths.has(record.path)), { path: MANIFEST_PATH, text: JSON.stringify(manifest) }]) {
+    let strings: string[] = [];
+    try {
+      strings = jsonStrings(JSON.parse(file.text));
+    } catch {
+      continue;
+    }
+    claims.push(...claimProblems(file.path, strings.join('\n'), 'en'));
+  }
+  const claimsSeconds = (performance.now() - claimsStarted) / 1000;
+  const publishedScan = redaction.scanPublished(DIST);
+  const gateProblems = [...claims, ...publishedScan.problems, ...redaction.unusedEntries()];
+  if (gateProblems.length) fail(`publication gates (claims and redaction; ${REDACTION_HINT})`, gateProblems);
+  markStage('publication gates');
   // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
   analyses.prune();
   await previousBuildRemoved;
-  markStage('link check');
 
   // Summary.
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const perLocale = LOCALES.map((locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`).join(', ');
   console.log(`uaix: built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrors.size * 2} mirrors, ${files.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`);
   console.log(`uaix: ${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${links.length} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`);
+  const scanned = sourceScan.files + publishedScan.files;
+  const megabytes = ((sourceScan.bytes + publishedScan.bytes) / 1e6).toFixed(1);
+  console.log(`uaix: redaction gate scanned ${scanned} files (${sourceScan.files} sources, ${publishedScan.files} published; ${megabytes} MB) in ${((sourceScan.milliseconds + publishedScan.milliseconds) / 1000).toFixed(1)} s; claims gate read ${pageFiles.length} pages and the machine records in ${claimsSeconds.toFixed(1)} s`);
   console.log(`uaix: done in ${seconds} s`);
 }
 

@@ -1,14 +1,14 @@
 /**
  * The locale-free machine records, as a map from public path to bytes: schemas at their `$id`,
  * fixtures and their keyless forms, the conformance pack, the field registry, route records,
- * robots.txt and the _headers rules, with the media type each path is served with. The manifest
- * and llms.txt are built after the mirrors.
+ * robots.txt, with the media type each path is served with. The `_headers` rules, whose
+ * Content-Security-Policy depends on the pages, the manifest and llms.txt are built after the mirrors.
  */
 import type { RecordModel } from './recordModel.ts';
 import type { FieldRegistryDocument } from './fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../uai/jcs.ts';
-import { sha256Digest } from '../uai/sha256.ts';
+import { sha256, sha256Digest } from '../uai/sha256.ts';
 import { SITE_ORIGIN } from './locales.ts';
 import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, HEADERS_PATH, ROBOTS_PATH, SITEMAP_PATH, routeRecordPath } from './publicPaths.ts';
 import { decodeJsonBytes } from '../uai/jsonText.ts';
@@ -87,8 +87,41 @@ export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegis
   files.push({ path: FIELD_REGISTRY_PATH, text: json(fieldRegistry) });
   for (const route of routes) files.push({ path: routeRecordPath(route.routeId), text: route.text });
   files.push({ path: ROBOTS_PATH, text: `User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n` });
-  files.push({ path: HEADERS_PATH, text: headersFile() });
   return files;
+}
+
+/**
+ * The Content-Security-Policy of every file: only this origin's scripts, styles, images, workers
+ * and fetches; no plugin, no framing, no <base>, forms only to this origin; no inline script and
+ * no eval. Two deliberate allowances:
+ * - 'wasm-unsafe-eval' lets Pagefind (search) compile its WebAssembly; it allows no JavaScript
+ *   eval, and only scripts this origin serves can use it. It is site-wide because hosts join a
+ *   header set by two `_headers` rules into two policies, so one page cannot be loosened alone.
+ * - The code blocks' colours are Shiki's `style` attributes. Only those exact values are allowed,
+ *   by their hashes (`style-src-attr 'unsafe-hashes' 'sha256-…'`); `<style>` elements stay
+ *   forbidden (`style-src 'self'`).
+ */
+export function contentSecurityPolicy(styleAttributes: Iterable<string>): string {
+  const hashes = [...new Set(styleAttributes)].sort().map((value) => `'sha256-${toBase64(sha256(new TextEncoder().encode(value)))}'`);
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    hashes.length ? `style-src-attr 'unsafe-hashes' ${hashes.join(' ')}` : "style-src-attr 'none'",
+    "img-src 'self' data:",
+    "worker-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /** Always revalidated: a cached copy can never disagree with the digests of a fresher manifest. */
@@ -179,9 +212,14 @@ export function mediaTypeOf(path: string): string {
   return (extension && EXTENSION_TYPES[extension]) || 'application/octet-stream';
 }
 
-/** The `_headers` file: the rules above, one pattern line and its indented headers each. */
-export function headersFile(): string {
-  return `${HEADER_RULES.flatMap((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)]).join('\n')}\n`;
+/** The rules with the site's Content-Security-Policy on every path (the `/*` rule: set once, never joined). */
+export function withContentSecurityPolicy(rules: readonly HeaderRule[], policy: string): HeaderRule[] {
+  return rules.map((rule) => (rule.path === '/*' ? { ...rule, headers: { ...rule.headers, 'Content-Security-Policy': policy } } : rule));
+}
+
+/** The `_headers` file: the rules, one pattern line and its indented headers each. */
+export function headersFile(rules: readonly HeaderRule[] = HEADER_RULES): string {
+  return `${rules.flatMap((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)]).join('\n')}\n`;
 }
 
 /** sha256 of a file's bytes, and of its RFC 8785 form when it is JSON and I-JSON (no duplicate names, well-formed UTF-8). */

@@ -111,7 +111,7 @@ export function routeMediaTypeProblems(routes: readonly (ManifestRoute & { file:
   const problems: string[] = [];
   for (const { file, record } of routes) {
     if (record.method !== 'GET' || record.content_type === null || !record.path.startsWith('/')) continue;
-    const pattern = record.path.replace(/\{[^}/]*\}/g, '*').replace(/\/$/, '/index.html');
+    const pattern = record.path.replace(/\{[^{}/]*\}/g, '*').replace(/\/$/, '/index.html');
     const named = paths.filter((path) => pathPatternMatches(pattern, path));
     if (named.length === 0) problems.push(`${file} /path: ${record.path} names no published file`);
     const expected = record.content_type.split(';')[0].trim();

@@ -32,13 +32,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'pem-private-key',
     kind: 'a PEM private key',
     keywords: ['-----BEGIN '],
-    pattern: /-----BEGIN (?:(?:RSA|DSA|EC|ENCRYPTED|PGP) )?PRIVATE KEY(?: BLOCK)?-----/,
+    // -{5}, not five dashes: the pattern's own source (in the browser bundle) must not read as a key block.
+    pattern: /-{5}BEGIN (?:(?:RSA|DSA|EC|ENCRYPTED|PGP) )?PRIVATE KEY(?: BLOCK)?-{5}/,
   },
   {
     id: 'openssh-private-key',
     kind: 'an OpenSSH private key',
     keywords: ['-----BEGIN OPENSSH'],
-    pattern: /-----BEGIN OPENSSH PRIVATE KEY-----/,
+    pattern: /-{5}BEGIN OPENSSH PRIVATE KEY-{5}/,
   },
   // ---------------------------------------------------------------- cloud keys
   {

@@ -250,7 +250,8 @@ const SECRET_CODES = new Set(['UAI-MEMORY-SECRET', 'UAI-SECRET-PRESENT', 'UAI-RO
 test('every published fixture and content file is clean, except the invalid fixtures that exist to carry a secret', () => {
   const examples = walkFiles(EXAMPLES_DIR);
   const fixtures = examples.filter((file) => file.endsWith('.json') && !file.endsWith(`/${EXPECTATIONS_FILE}`));
-  const content = walkFiles(CONTENT_DIR).filter((file) => /\.(md|json)$/.test(file));
+  // The publication gate's allow-list names the invalid fixtures' fake values on purpose; it is never published.
+  const content = walkFiles(CONTENT_DIR).filter((file) => /\.(md|json)$/.test(file) && !file.endsWith('/redaction-allowlist.json'));
   assert.ok(
     fixtures.length > 40 && content.length > 50,
     `${fixtures.length} fixtures, ${content.length} content files`,
