@@ -63,10 +63,14 @@ function usage(problem: string): never {
 const TRANSLATED = LOCALES.filter((locale) => locale.translatesContent).map((locale) => locale.code);
 const FIRST_CODE = 5000;
 
-const WORDS: Record<string, { title: string; intro: string; table: string; example: string; links: string; columns: [string, string, string] }> = {
+const WORDS: Record<
+  string,
+  { title: string; intro: string; table: string; example: string; links: string; columns: [string, string, string] }
+> = {
   'en-us': {
     title: 'Benchmark guide',
-    intro: 'This generated guide exercises the build with the shape of a real guide: prose, a table, a highlighted packet and links to other records. Agents record each step with a UAI-1 packet and stop when state cannot be proven.',
+    intro:
+      'This generated guide exercises the build with the shape of a real guide: prose, a table, a highlighted packet and links to other records. Agents record each step with a UAI-1 packet and stop when state cannot be proven.',
     table: 'Steps',
     example: 'Example packet',
     links: 'Related records',
@@ -74,7 +78,8 @@ const WORDS: Record<string, { title: string; intro: string; table: string; examp
   },
   'es-us': {
     title: 'Guía de prueba',
-    intro: 'Esta guía generada pone a prueba la compilación con la forma de una guía real: prosa, una tabla, un paquete resaltado y enlaces a otros registros. Los agentes registran cada paso con un paquete UAI-1 y se detienen cuando el estado no puede probarse.',
+    intro:
+      'Esta guía generada pone a prueba la compilación con la forma de una guía real: prosa, una tabla, un paquete resaltado y enlaces a otros registros. Los agentes registran cada paso con un paquete UAI-1 y se detienen cuando el estado no puede probarse.',
     table: 'Pasos',
     example: 'Paquete de ejemplo',
     links: 'Registros relacionados',
@@ -82,7 +87,8 @@ const WORDS: Record<string, { title: string; intro: string; table: string; examp
   },
   'fr-fr': {
     title: 'Guide de test',
-    intro: 'Ce guide généré met la compilation à l’épreuve avec la forme d’un vrai guide : de la prose, un tableau, un paquet mis en couleur et des liens vers d’autres registres. Les agents consignent chaque étape dans un paquet UAI-1 et s’arrêtent quand l’état ne peut être prouvé.',
+    intro:
+      'Ce guide généré met la compilation à l’épreuve avec la forme d’un vrai guide : de la prose, un tableau, un paquet mis en couleur et des liens vers d’autres registres. Les agents consignent chaque étape dans un paquet UAI-1 et s’arrêtent quand l’état ne peut être prouvé.',
     table: 'Étapes',
     example: 'Paquet d’exemple',
     links: 'Registres liés',
@@ -90,7 +96,13 @@ const WORDS: Record<string, { title: string; intro: string; table: string; examp
   },
 };
 
-const PROFILES = ['uai-agent-ack-v1', 'uai-agent-blocker-v1', 'uai-agent-handoff-v1', 'uai-agent-task-status-v1', 'uai-agent-final-report-v1'];
+const PROFILES = [
+  'uai-agent-ack-v1',
+  'uai-agent-blocker-v1',
+  'uai-agent-handoff-v1',
+  'uai-agent-task-status-v1',
+  'uai-agent-final-report-v1',
+];
 
 function slugOf(number: number): string {
   return `bench-${String(number).padStart(4, '0')}`;
@@ -100,15 +112,34 @@ function guideText(locale: string, number: number, count: number): string {
   const words = WORDS[locale];
   const next = slugOf((number % count) + 1);
   const previous = slugOf(((number + count - 2) % count) + 1);
-  const rows = [1, 2, 3, 4, 5].map((step) => `| ${step} | [\`${PROFILES[(number + step) % PROFILES.length]}\`](/${locale}/registry/${PROFILES[(number + step) % PROFILES.length]}/) | ${words.intro.split(' ').slice(step, step + 6).join(' ')} |`);
+  const rows = [1, 2, 3, 4, 5].map(
+    (step) =>
+      `| ${step} | [\`${PROFILES[(number + step) % PROFILES.length]}\`](/${locale}/registry/${PROFILES[(number + step) % PROFILES.length]}/) | ${words.intro
+        .split(' ')
+        .slice(step, step + 6)
+        .join(' ')} |`,
+  );
   // The packet is the same in every locale of a guide, and differs between guides.
   const packet = {
     uai: '1',
     profile: 'uai.agent.task-status.v1',
     message_id: `msg_bench_${number}`,
-    conversation: { conversation_id: `conv_bench_${number}`, turn_id: `turn_${number}`, correlation_id: `corr_bench_${number}` },
-    delivery: { idempotency_key: `idem_bench_${number}`, expires_at: '2030-01-01T00:00:00Z', fallback_directive: 'stop_and_request_review' },
-    body: { task_id: `task_bench_${number}`, state: 'in_progress', percent_complete: number % 100, notes: [`step ${number}`, 'readback pending'] },
+    conversation: {
+      conversation_id: `conv_bench_${number}`,
+      turn_id: `turn_${number}`,
+      correlation_id: `corr_bench_${number}`,
+    },
+    delivery: {
+      idempotency_key: `idem_bench_${number}`,
+      expires_at: '2030-01-01T00:00:00Z',
+      fallback_directive: 'stop_and_request_review',
+    },
+    body: {
+      task_id: `task_bench_${number}`,
+      state: 'in_progress',
+      percent_complete: number % 100,
+      notes: [`step ${number}`, 'readback pending'],
+    },
   };
   return [
     '---',
@@ -156,7 +187,17 @@ function addGuides(copy: string, count: number): void {
       env: { ...process.env, GIT_AUTHOR_DATE: '2026-06-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-06-01T00:00:00Z' },
     });
   git('add', '-A', 'content');
-  git('-c', 'user.name=bench', '-c', 'user.email=bench@uaix.invalid', 'commit', '-q', '--no-verify', '-m', `bench: ${count} generated guides`);
+  git(
+    '-c',
+    'user.name=bench',
+    '-c',
+    'user.email=bench@uaix.invalid',
+    'commit',
+    '-q',
+    '--no-verify',
+    '-m',
+    `bench: ${count} generated guides`,
+  );
 }
 
 /** Writes the text of every page of the copy's record into the bare site, one Markdown file per page. */
@@ -172,7 +213,10 @@ function fillBareSite(copy: string): number {
     const body = splitFrontmatter(readFileSync(join(REPOSITORY_ROOT, page.entry.file), 'utf8'))?.body ?? '';
     const text = localizeFallbackLinks(body, page.entry.locale, page.locale);
     const frontmatter = `---\nurl: "${page.url}"\ntitle: ${JSON.stringify(page.entry.data.title)}\nlang: ${localeOf(page.locale).lang}\n---\n`;
-    writeFileSync(join(folder, `${page.url.replace(/^\/|\/$/g, '').replaceAll('/', '--')}.md`), `${frontmatter}${text}`);
+    writeFileSync(
+      join(folder, `${page.url.replace(/^\/|\/$/g, '').replaceAll('/', '--')}.md`),
+      `${frontmatter}${text}`,
+    );
   }
   return index.pages.length;
 }
@@ -228,7 +272,12 @@ function runMeasured(command: string[], cwd: string, label: string): Promise<Bui
     const started = Date.now();
     const child = spawn(command[0], command.slice(1), {
       cwd,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', [STAGE_TIMES_VARIABLE]: eventsFile, GIT_CEILING_DIRECTORIES: dirname(cwd) },
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        [STAGE_TIMES_VARIABLE]: eventsFile,
+        GIT_CEILING_DIRECTORIES: dirname(cwd),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -311,22 +360,34 @@ async function main(): Promise<void> {
     const guides = Math.round(((options.scale - 1) * realPages) / LOCALES.length);
     if (guides > 0) addGuides(copy, guides);
     const barePages = fillBareSite(copy);
-    console.error(`bench:site: scale ${options.scale}: ${guides} generated guides, ${barePages} record pages; building in ${copy}`);
+    console.error(
+      `bench:site: scale ${options.scale}: ${guides} generated guides, ${barePages} record pages; building in ${copy}`,
+    );
 
     const ours = await runMeasured([process.execPath, '--import', 'tsx', 'scripts/build.ts'], copy, 'record');
     if (ours.status !== 0) throw new Error(`the record's build failed:\n${ours.output.slice(-4000)}`);
     const ourPages = htmlPages(join(copy, 'dist'));
     const weight = largestGzip(ourPages);
 
-    const bare = await runMeasured([process.execPath, join(copy, 'node_modules/astro/astro.js'), 'build', '--silent'], join(copy, 'bench/bare'), 'bare');
+    const bare = await runMeasured(
+      [process.execPath, join(copy, 'node_modules/astro/astro.js'), 'build', '--silent'],
+      join(copy, 'bench/bare'),
+      'bare',
+    );
     if (bare.status !== 0) throw new Error(`the bare build failed:\n${bare.output.slice(-4000)}`);
     const bareCount = htmlPages(join(copy, 'bench/bare/dist')).length;
 
     let warm: BuildResult | undefined;
     if (options.warm) {
       // One English guide changes (or the first English page at 1×): its translations go stale.
-      const edited = guides > 0 ? `content/guides/${SOURCE_LOCALE}/${slugOf(1)}.md` : `content/guides/${SOURCE_LOCALE}/swarm-failure-and-recovery.md`;
-      writeFileSync(join(copy, edited), `${readFileSync(join(copy, edited), 'utf8')}\nOne more sentence, edited for the warm rebuild.\n`);
+      const edited =
+        guides > 0
+          ? `content/guides/${SOURCE_LOCALE}/${slugOf(1)}.md`
+          : `content/guides/${SOURCE_LOCALE}/swarm-failure-and-recovery.md`;
+      writeFileSync(
+        join(copy, edited),
+        `${readFileSync(join(copy, edited), 'utf8')}\nOne more sentence, edited for the warm rebuild.\n`,
+      );
       warm = await runMeasured([process.execPath, '--import', 'tsx', 'scripts/build.ts'], copy, 'warm');
       if (warm.status !== 0) throw new Error(`the warm rebuild failed:\n${warm.output.slice(-4000)}`);
     }
@@ -343,7 +404,11 @@ async function main(): Promise<void> {
       '| --- | ---: | ---: | ---: | ---: | ---: |',
       `| record (\`npm run build\`) | ${ourPages.length} | ${s(ours.seconds)} | ${oursRate.toFixed(1)} | ${mb(ours.peakBytes)} | ${((ours.seconds / ourPages.length) * 1000).toFixed(0)} ms |`,
       `| bare Astro | ${bareCount} | ${s(bare.seconds)} | ${bareRate.toFixed(1)} | ${mb(bare.peakBytes)} | ${((bare.seconds / bareCount) * 1000).toFixed(0)} ms |`,
-      ...(warm ? [`| record, warm (one English guide edited) | ${ourPages.length} | ${s(warm.seconds)} | ${(ourPages.length / warm.seconds).toFixed(1)} | ${mb(warm.peakBytes)} | ${((warm.seconds / ourPages.length) * 1000).toFixed(0)} ms |`] : []),
+      ...(warm
+        ? [
+            `| record, warm (one English guide edited) | ${ourPages.length} | ${s(warm.seconds)} | ${(ourPages.length / warm.seconds).toFixed(1)} | ${mb(warm.peakBytes)} | ${((warm.seconds / ourPages.length) * 1000).toFixed(0)} ms |`,
+          ]
+        : []),
       '',
       `Ratio record/bare: pages/s ${(oursRate / bareRate).toFixed(2)}, peak memory ${(ours.peakBytes / bare.peakBytes).toFixed(2)}${warm ? `; warm/cold time ${(warm.seconds / ours.seconds).toFixed(2)}` : ''}. Largest HTML page ${weight.kb.toFixed(1)} KB gzip (${weight.file.slice(join(copy, 'dist').length)}).`,
       '',
@@ -355,7 +420,9 @@ async function main(): Promise<void> {
     const warmStages = warm ? new Map(stageDurations(warm, STAGE_NAMES)) : undefined;
     for (const [name, seconds] of ourStages) {
       const bareSeconds = bareStages.get(name);
-      lines.push(`| ${name} | ${s(seconds)} | ${bareSeconds === undefined ? '' : s(bareSeconds)}${warmStages ? ` | ${warmStages.has(name) ? s(warmStages.get(name)!) : ''}` : ''} |`);
+      lines.push(
+        `| ${name} | ${s(seconds)} | ${bareSeconds === undefined ? '' : s(bareSeconds)}${warmStages ? ` | ${warmStages.has(name) ? s(warmStages.get(name)!) : ''}` : ''} |`,
+      );
     }
     console.log(lines.join('\n'));
   } finally {

@@ -7,4 +7,12 @@ import record from '../../astro.config.mjs';
 import { stageTimesIntegration } from '../../src/record/node/stageTimes.ts';
 
 const { site, trailingSlash, build, compressHTML, devToolbar, markdown } = record;
-export default defineConfig({ site, trailingSlash, build, compressHTML, devToolbar, markdown, integrations: [stageTimesIntegration()] });
+export default defineConfig({
+  site,
+  trailingSlash,
+  build,
+  compressHTML,
+  devToolbar,
+  markdown,
+  integrations: [stageTimesIntegration()],
+});

@@ -31,12 +31,16 @@ const COMMIT_MARK = '\u0001';
 function readHistory(): History | null {
   let out: string;
   try {
-    out = execFileSync('git', ['-c', 'core.quotePath=false', 'log', '-c', '--no-renames', '--name-only', `--format=${COMMIT_MARK}%H %cI`], {
-      cwd: REPOSITORY_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 1024 * 1024 * 1024,
-    });
+    out = execFileSync(
+      'git',
+      ['-c', 'core.quotePath=false', 'log', '-c', '--no-renames', '--name-only', `--format=${COMMIT_MARK}%H %cI`],
+      {
+        cwd: REPOSITORY_ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 1024 * 1024 * 1024,
+      },
+    );
   } catch {
     return null;
   }

@@ -45,8 +45,12 @@ export function analysePageSafely(job: PageJob): PageOutcome {
 function analysisCodeDigest(): string {
   const hash = createHash('sha256');
   const recordDir = join(REPOSITORY_ROOT, 'src/record');
-  const files = readdirSync(recordDir).filter((name) => name.endsWith('.ts')).sort().map((name) => join(recordDir, name));
-  for (const file of [...files, join(REPOSITORY_ROOT, 'package-lock.json')]) hash.update(file.slice(REPOSITORY_ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
+  const files = readdirSync(recordDir)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => join(recordDir, name));
+  for (const file of [...files, join(REPOSITORY_ROOT, 'package-lock.json')])
+    hash.update(file.slice(REPOSITORY_ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -60,9 +64,13 @@ const PAGES_PER_MESSAGE = 8;
 async function analyseOnWorkers(jobs: PageJob[], threads: number): Promise<PageOutcome[]> {
   const outcomes: PageOutcome[] = new Array(jobs.length);
   const batches: { id: number; start: number; pages: PageJob[] }[] = [];
-  for (let start = 0; start < jobs.length; start += PAGES_PER_MESSAGE) batches.push({ id: batches.length, start, pages: jobs.slice(start, start + PAGES_PER_MESSAGE) });
+  for (let start = 0; start < jobs.length; start += PAGES_PER_MESSAGE)
+    batches.push({ id: batches.length, start, pages: jobs.slice(start, start + PAGES_PER_MESSAGE) });
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)));
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)),
+  );
   try {
     await Promise.all(
       workers.map(
@@ -78,7 +86,9 @@ async function analyseOnWorkers(jobs: PageJob[], threads: number): Promise<PageO
               send();
             });
             worker.on('error', reject);
-            worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a page analysis worker exited with ${code}`))));
+            worker.on('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`a page analysis worker exited with ${code}`)),
+            );
             send();
           }),
       ),
@@ -104,7 +114,17 @@ export interface PageAnalyses {
  */
 export async function analysePages(jobs: PageJob[], cacheDir?: string): Promise<PageAnalyses & { prune(): void }> {
   const codeDigest = cacheDir ? analysisCodeDigest() : '';
-  const keys = jobs.map((job) => (cacheDir ? createHash('sha256').update(codeDigest).update('\0').update(job.path).update('\0').update(job.html).digest('hex') : ''));
+  const keys = jobs.map((job) =>
+    cacheDir
+      ? createHash('sha256')
+          .update(codeDigest)
+          .update('\0')
+          .update(job.path)
+          .update('\0')
+          .update(job.html)
+          .digest('hex')
+      : '',
+  );
   const outcomes: (PageOutcome | undefined)[] = keys.map((key) => {
     if (!cacheDir) return undefined;
     const file = join(cacheDir, `${key}.json`);
@@ -118,7 +138,8 @@ export async function analysePages(jobs: PageJob[], cacheDir?: string): Promise<
   computed.forEach((outcome, offset) => {
     const at = missing[offset];
     outcomes[at] = outcome;
-    if (cacheDir && 'analysis' in outcome) writeFileSync(join(cacheDir, `${keys[at]}.json`), JSON.stringify(outcome.analysis));
+    if (cacheDir && 'analysis' in outcome)
+      writeFileSync(join(cacheDir, `${keys[at]}.json`), JSON.stringify(outcome.analysis));
   });
   const results = new Map<string, PageAnalysis>();
   const problems: string[] = [];

@@ -15,7 +15,8 @@ export class NotATranslationError extends Error {}
  */
 export function stampTranslation(root: string, file: string): { source: string; digest: string } {
   const match = /^content\/([^/]+)\/([a-z]{2}-[a-z]{2})(\/.+|\.json)$/.exec(file);
-  if (!match || match[2] === SOURCE_LOCALE) throw new NotATranslationError(`${file}: not a translation under content/<collection>/<locale>/`);
+  if (!match || match[2] === SOURCE_LOCALE)
+    throw new NotATranslationError(`${file}: not a translation under content/<collection>/<locale>/`);
   const source = `content/${match[1]}/${SOURCE_LOCALE}${match[3]}`;
   const digest = sha256Digest(new Uint8Array(readFileSync(join(root, source))));
   const text = readFileSync(join(root, file), 'utf8');

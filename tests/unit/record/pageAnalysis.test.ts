@@ -16,7 +16,11 @@ const page = (n: number) =>
   `<body><nav><a href="/nav/">nav</a></nav><main id="content"><h1>Page ${n}</h1><h2 id="s${n}">Section</h2>` +
   `<p>Text ${n} <a href="/en-us/p${n + 1}/">next</a> <img src="/i${n}.svg" alt=""></p></main></body></html>`;
 // Enough pages for the analysis to start worker threads.
-const jobs: PageJob[] = Array.from({ length: 700 }, (_, n) => ({ path: `/en-us/p${n}/`, html: page(n), withMirror: true }));
+const jobs: PageJob[] = Array.from({ length: 700 }, (_, n) => ({
+  path: `/en-us/p${n}/`,
+  html: page(n),
+  withMirror: true,
+}));
 const cacheDir = mkdtempSync(join(tmpdir(), 'uaix-page-cache-'));
 after(() => rmSync(cacheDir, { recursive: true, force: true }));
 
@@ -43,7 +47,10 @@ test('a changed page is analysed again, and pruning keeps only the entries of th
 });
 
 test('a page that cannot be analysed is one problem naming it; a page without mirrors needs no <main>', async () => {
-  const run = await analysePages([{ path: '/en-us/broken/', html: '<p>no main</p>', withMirror: true }, { path: '/404.html', html: '<p id="x">missing</p>', withMirror: false }]);
+  const run = await analysePages([
+    { path: '/en-us/broken/', html: '<p>no main</p>', withMirror: true },
+    { path: '/404.html', html: '<p id="x">missing</p>', withMirror: false },
+  ]);
   assert.deepEqual(run.problems, ['/en-us/broken/: the page has no <main> element']);
   assert.deepEqual(run.results.get('/404.html'), { ids: ['x'], links: [] });
 });
