@@ -17,6 +17,8 @@ export interface Section {
   index: PageRecord;
   /** Every page of the section in reading order, the index page first. */
   pages: PageRecord[];
+  /** Each page's place in `pages`, by URL: no page searches the whole section. */
+  positionOf: Map<string, number>;
 }
 
 const byPath = (a: PageRecord, b: PageRecord) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -43,7 +45,7 @@ export function sectionsOf(index: RecordIndex, locale: string): Section[] {
     pages.sort((a, b) => a.source.data.order - b.source.data.order || byPath(a, b));
     const at = pages.findIndex((page) => page.path === SURFACE_INDEX_PATHS[surface]);
     if (at > 0) pages.unshift(...pages.splice(at, 1));
-    sections.push({ surface, index: pages[0], pages });
+    sections.push({ surface, index: pages[0], pages, positionOf: new Map(pages.map((page, position) => [page.url, position])) });
   }
   perLocale.set(locale, sections);
   return sections;
@@ -54,10 +56,17 @@ export function readingOrder(index: RecordIndex, locale: string): PageRecord[] {
   return sectionsOf(index, locale).flatMap((section) => section.pages);
 }
 
+/** The page before and after, in the locale's reading order (crossing section boundaries). */
 export function previousAndNext(index: RecordIndex, page: PageRecord): { previous?: PageRecord; next?: PageRecord } {
-  const order = readingOrder(index, page.locale);
-  const at = order.findIndex((other) => other.url === page.url);
-  return { previous: order[at - 1], next: order[at + 1] };
+  const sections = sectionsOf(index, page.locale);
+  const at = sections.findIndex((section) => section.positionOf.has(page.url));
+  if (at < 0) return {};
+  const { pages, positionOf } = sections[at];
+  const position = positionOf.get(page.url)!;
+  return {
+    previous: pages[position - 1] ?? sections[at - 1]?.pages.at(-1),
+    next: pages[position + 1] ?? sections[at + 1]?.pages[0],
+  };
 }
 
 export function sectionOf(index: RecordIndex, page: PageRecord): Section {
@@ -95,7 +104,8 @@ export function sidebarOf(index: RecordIndex, page: PageRecord, limit = SIDEBAR_
   return sectionsOf(index, page.locale).map((section) => {
     const open = section.surface === here;
     const members = open ? section.pages.slice(1) : [];
-    const at = members.findIndex((member) => member.url === page.url);
+    // members starts at the section's second page; the index page itself is not a member (-1).
+    const at = open ? (section.positionOf.get(page.url) ?? 0) - 1 : -1;
     // A window of `limit` pages centred on the current page, shifted to stay inside the list.
     const start = Math.max(0, Math.min(at < 0 ? 0 : at - Math.floor(limit / 2), members.length - limit));
     const shown = members.slice(start, start + limit);

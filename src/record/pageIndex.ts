@@ -160,9 +160,34 @@ export function inSitemap(page: PageRecord): boolean {
   return !isSearchPage(page) && canonicalUrlOf(page) === `${SITE_ORIGIN}${page.url}`;
 }
 
-/** Pages of the same locale and collection, by `order`, then path (e.g. every profile page). */
-export function siblingsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
-  return index.pages
-    .filter((other) => other.locale === page.locale && other.collection === page.collection)
-    .sort((a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+interface SiblingGroup {
+  pages: PageRecord[];
+  positionOf: Map<string, number>;
+}
+
+// Sorted once per (locale, collection) and index: every page asks for its siblings, and sorting the
+// whole record on each page made the build grow with the square of the page count.
+const siblingGroups = new WeakMap<RecordIndex, Map<string, SiblingGroup>>();
+
+function siblingGroupOf(index: RecordIndex, page: PageRecord): SiblingGroup {
+  let groups = siblingGroups.get(index);
+  if (!groups) {
+    groups = new Map();
+    for (const other of index.pages) {
+      const key = `${other.locale}\u0000${other.collection}`;
+      if (!groups.has(key)) groups.set(key, { pages: [], positionOf: new Map() });
+      groups.get(key)!.pages.push(other);
+    }
+    for (const group of groups.values()) {
+      group.pages.sort((a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      group.pages.forEach((other, position) => group.positionOf.set(other.url, position));
+    }
+    siblingGroups.set(index, groups);
+  }
+  return groups.get(`${page.locale}\u0000${page.collection}`)!;
+}
+
+/** Siblings in reading order: same locale and collection, by `order`, then path (shared; do not modify). */
+export function siblingsOf(index: RecordIndex, page: PageRecord): readonly PageRecord[] {
+  return siblingGroupOf(index, page).pages;
 }

@@ -179,3 +179,52 @@ export function buildPageMirror(page: string | ParsedPage, path: string): { json
   ].join('\n');
   return { json, markdown };
 }
+
+/** What the link check reads from a page: its element ids in document order, and every href and src. */
+export interface PageLinkFacts {
+  ids: string[];
+  links: string[];
+}
+
+export function linkFactsOf(tree: Root): PageLinkFacts {
+  const ids: string[] = [];
+  const links: string[] = [];
+  walkElements(tree, (element) => {
+    const id = element.properties?.id;
+    if (id !== undefined) ids.push(String(id));
+    for (const name of ['href', 'src']) {
+      const value = element.properties?.[name];
+      if (typeof value === 'string' && value) links.push(value);
+    }
+  });
+  return { ids, links };
+}
+
+/**
+ * Everything the build derives from one built page, from a single parse: mirrors (unless
+ * `withMirror` is false), link facts, the `style` attributes the Content-Security-Policy must
+ * allow, and the text the claims gate reads (description and body text, in the page's language).
+ */
+export interface PageAnalysis extends PageLinkFacts {
+  mirror?: { json: PageMirror; markdown: string };
+  styles: string[];
+  claims: { text: string; lang: string };
+}
+
+export function analysePage(html: string, path: string, withMirror: boolean): PageAnalysis {
+  const parsed = parsePage(html);
+  const styles = new Set<string>();
+  walkElements(parsed.tree, (element) => {
+    const style = element.properties?.style;
+    if (typeof style === 'string') styles.add(style);
+  });
+  const root = findElement(parsed.tree, (element) => element.tagName === 'html');
+  const body = findElement(parsed.tree, (element) => element.tagName === 'body');
+  const description = findElement(parsed.tree, (element) => element.tagName === 'meta' && element.properties?.name === 'description')?.properties?.content;
+  return {
+    ...linkFactsOf(parsed.tree),
+    ...(withMirror ? { mirror: buildPageMirror(parsed, path) } : {}),
+    styles: [...styles],
+    claims: { text: [typeof description === 'string' ? description : '', body ? toText(body) : ''].join('\n'), lang: String(root?.properties?.lang ?? 'en') },
+  };
+}
