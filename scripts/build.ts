@@ -10,7 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
-import { createAjv } from '../src/uai/schemaValidator.ts';
+import { createAjv } from '../src/uai/schemaCompiler.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
 import { buildPageMirror, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';

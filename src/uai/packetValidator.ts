@@ -6,7 +6,8 @@
 import type { SchemaDocument } from './schemaRegistry.ts';
 import { createSchemaRegistry, ENVELOPE_SCHEMA_ID, type SchemaRegistry } from './schemaRegistry.ts';
 import { packetShape, fieldIndex, type ObjectShape } from './fieldShape.ts';
-import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
+import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
+import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
 import { policyIssues } from './policyRules.ts';
 import { packetDigest, DIGEST_PATTERN } from './packetDigest.ts';
@@ -51,9 +52,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export function createPacketValidator(documents: readonly SchemaDocument[], limits?: Partial<JsonReadLimits>): PacketValidator {
+/**
+ * Builds the validator from the schema documents (by default the published ones, bundled).
+ * `compile` makes the schema validators: the precompiled ones unless a test passes the runtime compiler.
+ */
+export function createPacketValidator(
+  documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS,
+  limits?: Partial<JsonReadLimits>,
+  compile: SchemaCompiler = precompiledSchemas,
+): PacketValidator {
   const registry = createSchemaRegistry(documents);
-  const compiled: CompiledSchemas = compileSchemas(registry);
+  const compiled: CompiledSchemas = compile(registry);
   const envelopeShape = packetShape(registry);
   const shapes = new Map(registry.profiles.map((profile) => [profile, packetShape(registry, profile)]));
   const profileSlot = fieldIndex(envelopeShape, 'profile');

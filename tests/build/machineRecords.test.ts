@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAjv } from '../../src/uai/schemaValidator.ts';
+import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import { canonicalBytes } from '../../src/uai/jcs.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
