@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The uaix command. The core is TypeScript; tsx loads it directly, so no build step is needed.
+// The uaix command in a checkout: tsx loads the TypeScript core directly, so no build step is needed.
+// The installable package (packages/uai-1) runs the same code compiled to JavaScript.
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/cli/uaix.ts');
-process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
+await import('../src/cli/run.ts');

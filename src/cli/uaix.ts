@@ -3,9 +3,9 @@
  * Exit codes: 0 success / all valid, 1 invalid input, 2 usage error or unreadable input.
  * Every failure is one line on stderr; no stack traces.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { createPacketValidator, type PacketReport, type PacketValidator } from '../uai/packetValidator.ts';
-import { loadSchemaDocuments, loadFixtureTree, loadRouteFixtureTree } from '../uai/node/recordFiles.ts';
+import { loadFixtureTree, loadRouteFixtureTree } from '../uai/node/recordFiles.ts';
+import { readPacketFile, UnreadableInput } from '../uai/node/packetFiles.ts';
 import { checkFixtures, checkRouteFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
 import { decodeJsonBytes, DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
@@ -29,7 +29,7 @@ export const EXIT_USAGE = 2;
 export class UsageError extends Error {}
 
 /** An input that could not be read at all (missing, a directory, too large): exit 2. */
-export class UnreadableInput extends Error {}
+export { UnreadableInput };
 
 export interface InputFile {
   name: string;
@@ -54,21 +54,7 @@ export async function readInput(name: string, stdin: CliIo['stdin']): Promise<In
     }
     return { name: '<stdin>', bytes };
   }
-  let stat;
-  try {
-    stat = statSync(name);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UnreadableInput(`cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`);
-  }
-  if (stat.isDirectory()) throw new UnreadableInput(`cannot read ${name}: it is a directory; name the packet files`);
-  if (!stat.isFile()) throw new UnreadableInput(`cannot read ${name}: not a regular file`);
-  if (stat.size > DEFAULT_JSON_LIMITS.maxBytes) throw new UnreadableInput(`cannot read ${name}: ${stat.size} bytes is more than the ${DEFAULT_JSON_LIMITS.maxBytes}-byte limit for a packet`);
-  try {
-    return { name, bytes: new Uint8Array(readFileSync(name)) };
-  } catch (error) {
-    throw new UnreadableInput(`cannot read ${name}: ${(error as Error).message}`);
-  }
+  return { name, bytes: readPacketFile(name) };
 }
 
 interface ParsedArgs {
@@ -109,7 +95,7 @@ function parseNow(value: string | true | undefined): Date | undefined {
 
 let cachedValidator: PacketValidator | undefined;
 function validator(): PacketValidator {
-  cachedValidator ??= createPacketValidator(loadSchemaDocuments());
+  cachedValidator ??= createPacketValidator();
   return cachedValidator;
 }
 

@@ -18,4 +18,4 @@ function unwrap<T>(module: unknown): T {
 
 export const ucs2length: Ucs2Length = unwrap<Ucs2Length>(ucs2lengthImport);
 export const equal: DeepEqual = unwrap<DeepEqual>(equalImport);
-export const formats = fullFormats;
+export const formats: Readonly<Record<string, unknown>> = fullFormats;
