@@ -5,7 +5,7 @@
  * exits 1: a partial dist/ is never left looking like a build.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
@@ -24,6 +24,7 @@ import { routeUrls } from '../src/uai/routeRecord.ts';
 import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
 import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
+import { packPackage, PackageBuildError } from './package.ts';
 
 const DIST = join(REPOSITORY_ROOT, 'dist');
 const started = performance.now();
@@ -53,7 +54,14 @@ function publicPathOf(file: string): string {
 }
 
 function run(): void {
-  // 1. Fixtures and content, before anything is built.
+  // 1. The installable package (pages print its digest), then fixtures and content, before anything is built.
+  let release;
+  try {
+    release = packPackage();
+  } catch (error) {
+    if (error instanceof PackageBuildError) fail('package', error.message.split('\n'));
+    throw error;
+  }
   let site;
   try {
     site = loadSite();
@@ -81,6 +89,8 @@ function run(): void {
   const siteSchemas = [MIRROR_SCHEMA_PATH, MANIFEST_SCHEMA_PATH].map((path) => ({ path, text: readFileSync(join(REPOSITORY_ROOT, path.slice(1)), 'utf8') }));
   const files: PublishedFile[] = machineRecordFiles(model, site.fieldRegistry, siteSchemas, routes.files);
   for (const file of files) writePublic(file.path, file.text);
+  mkdirSync(join(DIST, dirname(release.path)), { recursive: true });
+  copyFileSync(release.file, join(DIST, release.path));
 
   // 4. Mirrors beside every HTML page, validated against the published mirror schema.
   const ajv = createAjv();
@@ -109,7 +119,7 @@ function run(): void {
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
 
   // 5. llms.txt, llms-full.txt and the manifest.
-  const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files));
+  const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files, release));
   try {
     parseLlmsTxt(llms);
   } catch (error) {
@@ -119,7 +129,7 @@ function run(): void {
   const full = llmsFullText(index, mirrors);
   writePublic(LLMS_FULL_PATH, full);
   const published = [...files, { path: LLMS_PATH, text: llms, mediaType: 'text/plain' }, { path: LLMS_FULL_PATH, text: full, mediaType: 'text/plain' }];
-  const manifest = buildSiteManifest(model, index, published, routes.files);
+  const manifest = buildSiteManifest(model, index, published, routes.files, release);
   if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
   writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -151,7 +161,7 @@ function run(): void {
     ids.set(path, pageIds);
   }
   for (const link of parseLlmsTxt(llms).sections.flatMap((section) => section.links)) links.push({ file: LLMS_PATH, href: link.url });
-  const manifestUrls = JSON.stringify(manifest).match(/https:\/\/uaix\.org\/[^"]*/g) ?? [];
+  const manifestUrls = JSON.stringify(manifest).match(/https:\/\/uaix\.org\/[^"\s]*/g) ?? [];
   for (const url of manifestUrls) links.push({ file: MANIFEST_PATH, href: url });
   for (const route of routes.files) {
     for (const { url } of routeUrls(route.record)) if (!url.includes('{')) links.push({ file: route.file, href: url });

@@ -12,7 +12,7 @@ import { buildSync } from 'esbuild';
 import ts from 'typescript';
 import { REPOSITORY_ROOT, SCHEMA_DIR } from '../src/uai/node/recordFiles.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
-import { PACKAGE_DIR, packageRelease, type PackageRelease } from '../src/record/node/packageRelease.ts';
+import { PACKAGE_DIR, PACKED_DIR, packageRelease, type PackedRelease } from '../src/record/node/packageRelease.ts';
 
 const DIST = join(PACKAGE_DIR, 'dist');
 const NOTICES_FILE = join(PACKAGE_DIR, 'THIRD-PARTY-NOTICES');
@@ -119,7 +119,7 @@ export function buildPackage(): void {
 }
 
 /** Builds the package and packs it into `destination` with `npm pack`; the release says where and with which digests. */
-export function packPackage(destination: string): PackageRelease {
+export function packPackage(destination: string = PACKED_DIR): PackedRelease {
   buildPackage();
   mkdirSync(destination, { recursive: true });
   const npm = spawnSync('npm', ['pack', '--silent', '--pack-destination', destination], { cwd: PACKAGE_DIR, encoding: 'utf8' });
@@ -129,7 +129,7 @@ export function packPackage(destination: string): PackageRelease {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    const release = packPackage(join(REPOSITORY_ROOT, '.cache/package'));
+    const release = packPackage();
     console.log(`${relative(REPOSITORY_ROOT, release.file)} ${release.sha256}`);
   } catch (error) {
     if (!(error instanceof PackageBuildError)) throw error;

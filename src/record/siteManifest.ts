@@ -4,6 +4,7 @@ import type { RecordIndex } from './pageIndex.ts';
 import type { PublishedFile, RouteRecordFile } from './machineRecords.ts';
 import { DIGEST_RULE, fileDigests } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
+import { runCommand, type PackageRelease } from './packageCommands.ts';
 import {
   CONFORMANCE_PATH,
   FIELD_REGISTRY_PATH,
@@ -18,7 +19,7 @@ import {
 export const SUPPORT_BOUNDARY =
   'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority or hosted import mechanisms.';
 
-export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: PublishedFile[], routes: RouteRecordFile[]) {
+export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: PublishedFile[], routes: RouteRecordFile[], release: PackageRelease) {
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
     $schema: url(MANIFEST_SCHEMA_PATH),
@@ -63,6 +64,16 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       record: url(routeRecordPath(route.routeId)),
       record_sha256: fileDigests(route.text, 'application/json').sha256,
     })),
+    package: {
+      name: release.name,
+      version: release.version,
+      license: release.license,
+      tarball: url(release.path),
+      sha256: release.sha256,
+      integrity: release.integrity,
+      bytes: release.bytes,
+      run: runCommand(release, 'validate packet.json'),
+    },
     files: files
       .filter((file) => file.mediaType.includes('json') || file.path.endsWith('.txt'))
       .map((file) => ({ url: url(file.path), media_type: file.mediaType, ...fileDigests(file.text, file.mediaType) })),

@@ -1,6 +1,8 @@
 /** Headings of the generated sections, for the table of contents (ids are the same in every locale). */
 import type { PageRecord } from '../record/pageIndex.ts';
 import { loadSite } from './siteContext.ts';
+import reference from '../record/generated/apiReference.json' with { type: 'json' };
+import { apiModuleAnchor } from '../record/apiReference.ts';
 
 export const PROFILE_SECTIONS = [
   'purpose',
@@ -35,6 +37,10 @@ export function generatedHeadings(page: PageRecord): { depth: number; slug: stri
       { depth: 2, slug: 'nested-objects', text: t('spec.objects') },
       { depth: 2, slug: 'identifier-grammar', text: t('spec.grammar') },
     ];
+  }
+  if (page.path === 'about') return [{ depth: 2, slug: 'license', text: site.ui(page.locale)('about.license_title') }];
+  if (page.path === 'tools/api') {
+    return reference.modules.map(({ module }) => ({ depth: 2, slug: apiModuleAnchor(module), text: module }));
   }
   return [];
 }

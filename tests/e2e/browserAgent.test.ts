@@ -231,16 +231,18 @@ test('validator: the validation-time field accepts an RFC 3339 UTC time such as 
   assert.deepEqual(problems, [], '#validator-now pattern');
 });
 
-test('validator without JavaScript: the static section (npx uaix validate, fixtures, review) shows and the tool stays hidden', async () => {
+test('validator without JavaScript: the GET-only section (schemas, fixtures, the package tarball, review) shows and the tool stays hidden', async () => {
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   try {
     const plain = await noScript.newPage();
     await open('/en-us/tools/validator/', plain);
-    const section = plain.locator('#no-javascript');
-    assert.ok(await section.isVisible(), '#no-javascript is not visible without JavaScript');
-    assert.match(await section.innerText(), /npx uaix validate/);
+    const section = plain.locator('#get-only');
+    assert.ok(await section.isVisible(), '#get-only is not visible without JavaScript');
+    assert.match(await section.innerText(), /validation was not run/);
     assert.ok(await section.locator('a[href="/en-us/examples/"]').isVisible(), 'no visible link to the fixtures');
+    assert.ok(await section.locator('a[href^="/tools/"][href$=".tgz"]').isVisible(), 'no visible link to the package tarball');
     assert.ok(await section.locator('a[href^="/en-us/review/"]').isVisible(), 'no visible link to the review route');
+    assert.match(await plain.locator('#package-commands').innerText(), /npx --yes --package https:\/\/uaix\.org\/tools\/[^ ]+\.tgz uaix validate/);
     assert.equal(await plain.locator('#validator').isVisible(), false, 'the validator form shows without JavaScript');
     assert.equal(await plain.locator('#validator-fixture').isVisible(), false);
   } finally {

@@ -8,8 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { toolPath } from '../publicPaths.ts';
+import type { PackageRelease } from '../packageCommands.ts';
+
+export type { PackageRelease };
 
 export const PACKAGE_DIR = join(REPOSITORY_ROOT, 'packages/uai-1');
+/** Where `npm run package` and the build pack the tarball (git-ignored). */
+export const PACKED_DIR = join(REPOSITORY_ROOT, '.cache/package');
 
 export interface PackageManifest {
   name: string;
@@ -17,17 +22,9 @@ export interface PackageManifest {
   license: string;
 }
 
-export interface PackageRelease extends PackageManifest {
-  /** `uaix-uai-1-0.1.0.tgz`: the name `npm pack` gives it. */
-  fileName: string;
-  /** Where the tarball is on disk. */
+/** A release with the place of its tarball on disk. */
+export interface PackedRelease extends PackageRelease {
   file: string;
-  /** Its public path, `/tools/<fileName>`. */
-  path: string;
-  sha256: string;
-  /** npm's Subresource Integrity string, `sha512-<base64>`. */
-  integrity: string;
-  bytes: number;
 }
 
 /** name, version and license of packages/uai-1/package.json. */
@@ -42,7 +39,7 @@ export function tarballName(manifest: PackageManifest): string {
 }
 
 /** The release made by `npm pack` into `folder`; fails when the tarball is not there. */
-export function packageRelease(folder: string): PackageRelease {
+export function packageRelease(folder: string = PACKED_DIR): PackedRelease {
   const manifest = packageManifest();
   const fileName = tarballName(manifest);
   const file = join(folder, fileName);
