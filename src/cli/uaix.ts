@@ -9,6 +9,7 @@ import { readPacketFile, UnreadableInput } from '../uai/node/packetFiles.ts';
 import { checkFixtures, checkRouteFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
 import { decodeJsonBytes, DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
+import { parseValidationTime } from '../uai/validationTime.ts';
 import type { UaiIssue } from '../uai/errorCodes.ts';
 import { routeCommand, routeChecker } from './routeCommand.ts';
 import { USAGE } from './usage.ts';
@@ -87,10 +88,11 @@ export function parseArgs(args: readonly string[], boolean: readonly string[], v
 
 function parseNow(value: string | true | undefined): Date | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new UsageError(`--now takes an RFC 3339 UTC date-time ending in Z, e.g. 2026-06-01T00:00:00Z; got ${JSON.stringify(value)}`);
+  const parsed = typeof value === 'string' ? parseValidationTime(value) : undefined;
+  if (!parsed?.ok) {
+    throw new UsageError(`--now takes an RFC 3339 UTC date-time ending in Z, e.g. 2026-06-01T00:00:00Z; got ${JSON.stringify(value)}${parsed ? `: ${parsed.reason}` : ''}`);
   }
-  return new Date(value);
+  return parsed.value;
 }
 
 let cachedValidator: PacketValidator | undefined;

@@ -216,6 +216,79 @@ test('validator with JavaScript: a fixture is valid with its digest, a broken pa
   assert.deepEqual(pageErrors, [], 'script errors on the validator page');
 });
 
+test('validator result: errors and warnings in separate labelled tables, the digest once, every code linked to its catalogue row', async () => {
+  await open('/en-us/tools/validator/');
+  await page.locator('#validator-now').fill(pack.evaluated_at);
+  // validated.json is valid with one warning (its checksum is not a sha256 digest).
+  await page.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/validated.json');
+  await page.locator('#validator-result .verdict').waitFor();
+  const captions = await page.locator('#validator-result table caption').allInnerTexts();
+  assert.deepEqual(captions, ['Warnings (1)'], 'a valid packet with a warning shows only a Warnings table');
+  assert.match(await page.locator('#validator-result table.issues-warning').innerText(), /UAI-INTEGRITY-UNVERIFIED/);
+  assert.match(await page.locator('#validator-result').innerText(), /No errors\./);
+  const text = await page.locator('#validator-result').innerText();
+  assert.doesNotMatch(text, /sha256:\s*sha256:/, 'the digest is printed twice');
+  assert.match(text, /Digest: sha256:[0-9a-f]{64}/);
+
+  const broken = JSON.parse(readFileSync(join(SEEDS, 'uai.agent.ack.v1.keyed.json'), 'utf8')) as { conversation: Record<string, unknown> };
+  delete broken.conversation.correlation_id;
+  await validate(JSON.stringify(broken));
+  assert.deepEqual(await page.locator('#validator-result table caption').allInnerTexts(), ['Errors (1)']);
+  const links = await page.locator('#validator-result table a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+  assert.deepEqual(links, ['#UAI-CORRELATION-MALFORMED']);
+  assert.equal(await page.locator('#UAI-CORRELATION-MALFORMED').count(), 1, 'the catalogue row the code links to');
+});
+
+test('validator: a validation time that does not exist is refused with its reason, not silently replaced by now', async () => {
+  await open('/en-us/tools/validator/');
+  await page.locator('#validator-now').fill('2026-13-01T00:00:00Z');
+  const result = await validate(readFileSync(join(SEEDS, 'uai.agent.ack.v1.keyed.json'), 'utf8'));
+  assert.match(result, /The validation time 2026-13-01T00:00:00Z cannot be used: .*Nothing was validated\./, result);
+});
+
+test('validator: a packet that takes too long stops the worker after the time limit and the page stays usable', async () => {
+  const slow = await context.newPage();
+  // A worker that loads, then never answers: what a pathological packet would do to the engine.
+  await slow.route(/\/validatorWorker[^/]*\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'self.postMessage({ ready: true }); self.onmessage = () => { for (;;) {} };' }),
+  );
+  try {
+    await open('/en-us/tools/validator/', slow);
+    await slow.locator('#validator-input').fill('{}');
+    const started = Date.now();
+    await slow.locator('#validator-run').click();
+    await slow.waitForFunction(() => /stopped after 5 seconds/.test(document.getElementById('validator-result')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    const seconds = (Date.now() - started) / 1000;
+    assert.ok(seconds >= 4.5 && seconds < 15, `time-out after ${seconds} s`);
+    assert.equal(await slow.evaluate(() => 1 + 1), 2, 'the page answers after the time-out');
+  } finally {
+    await slow.close();
+  }
+});
+
+test('validator under a CSP without unsafe-eval: the worker validates a packet and nothing is blocked', async () => {
+  const strict = await browser.newContext();
+  const violations: string[] = [];
+  try {
+    const csp = await strict.newPage();
+    csp.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await csp.route('**/*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'" } });
+    });
+    await open('/en-us/tools/validator/', csp);
+    await csp.locator('#validator-now').fill(pack.evaluated_at);
+    await csp.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/validated.json');
+    await csp.locator('#validator-result .verdict').waitFor({ timeout: 20_000 });
+    assert.match(await csp.locator('#validator-result .verdict').innerText(), /^Valid\b/);
+    assert.deepEqual(violations.filter((text) => /Content Security Policy|unsafe-eval|EvalError/i.test(text)), []);
+  } finally {
+    await strict.close();
+  }
+});
+
 test('validator: the validation-time field accepts an RFC 3339 UTC time such as its placeholder', async () => {
   await open('/en-us/tools/validator/');
   const field = page.locator('#validator-now');

@@ -1,8 +1,8 @@
 /**
  * Page weight measured over a built site: the HTML file, the stylesheets it links, and the
  * JavaScript it runs at startup (`<script src>`, inline scripts, module preloads and the static
- * imports of those scripts). Dynamic `import()` chunks are lazy: listed apart, not counted as
- * startup JS. 1 KB = 1000 bytes.
+ * imports of those scripts). Dynamic `import()` chunks and Web Worker scripts are lazy: listed
+ * apart, not counted as startup JS. 1 KB = 1000 bytes.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ export interface PageWeight {
   js: number;
   stylesheets: string[];
   scripts: string[];
-  /** Chunks the startup scripts load later with `import()`. */
+  /** Chunks the startup scripts load later with `import()` or start as a Web Worker. */
   lazy: string[];
   /** Referenced local files that do not exist. */
   missing: string[];
@@ -45,6 +45,11 @@ export function staticImports(code: string): string[] {
 
 export function dynamicImports(code: string): string[] {
   return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
+}
+
+/** Scripts started as workers, as Vite writes them: `new Worker(new URL("/_astro/x.js", import.meta.url), …)`. */
+export function workerScripts(code: string): string[] {
+  return [...code.matchAll(/\bnew Worker\(\s*new URL\(\s*["']([^"']+)["']/g)].map((match) => match[1]);
 }
 
 /** Resolves a URL of the page to a public path of the site, or undefined when it is not local. */
@@ -83,7 +88,7 @@ export function measurePage(root: string, page: string, html: string = readFileS
       const target = localPath(specifier, path);
       if (target) addScript(target);
     }
-    for (const specifier of dynamicImports(code)) {
+    for (const specifier of [...dynamicImports(code), ...workerScripts(code)]) {
       const target = localPath(specifier, path);
       if (target && !weight.lazy.includes(target)) weight.lazy.push(target);
     }
