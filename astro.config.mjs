@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
+import { CODE_THEMES } from './src/record/highlight.ts';
 
 export default defineConfig({
   site: 'https://uaix.org',
@@ -10,7 +11,7 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   markdown: {
-    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: 'light' },
+    shikiConfig: { themes: CODE_THEMES, defaultColor: 'light' },
   },
   integrations: [sitemap(sitemapOptions())],
 });

@@ -11,8 +11,8 @@ export ASTRO_TELEMETRY_DISABLED=1
 bash scripts/ensure-chromium.sh
 echo "== build"
 npm run --silent build
-echo "== type check (after the build, which generates Astro's content types)"
-node node_modules/typescript/bin/tsc --noEmit -p tsconfig.json
+echo "== type check: TypeScript and .astro templates (after the build, which generates Astro's content types)"
+node node_modules/astro/astro.js check --minimumSeverity hint --minimumFailingSeverity hint
 echo "== tests"
 files=(tests/unit/**/*.test.ts tests/build/**/*.test.ts tests/e2e/**/*.test.ts)
 node --import tsx --test --test-concurrency=1 --test-reporter=spec "${files[@]}"

@@ -2,7 +2,8 @@
  * Frontmatter and data-file schemas of content/. Astro's content collections and the build's
  * pre-check both use these, so a page is judged by one set of rules.
  */
-import { z } from 'astro/zod';
+// The same zod that Astro's content collections use (one copy, pinned to Astro's version), without importing Astro.
+import { z } from 'zod';
 import { RECORD_CODE_PATTERN } from './pageIndex.ts';
 
 const digest = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 lowercase hex>');

@@ -109,7 +109,7 @@ test('registry → profile page → its schema → a fixture from the examples p
   const schemaLink = page.locator('main a[data-uaix-schema]').first();
   const schemaHref = await schemaLink.getAttribute('href');
   assert.ok(schemaHref, 'the profile page has no schema link');
-  const [schemaResponse] = await Promise.all([page.waitForNavigation(), schemaLink.click()]);
+  const [schemaResponse] = await Promise.all([page.waitForEvent('response', (response) => response.request().isNavigationRequest()), schemaLink.click()]);
   assert.ok(schemaResponse);
   const schema = assertJsonResponse(schemaResponse, await schemaResponse.text(), schemaHref) as { $id?: string; $schema?: string };
   assert.equal(schema.$id, `${SITE_ORIGIN}${schemaHref}`, 'the schema $id is its public URL');
@@ -120,7 +120,7 @@ test('registry → profile page → its schema → a fixture from the examples p
   const hrefs = [...new Set(await fixtureLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')))];
   assert.ok(hrefs.length >= 20, `only ${hrefs.length} fixture links on the examples page`);
   const valid = page.locator('main a[data-uaix-fixture$="/uai-agent-ack-v1/validated.json"]').first();
-  const [fixtureResponse] = await Promise.all([page.waitForNavigation(), valid.click()]);
+  const [fixtureResponse] = await Promise.all([page.waitForEvent('response', (response) => response.request().isNavigationRequest()), valid.click()]);
   assert.ok(fixtureResponse);
   const fixture = assertJsonResponse(fixtureResponse, await fixtureResponse.text(), 'validated.json') as { profile?: string };
   assert.equal(fixture.profile, 'uai.agent.ack.v1');

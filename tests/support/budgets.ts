@@ -7,6 +7,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, findAll, parseHtml } from './html.ts';
+import { initSync as initModuleLexer, parse as parseModule, ImportType } from 'es-module-lexer';
+
+// The lexer is WebAssembly: ready before any script is measured.
+initModuleLexer();
 
 export const KB = 1000;
 
@@ -38,14 +42,22 @@ export const VALIDATOR_ENGINE_BUDGET = 300 * KB;
 
 const EXECUTABLE = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
-/** Static `import … from "x"`, `import "x"` and `export … from "x"` specifiers of a script (not `import()`). */
-export function staticImports(code: string): string[] {
-  return [...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)].map((match) => match[1]);
+/** Import specifiers of a script, read by es-module-lexer (strings and comments never count). */
+function importsOf(code: string): { static: string[]; dynamic: string[] } {
+  const [imports] = parseModule(code);
+  const found = { static: [] as string[], dynamic: [] as string[] };
+  for (const entry of imports) {
+    if (entry.n === undefined) continue; // import.meta, or an import() of a computed expression
+    if (entry.t === ImportType.Dynamic) found.dynamic.push(entry.n);
+    else if (entry.t === ImportType.Static) found.static.push(entry.n);
+  }
+  return found;
 }
 
-export function dynamicImports(code: string): string[] {
-  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
-}
+/** Static `import … from "x"`, `import "x"` and `export … from "x"` specifiers of a script (not `import()`). */
+export const staticImports = (code: string): string[] => importsOf(code).static;
+
+export const dynamicImports = (code: string): string[] => importsOf(code).dynamic;
 
 /** Scripts started as workers, as Vite writes them: `new Worker(new URL("/_astro/x.js", import.meta.url), …)`. */
 export function workerScripts(code: string): string[] {

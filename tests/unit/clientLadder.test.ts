@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { loadSchemaDocuments, loadRouteFixtureTree, loadRouteRecordFiles } from '../../src/uai/node/recordFiles.ts';
+import { loadSchemaDocuments, loadRouteFixtureTree } from '../../src/uai/node/recordFiles.ts';
+import { loadRouteRecordFiles } from '../../src/record/node/routeFiles.ts';
 import {
   CAPABILITIES,
   CAPABILITY_LABELS,
@@ -28,7 +29,6 @@ import {
 } from '../../src/uai/clientLadder.ts';
 
 const checker = createRouteChecker(loadSchemaDocuments());
-const decoder = new TextDecoder();
 
 function valid(bytes: Uint8Array, name: string): RouteRecord {
   const report = checker.checkBytes(bytes);

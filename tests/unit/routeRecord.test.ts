@@ -6,7 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadSchemaDocuments, loadRouteFixtureTree, loadRouteRecordFiles } from '../../src/uai/node/recordFiles.ts';
+import { loadSchemaDocuments, loadRouteFixtureTree } from '../../src/uai/node/recordFiles.ts';
+import { loadRouteRecordFiles } from '../../src/record/node/routeFiles.ts';
 import {
   CAPABILITIES,
   ROUTE_RECORD_SCHEMA_ID,

@@ -1,5 +1,7 @@
-/** The site's own route records (content/routes/*.json), read by the core and checked by its route checker. */
-import { loadRouteRecordFiles } from '../../uai/node/recordFiles.ts';
+/** The site's own route records (content/routes/*.json), read here and checked by the core's route checker. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import type { RouteRecord } from '../../uai/routeRecord.ts';
 import { loadRecordModel } from './loadRecordModel.ts';
 
@@ -8,6 +10,29 @@ export interface CheckedRouteRecord {
   file: string;
   text: string;
   record: RouteRecord;
+}
+
+/** The site's own route records, one file per route named by its route_id. */
+export const ROUTE_RECORDS_DIR = join(REPOSITORY_ROOT, 'content/routes');
+
+/** A route record as read from content/routes/, before the route checker has seen it. */
+export interface RouteRecordInput {
+  /** The file name without .json: the route_id it must hold. */
+  name: string;
+  /** Path relative to the repository root. */
+  file: string;
+  bytes: Uint8Array;
+}
+
+/** The site's route records, `content/routes/*.json`, sorted by file name. */
+export function loadRouteRecordFiles(dir = ROUTE_RECORDS_DIR): RouteRecordInput[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const path = join(dir, name);
+      return { name: name.replace(/\.json$/, ''), file: path.slice(REPOSITORY_ROOT.length + 1), bytes: new Uint8Array(readFileSync(path)) };
+    });
 }
 
 let cached: { files: CheckedRouteRecord[]; problems: string[] } | undefined;

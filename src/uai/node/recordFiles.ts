@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SchemaDocument } from '../schemaRegistry.ts';
+import { SCHEMA_BASE_URL, type SchemaDocument } from '../schemaRegistry.ts';
 
 /**
  * The repository root: the nearest folder above this module that holds schemas/uai-1. Walking up
@@ -44,8 +44,8 @@ export function loadSchemaDocuments(dir = SCHEMA_DIR): SchemaDocument[] {
       } catch (error) {
         throw new RecordFileError(file, `not valid JSON (${(error as Error).message})`);
       }
-      if (doc.$id !== `https://uaix.org/schemas/uai-1/${name}`) {
-        throw new RecordFileError(file, `$id must be https://uaix.org/schemas/uai-1/${name}, found ${JSON.stringify(doc.$id)}`);
+      if (doc.$id !== `${SCHEMA_BASE_URL}${name}`) {
+        throw new RecordFileError(file, `$id must be ${SCHEMA_BASE_URL}${name}, found ${JSON.stringify(doc.$id)}`);
       }
       return doc;
     });
@@ -77,8 +77,6 @@ const EXPECTATIONS_FILE = '_expected.json';
 /** Route-record fixtures live in examples/routes/ and are checked by the route checker, not as packets. */
 export const ROUTE_FIXTURE_GROUP = 'routes';
 export const ROUTE_FIXTURES_DIR = join(EXAMPLES_DIR, ROUTE_FIXTURE_GROUP);
-/** The site's own route records, one file per route named by its route_id. */
-export const ROUTE_RECORDS_DIR = join(REPOSITORY_ROOT, 'content/routes');
 
 /** Reads `<groupDir>/{valid,invalid}/*.json` and `invalid/_expected.json` into `tree`. */
 function readFixtureGroup(groupDir: string, group: string, tree: FixtureTree): void {
@@ -119,23 +117,4 @@ export function loadRouteFixtureTree(dir = ROUTE_FIXTURES_DIR): FixtureTree {
   const tree: FixtureTree = { fixtures: [], expectations: [] };
   readFixtureGroup(dir, ROUTE_FIXTURE_GROUP, tree);
   return tree;
-}
-
-export interface RouteRecordFile {
-  /** The file name without .json: the route_id it must hold. */
-  name: string;
-  /** Path relative to the repository root. */
-  file: string;
-  bytes: Uint8Array;
-}
-
-/** The site's route records, `content/routes/*.json`, sorted by file name. */
-export function loadRouteRecordFiles(dir = ROUTE_RECORDS_DIR): RouteRecordFile[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => {
-      const path = join(dir, name);
-      return { name: name.replace(/\.json$/, ''), file: path.slice(REPOSITORY_ROOT.length + 1), bytes: new Uint8Array(readFileSync(path)) };
-    });
 }

@@ -4,40 +4,30 @@
  * `npm run build` left in the repository; none of them rebuilds it in place.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
 import type { Element, Root } from 'hast';
 import assert from 'node:assert/strict';
 import { walkFiles } from '../../../src/record/node/walkFiles.ts';
 import { attr, findAll, hasClass } from '../../support/html.ts';
+import { assertBuilt, DIST, publicPath, REPOSITORY_ROOT, SITE_ORIGIN } from '../../support/paths.ts';
 
 // One reading of HTML elements for every test: the e2e support module's.
 export { attr, findAll, hasClass };
 export { walkFiles };
 
-export const REPO = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
-/** The built site; UAIX_TEST_DIST points the checks at another build (e.g. a copy built elsewhere). */
-export const DIST = process.env.UAIX_TEST_DIST ?? join(REPO, 'dist');
-export const ORIGIN = 'https://uaix.org';
+// One definition of where the built site is, for the build checks and the end-to-end tests alike.
+export const REPO = REPOSITORY_ROOT;
+export { DIST, publicPath };
+export const ORIGIN = SITE_ORIGIN;
 export const LOCALE_CODES = ['en-us', 'es-us', 'fr-fr', 'es-es', 'zh-cn'] as const;
 export const TRANSLATED_LOCALES = ['en-us', 'es-us', 'fr-fr'] as const;
 export const FALLBACK_LOCALES = ['es-es', 'zh-cn'] as const;
 export const LANG_OF: Record<string, string> = { 'en-us': 'en-US', 'es-us': 'es-US', 'fr-fr': 'fr-FR', 'es-es': 'es-ES', 'zh-cn': 'zh-CN' };
 
 /** Fails the calling test with one clear line when there is no built site to check. */
-export function requireDist(): void {
-  if (!existsSync(join(DIST, 'index.html'))) {
-    throw new Error(`${DIST}/index.html does not exist: run \`npm run build\` before the build checks`);
-  }
-}
-
-
-/** Public path of a file in dist: `dist/en-us/index.html` → `/en-us/index.html`. */
-export function publicPath(file: string, root = DIST): string {
-  return `/${relative(root, file).split(sep).join('/')}`;
-}
+export const requireDist = (): void => assertBuilt();
 
 /** The dist file a URL on the site names (`https://uaix.org/x/` or `/x/` → dist/x/index.html). */
 export function distFileOf(url: string): string {

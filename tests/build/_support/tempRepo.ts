@@ -72,7 +72,7 @@ export function runBuild(dir: string, options: { timeoutMs?: number; env?: Recor
       ASTRO_TELEMETRY_DISABLED: '1',
       // A copy without .git must not find a repository further up.
       GIT_CEILING_DIRECTORIES: dirname(dir),
-      UAIX_TEST_DIST: undefined,
+      UAIX_DIST: undefined,
       ...options.env,
     },
   });

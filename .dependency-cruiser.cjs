@@ -1,0 +1,64 @@
+/**
+ * The layers, as configuration (docs/architecture.md): imports only point down.
+ *   src/pages, src/layouts, src/components  →  src/site  →  src/record  →  src/uai
+ *   src/cli → src/uai;  bin/, scripts/, tests/, bench/ may use any layer.
+ * `src/uai/` and `src/record/` stay free of Node and Astro, except their `node/` folders.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'An import loop makes two modules one.', from: {}, to: { circular: true } },
+    {
+      name: 'core-stays-core',
+      severity: 'error',
+      comment: 'src/uai/ is the standard: it imports nothing of the CLI, the record, the site or the templates.',
+      from: { path: '^src/uai/' },
+      to: { path: '^src/(cli|record|site|components|layouts|pages)/' },
+    },
+    {
+      name: 'cli-uses-only-the-core',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/(record|site|components|layouts|pages)/' },
+    },
+    {
+      name: 'record-below-the-site',
+      severity: 'error',
+      comment: 'src/record/ is the site logic as plain functions: it uses the core, never the CLI, site glue or templates.',
+      from: { path: '^src/record/' },
+      to: { path: '^src/(cli|site|components|layouts|pages)/' },
+    },
+    {
+      name: 'site-glue-below-the-templates',
+      severity: 'error',
+      from: { path: '^src/site/' },
+      to: { path: '^src/(cli|components|layouts|pages)/' },
+    },
+    {
+      name: 'pure-modules-without-node',
+      severity: 'error',
+      comment: 'Outside their node/ folders, src/uai/ and src/record/ run in the browser too.',
+      from: { path: '^src/(uai|record)/', pathNot: '^src/(uai|record)/node/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'pure-modules-without-astro',
+      severity: 'error',
+      from: { path: '^src/(uai|record)/' },
+      to: { path: '^node_modules/astro/' },
+    },
+    {
+      name: 'core-reads-no-site-content',
+      severity: 'error',
+      comment: 'The core knows schemas/, not the site content/.',
+      from: { path: '^src/uai/' },
+      to: { path: '^content/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
