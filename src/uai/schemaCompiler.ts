@@ -77,6 +77,11 @@ export function generateValidatorModule(documents: readonly SchemaDocument[]): s
   const leftover = /require\("[^"]*"\)/.exec(code);
   if (leftover) throw new Error(`${GENERATED_MODULE_FILE}: ajv's standalone code needs ${leftover[0]}, which schemaRuntime.ts does not provide`);
   code = code.replace(/^"use strict";/, '');
+  // ajv writes each schema document it references (for `parentSchema`) as a literal: point those at
+  // the documents this module exports instead of shipping every schema twice.
+  documents.forEach((doc, index) => {
+    code = code.split(` = ${JSON.stringify(doc)};`).join(` = PRECOMPILED_DOCUMENTS[${index}];`);
+  });
   // ajv exports each validator under its name; keep them module-private and export only the map by $id.
   const functionNames = new Map<string, string>();
   code = code.replace(/export const (validate_\w+) = (validate\d+);/g, (_line, exportName: string, functionName: string) => {
