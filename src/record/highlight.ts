@@ -5,7 +5,7 @@
 import { createHighlighter, type Highlighter } from 'shiki';
 
 export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
-const LANGUAGES = ['json', 'shell', 'text', 'markdown', 'typescript'] as const;
+const LANGUAGES = ['json', 'shell', 'text', 'markdown'] as const;
 export type CodeLanguage = (typeof LANGUAGES)[number];
 
 let highlighter: Promise<Highlighter> | undefined;
