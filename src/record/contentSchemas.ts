@@ -66,10 +66,29 @@ export const clientLadderData = z
 
 export const uiStringsData = z.record(z.string(), z.string());
 
+/** A locale's glossary: the preferred rendering of each English term and the renderings it bans. */
+export const glossaryData = z
+  .object({
+    terms: z
+      .array(
+        z
+          .object({
+            term: z.string().min(1),
+            use: z.string().min(1),
+            note: z.string().min(1).optional(),
+            banned: z.array(z.object({ text: z.string().min(1), reason: z.string().min(1) }).strict()),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
 export type RecordFrontmatter = z.infer<typeof recordFrontmatter>;
 export type ProfileFrontmatter = z.infer<typeof profileFrontmatter>;
 export type RegistryCommon = z.infer<typeof registryCommonData>;
 export type ClientLadder = z.infer<typeof clientLadderData>;
+export type Glossary = z.infer<typeof glossaryData>;
 
 /** Which schema a Markdown entry's frontmatter follows. */
 export function frontmatterSchemaFor(collection: string) {

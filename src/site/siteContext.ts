@@ -3,12 +3,13 @@
  * English fallback, the shared profile sections, the ladder rows and the UAI-1 record model.
  * Content problems stop the build here with one line per problem.
  */
-import { loadContentEntries, loadRegistryCommon, loadClientLadder, loadUiStrings } from '../record/node/contentFiles.ts';
+import { loadContentEntries, loadRegistryCommon, loadClientLadder, loadUiStrings, loadGlossaries } from '../record/node/contentFiles.ts';
+import { checkGlossary, checkLanguage } from '../record/languageCheck.ts';
 import { buildRecordIndex, translationStateOf, type RecordIndex, type PageRecord, type TranslationState } from '../record/pageIndex.ts';
 import { loadRecordModel } from '../record/node/loadRecordModel.ts';
 import type { RecordModel } from '../record/recordModel.ts';
 import type { RegistryCommon, ClientLadder } from '../record/contentSchemas.ts';
-import { SOURCE_LOCALE, LOCALES } from '../record/locales.ts';
+import { SOURCE_LOCALE, LOCALES, localeOf } from '../record/locales.ts';
 import { fillTemplate } from '../record/inlineText.ts';
 import { lastChangedDate } from '../record/node/gitDates.ts';
 import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
@@ -59,9 +60,20 @@ export function loadSite(): SiteContext {
   const common = loadRegistryCommon();
   const ladder = loadClientLadder();
   const strings = loadUiStrings();
+  const glossaries = loadGlossaries();
   const index = buildRecordIndex(content.entries);
   const routes = loadCheckedRouteRecords();
-  const fileProblems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems];
+  // The language check reads the translated prose against each locale's glossary (never the
+  // glossaries themselves, which spell out the banned renderings).
+  const glossaryOf = new Map(glossaries.files.map((file) => [file.locale, file.data]));
+  const languageProblems = [
+    ...glossaries.files.flatMap((file) => checkGlossary(file.file, file.data)),
+    ...checkLanguage([...content.prose, ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose))], (locale) => ({
+      glossary: glossaryOf.get(locale),
+      frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
+    })),
+  ];
+  const fileProblems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...glossaries.problems, ...languageProblems];
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
   const problems = fileProblems.length ? fileProblems : index.errors;

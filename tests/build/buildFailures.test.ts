@@ -92,3 +92,18 @@ test('(c) a dead internal link in an English Markdown page: the page and the lin
   assert.ok(line.includes('/en-us/about/'), `the line does not name the page: ${line}`);
   assert.match(line, /not in the built site|does not exist|dead|broken/, `the line does not say what is wrong: ${line}`);
 });
+
+test('(e) a banned rendering and French punctuation without a no-break space: file, line and rule (issue 11)', () => {
+  const file = 'content/pages/fr-fr/about.md';
+  let plantedLine = 0;
+  const run = buildWith(file, (text) => {
+    const kept = text.trimEnd();
+    plantedLine = kept.split('\n').length + 2;
+    return `${kept}\n\nLes appareils de validation : voir le registre.\n`;
+  });
+  assertFailedClearly(run, [file]);
+  const banned = lineNaming(run, `${file}:${plantedLine}: banned-term:`);
+  assert.match(banned, /"appareils" for "fixture".*use "jeu d’essai"/, `the line does not name the term and its preferred rendering: ${banned}`);
+  const punctuation = lineNaming(run, `${file}:${plantedLine}: french-punctuation:`);
+  assert.match(punctuation, /an ordinary space before ":"/, `the line does not say what is wrong: ${punctuation}`);
+});

@@ -9,7 +9,8 @@ import yaml from 'js-yaml';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { sha256Digest } from '../../uai/sha256.ts';
 import { MARKDOWN_COLLECTIONS, entryIdOf, routeOfEntry } from '../contentPaths.ts';
-import { frontmatterSchemaFor, registryCommonData, clientLadderData, uiStringsData } from '../contentSchemas.ts';
+import { frontmatterSchemaFor, registryCommonData, clientLadderData, uiStringsData, glossaryData } from '../contentSchemas.ts';
+import { markdownEntryProse, dataFileProse, type ProseText } from '../languageCheck.ts';
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
 import { isLocale } from '../locales.ts';
 import { walkFiles } from './walkFiles.ts';
@@ -30,14 +31,14 @@ function zodProblems(file: string, error: { issues: { path: PropertyKey[]; messa
 
 export interface LoadedContent {
   entries: ContentEntry[];
-  /** Markdown body per entry file, for the Markdown-level checks. */
-  bodies: Map<string, string>;
+  /** The prose of every entry (frontmatter fields and body), for the language check. */
+  prose: ProseText[];
   problems: string[];
 }
 
 export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
   const entries: ContentEntry[] = [];
-  const bodies = new Map<string, string>();
+  const prose: ProseText[] = [];
   const problems: string[] = [];
   for (const collection of MARKDOWN_COLLECTIONS) {
     const base = join(root, collection);
@@ -74,10 +75,10 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         continue;
       }
       entries.push({ collection, locale, path: route, file, fileDigest: sha256Digest(new Uint8Array(bytes)), data: parsed.data as EntryData });
-      bodies.set(file, parts.body);
+      prose.push(...markdownEntryProse(file, locale, parts, parsed.data));
     }
   }
-  return { entries, bodies, problems };
+  return { entries, prose, problems };
 }
 
 export interface LocaleDataFile<T> {
@@ -85,9 +86,11 @@ export interface LocaleDataFile<T> {
   file: string;
   fileDigest: string;
   data: T;
+  /** Its prose strings, for the language check. */
+  prose: ProseText[];
 }
 
-type DataSchema = typeof registryCommonData | typeof clientLadderData | typeof uiStringsData;
+type DataSchema = typeof registryCommonData | typeof clientLadderData | typeof uiStringsData | typeof glossaryData;
 
 /** Reads `content/<folder>/<locale>.json` for every locale present, checked against `schema`. */
 export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, root = CONTENT_DIR): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: string[] } {
@@ -101,9 +104,10 @@ export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, 
       continue;
     }
     const bytes = readFileSync(path);
+    const text = bytes.toString('utf8');
     let raw: unknown;
     try {
-      raw = JSON.parse(bytes.toString('utf8'));
+      raw = JSON.parse(text);
     } catch (error) {
       problems.push(`${file}: not valid JSON (${(error as Error).message})`);
       continue;
@@ -113,7 +117,7 @@ export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, 
       problems.push(...zodProblems(file, parsed.error).map((line) => line.replace('frontmatter ', '')));
       continue;
     }
-    files.push({ locale, file, fileDigest: sha256Digest(new Uint8Array(bytes)), data: parsed.data as ReturnType<S['parse']> });
+    files.push({ locale, file, fileDigest: sha256Digest(new Uint8Array(bytes)), data: parsed.data as ReturnType<S['parse']>, prose: dataFileProse(file, locale, text, parsed.data) });
   }
   return { files, problems };
 }
@@ -121,3 +125,4 @@ export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, 
 export const loadRegistryCommon = () => loadLocaleData('registry-common', registryCommonData);
 export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
 export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);
+export const loadGlossaries = () => loadLocaleData('glossary', glossaryData);

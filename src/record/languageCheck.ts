@@ -1,0 +1,284 @@
+/**
+ * The language check of the record's prose, run with the content check before Astro renders a
+ * page. A locale's glossary (`content/glossary/<locale>.json`) names the preferred rendering of
+ * each English term and bans the renderings a machine translation produced ("dispositivo" for
+ * fixture, "审查" for review); French text also needs a no-break space before `: ; ! ?` and inside
+ * « ». Only prose is read: Markdown text nodes, never code, inline code, HTML, link targets or
+ * autolinked URLs. Every scan is a forward pass (indexOf or one loop over the characters), so the
+ * check is linear in the text for a fixed glossary.
+ */
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfm } from 'micromark-extension-gfm';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import type { Nodes } from 'mdast';
+import type { Glossary } from './contentSchemas.ts';
+import { jsonPointer } from '../uai/jsonPointer.ts';
+
+/** One piece of Markdown prose and where it sits in its file. */
+export interface ProseText {
+  /** Repository-relative path, as printed. */
+  file: string;
+  locale: string;
+  /** Line of the file where `markdown` starts (1-based). */
+  line: number;
+  /** The frontmatter field or the JSON Pointer of a data-file string, when not the whole body. */
+  place?: string;
+  markdown: string;
+}
+
+/** How a locale's prose is judged. */
+export interface LanguageRules {
+  glossary?: Glossary;
+  /** French typography: a (narrow) no-break space before `: ; ! ?` and inside « ». */
+  frenchPunctuation: boolean;
+}
+
+/** Frontmatter fields that readers see as prose. */
+export const PROSE_FRONTMATTER_FIELDS = ['title', 'description', 'purpose', 'when_to_use', 'when_not_to_use'] as const;
+
+/** Data-file members that hold identifiers or digests, not prose. */
+const NON_PROSE_KEYS = new Set(['source_digest', 'code', 'also', 'client']);
+
+/** Node types whose content is not prose. */
+const SKIPPED_NODES = new Set(['code', 'inlineCode', 'html', 'image', 'imageReference', 'definition', 'yaml']);
+
+// Built once: making the GFM syntax extensions costs as much as parsing a short string.
+const MARKDOWN_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+
+const NO_BREAK_SPACES = new Set(['\u00a0', '\u202f']);
+const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+// Scripts written without spaces between words: a banned term there needs no word boundary.
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** The prose of a Markdown entry: its prose frontmatter fields, each on its own line, and its body. */
+export function markdownEntryProse(
+  file: string,
+  locale: string,
+  parts: { yaml: string; body: string; bodyLine: number },
+  data: Record<string, unknown>,
+): ProseText[] {
+  const yamlLines = parts.yaml.split('\n');
+  const texts: ProseText[] = [];
+  for (const field of PROSE_FRONTMATTER_FIELDS) {
+    const value = data[field];
+    if (typeof value !== 'string') continue;
+    const index = yamlLines.findIndex((line) => line.startsWith(`${field}:`));
+    // Line 1 is the opening `---`, so the YAML's first line is line 2.
+    texts.push({
+      file,
+      locale,
+      line: index < 0 ? 1 : index + 2,
+      place: `frontmatter field "${field}"`,
+      markdown: value,
+    });
+  }
+  texts.push({ file, locale, line: parts.bodyLine, markdown: parts.body });
+  return texts;
+}
+
+/** The prose strings of a locale data file (JSON), each with its JSON Pointer and line. */
+export function dataFileProse(file: string, locale: string, text: string, data: unknown): ProseText[] {
+  const texts: ProseText[] = [];
+  let cursor = 0;
+  let cursorLine = 1;
+  const lineOf = (value: string): number => {
+    // Strings are found in document order, so the search only moves forward.
+    const at = text.indexOf(JSON.stringify(value), cursor);
+    if (at < 0) return cursorLine;
+    for (let i = cursor; i < at; i++) if (text.charCodeAt(i) === 10) cursorLine++;
+    cursor = at;
+    return cursorLine;
+  };
+  const walk = (value: unknown, path: (string | number)[]): void => {
+    if (typeof value === 'string') {
+      texts.push({ file, locale, line: lineOf(value), place: jsonPointer(path), markdown: value });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...path, index]));
+    } else if (value && typeof value === 'object') {
+      for (const [key, member] of Object.entries(value)) if (!NON_PROSE_KEYS.has(key)) walk(member, [...path, key]);
+    }
+  };
+  walk(data, []);
+  return texts;
+}
+
+/**
+ * Text nodes of a Markdown string, with their line relative to its start and the source character
+ * that follows each (a text node can end where inline code, a link or emphasis markup begins).
+ */
+function proseRuns(markdown: string): { value: string; line: number; following: string }[] {
+  const tree = fromMarkdown(markdown, MARKDOWN_OPTIONS);
+  const runs: { value: string; line: number; following: string }[] = [];
+  const visit = (node: Nodes): void => {
+    if (SKIPPED_NODES.has(node.type)) return;
+    if (node.type === 'text') {
+      const end = node.position?.end.offset;
+      runs.push({
+        value: node.value,
+        line: node.position?.start.line ?? 1,
+        following: end === undefined ? '' : (markdown[end] ?? ''),
+      });
+      return;
+    }
+    // An autolinked URL is its own text: it is an address, not prose.
+    if (
+      node.type === 'link' &&
+      node.children.length === 1 &&
+      node.children[0].type === 'text' &&
+      node.url.endsWith(node.children[0].value)
+    )
+      return;
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(tree);
+  return runs;
+}
+
+/** Lower case, one apostrophe and one space, with the length kept so offsets stay valid. */
+function normalize(text: string): string {
+  let out = '';
+  for (const character of text) {
+    if (character === '\u2019') out += "'";
+    else if (NO_BREAK_SPACES.has(character)) out += ' ';
+    else {
+      const lower = character.toLowerCase();
+      out += lower.length === character.length ? lower : character;
+    }
+  }
+  return out;
+}
+
+function needsBoundary(character: string | undefined): boolean {
+  return character !== undefined && WORD_CHARACTER.test(character) && !UNSPACED_SCRIPT.test(character);
+}
+
+/** Offsets where `phrase` (normalized) occurs in `text` (normalized) as a whole word or phrase. */
+function occurrences(text: string, phrase: string): number[] {
+  const found: number[] = [];
+  const checkStart = needsBoundary(phrase[0]);
+  const checkEnd = needsBoundary(phrase[phrase.length - 1]);
+  for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+    if (checkStart && at > 0 && WORD_CHARACTER.test(text[at - 1])) continue;
+    const after = text[at + phrase.length];
+    if (checkEnd && after !== undefined && WORD_CHARACTER.test(after)) continue;
+    found.push(at);
+  }
+  return found;
+}
+
+function lineWithin(value: string, offset: number): number {
+  let lines = 0;
+  for (let i = 0; i < offset; i++) if (value.charCodeAt(i) === 10) lines++;
+  return lines;
+}
+
+function excerpt(value: string, offset: number): string {
+  return value
+    .slice(Math.max(0, offset - 24), offset + 24)
+    .replace(/\s+/g, (space) => (space.length === 1 && NO_BREAK_SPACES.has(space) ? space : ' '))
+    .trim();
+}
+
+function describe(character: string): string {
+  return character === ' ' ? 'an ordinary space' : `"${character}"`;
+}
+
+/** Closing emphasis markup: punctuation before it still ends the phrase. */
+const CLOSING_MARKUP = new Set(['*', '_', '~']);
+
+/**
+ * French typography problems in one text run, as [offset, message] pairs; `following` is the
+ * source character after the run.
+ */
+function frenchPunctuation(value: string, following: string): [number, string][] {
+  const problems: [number, string][] = [];
+  const fix = 'put a narrow no-break space (U+202F) or a no-break space (U+00A0) there';
+  for (let i = 0; i < value.length; i++) {
+    const character = value[i];
+    const previous = i > 0 ? value[i - 1] : '';
+    const next = value[i + 1] ?? (following === '' || CLOSING_MARKUP.has(following) ? '' : following);
+    if (character === '«') {
+      if (next !== '' && !NO_BREAK_SPACES.has(next))
+        problems.push([i, `${describe(next)} after "«" in "${excerpt(value, i)}"; ${fix}`]);
+    } else if (character === '»') {
+      if (previous !== '' && !NO_BREAK_SPACES.has(previous))
+        problems.push([i, `${describe(previous)} before "»" in "${excerpt(value, i)}"; ${fix}`]);
+    } else if (character === ':' || character === ';' || character === '!' || character === '?') {
+      if (NO_BREAK_SPACES.has(previous)) continue;
+      if (previous === ' ' || previous === '\t' || previous === '\n') {
+        problems.push([i, `an ordinary space before "${character}" in "${excerpt(value, i)}"; ${fix}`]);
+      } else if (next === '' || /\s/.test(next)) {
+        // Only punctuation that ends a phrase: 18:01, https: and ?query are followed by more text.
+        problems.push([i, `no space before "${character}" in "${excerpt(value, i)}"; ${fix}`]);
+      }
+    }
+  }
+  return problems;
+}
+
+interface BannedPhrase {
+  phrase: string;
+  term: string;
+  use: string;
+  reason: string;
+}
+
+function bannedPhrases(glossary: Glossary | undefined): BannedPhrase[] {
+  return (glossary?.terms ?? []).flatMap((entry) =>
+    entry.banned.map((banned) => ({
+      phrase: normalize(banned.text),
+      term: entry.term,
+      use: entry.use,
+      reason: banned.reason,
+    })),
+  );
+}
+
+/** Every problem in `texts`, one `file:line: rule: message` line each, in file order. */
+export function checkLanguage(texts: readonly ProseText[], rulesFor: (locale: string) => LanguageRules): string[] {
+  const problems: string[] = [];
+  const phrasesByLocale = new Map<string, BannedPhrase[]>();
+  for (const text of texts) {
+    const rules = rulesFor(text.locale);
+    if (!phrasesByLocale.has(text.locale)) phrasesByLocale.set(text.locale, bannedPhrases(rules.glossary));
+    const phrases = phrasesByLocale.get(text.locale)!;
+    if (!phrases.length && !rules.frenchPunctuation) continue;
+    const at = text.place ? ` (${text.place})` : '';
+    for (const run of proseRuns(text.markdown)) {
+      const lineOf = (offset: number) => text.line + run.line - 1 + lineWithin(run.value, offset);
+      const normalized = phrases.length ? normalize(run.value) : '';
+      for (const banned of phrases) {
+        for (const offset of occurrences(normalized, banned.phrase)) {
+          const found = run.value.slice(offset, offset + banned.phrase.length);
+          problems.push(
+            `${text.file}:${lineOf(offset)}: banned-term: "${found}" for "${banned.term}" (${banned.reason}); use "${banned.use}"${at}`,
+          );
+        }
+      }
+      if (rules.frenchPunctuation) {
+        for (const [offset, message] of frenchPunctuation(run.value, run.following))
+          problems.push(`${text.file}:${lineOf(offset)}: french-punctuation: ${message}${at}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** A glossary that contradicts itself: a term listed twice, or a preferred rendering that contains a banned one. */
+export function checkGlossary(file: string, glossary: Glossary): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  glossary.terms.forEach((entry, index) => {
+    const place = jsonPointer(['terms', index]);
+    if (seen.has(entry.term)) problems.push(`${file}: glossary: the term "${entry.term}" is listed twice (${place})`);
+    seen.add(entry.term);
+    for (const banned of bannedPhrases(glossary)) {
+      if (occurrences(normalize(entry.use), banned.phrase).length) {
+        problems.push(
+          `${file}: glossary: the preferred rendering "${entry.use}" of "${entry.term}" contains the banned "${banned.phrase}" (${place})`,
+        );
+      }
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,215 @@
+/**
+ * Issue 11 item 6: the language check bans a glossary's rejected renderings and enforces French
+ * no-break spaces, in prose only (never code, URLs or link targets), with one
+ * `file:line: rule: message` line per problem; the real record and its glossaries pass.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  checkGlossary,
+  checkLanguage,
+  dataFileProse,
+  markdownEntryProse,
+  type LanguageRules,
+  type ProseText,
+} from '../../../src/record/languageCheck.ts';
+import type { Glossary } from '../../../src/record/contentSchemas.ts';
+import {
+  loadClientLadder,
+  loadContentEntries,
+  loadGlossaries,
+  loadRegistryCommon,
+  loadUiStrings,
+} from '../../../src/record/node/contentFiles.ts';
+import { localeOf } from '../../../src/record/locales.ts';
+
+const spanish: Glossary = {
+  terms: [
+    { term: 'fixture', use: 'caso de prueba', banned: [{ text: 'dispositivo', reason: 'a device' }] },
+    { term: 'when', use: 'cuándo', banned: [{ text: 'cuando usarlo', reason: 'an interrogative takes the accent' }] },
+  ],
+};
+const french: Glossary = {
+  terms: [{ term: 'fixture', use: 'jeu d’essai', banned: [{ text: 'appareil d’essai', reason: 'a device' }] }],
+};
+const chinese: Glossary = {
+  terms: [{ term: 'review', use: '审阅', banned: [{ text: '审查', reason: 'reads as censorship' }] }],
+};
+
+const rules = (locale: string): LanguageRules => ({
+  glossary: { 'es-us': spanish, 'fr-fr': french, 'zh-cn': chinese }[locale],
+  frenchPunctuation: locale === 'fr-fr',
+});
+
+function check(locale: string, markdown: string, line = 1): string[] {
+  return checkLanguage([{ file: `content/x/${locale}.md`, locale, line, markdown }], rules);
+}
+
+test('a banned rendering in prose is reported with file, line, rule, the term and the preferred rendering', () => {
+  const problems = check('es-us', 'Primera línea.\n\nEl Dispositivo válido\nse publica.', 10);
+  assert.equal(problems.length, 1);
+  assert.equal(
+    problems[0],
+    'content/x/es-us.md:12: banned-term: "Dispositivo" for "fixture" (a device); use "caso de prueba"',
+  );
+});
+
+test('headings, emphasis, list items, table cells and link text are prose', () => {
+  const markdown =
+    '## Cuando usarlo\n\n- **dispositivo**\n\n| a |\n| - |\n| dispositivo |\n\n[un dispositivo](/es-us/x/)\n';
+  const lines = check('es-us', markdown).map((problem) => problem.split(':')[1]);
+  assert.deepEqual(lines, ['1', '3', '7', '9']);
+});
+
+test('code, inline code, HTML, link targets and autolinked URLs are not prose', () => {
+  const markdown = [
+    'Use `dispositivo` here.',
+    '',
+    '```json',
+    '{"dispositivo": true}',
+    '```',
+    '',
+    '<!-- dispositivo -->',
+    '',
+    '[enlace](/es-us/dispositivo/) and https://example.invalid/dispositivo',
+  ].join('\n');
+  assert.deepEqual(check('es-us', markdown), []);
+});
+
+test('banned renderings match whole words, case-insensitively, with either apostrophe', () => {
+  assert.deepEqual(check('es-us', 'Un predispositivo y dispositivos.'), []);
+  assert.equal(
+    check('fr-fr', "Un Appareil d'essai.").length,
+    1,
+    'the ASCII apostrophe matches the glossary’s typographic one',
+  );
+  assert.equal(check('fr-fr', 'Un appareil d’essai.').length, 1);
+  // Chinese has no spaces between words: a banned term matches inside a run of text.
+  assert.equal(check('zh-cn', '本工具的公共审查路由').length, 1);
+  assert.deepEqual(check('zh-cn', '本工具的公共审阅路由'), []);
+});
+
+test('French punctuation needs a (narrow) no-break space before : ; ! ? and inside « »', () => {
+  const ok = [
+    'Réussite\u00a0: le client',
+    'Échec\u202f; fin',
+    'Vraiment\u00a0?',
+    '«\u00a0jeu d’essai\u00a0»',
+    'À 18:01 UTC',
+    'Voir https://uaix.org/fr-fr/?q=1 ici',
+    'La valeur `a : b`',
+    'le préfixe sha256:`<hex>` et le [lien](/fr-fr/x/):`a`',
+  ];
+  for (const text of ok) assert.deepEqual(check('fr-fr', text), [], text);
+  const bad = check('fr-fr', 'Réussite : le client\n\nÉchec; fin\n\nVraiment?\n\n«jeu»');
+  assert.equal(bad.length, 5, bad.join('\n'));
+  assert.match(
+    bad[0],
+    /^content\/x\/fr-fr\.md:1: french-punctuation: an ordinary space before ":" in "Réussite : le client"; put a narrow no-break space \(U\+202F\) or a no-break space \(U\+00A0\) there$/,
+  );
+  assert.match(bad[1], /:3: french-punctuation: no space before ";"/);
+  assert.match(bad[2], /:5: french-punctuation: no space before "\?"/);
+  assert.match(bad[3], /:7: french-punctuation: "j" after "«"/);
+  assert.match(bad[4], /:7: french-punctuation: "u" before "»"/);
+  // Punctuation at the end of emphasis or after inline code still ends a phrase.
+  assert.equal(check('fr-fr', '**Réussite:** le client').length, 1);
+  assert.equal(check('fr-fr', 'La commande `uaix`: elle valide').length, 1);
+});
+
+test('the punctuation rule is French only', () => {
+  assert.deepEqual(check('es-us', 'Nota : texto; fin?'), []);
+});
+
+test('frontmatter fields and data-file strings are checked at their own line and place', () => {
+  const yaml = 'code: UAIX-DOC-1\ntitle: "Un título"\ndescription: "Un dispositivo"';
+  const prose = markdownEntryProse(
+    'content/pages/es-us/a.md',
+    'es-us',
+    { yaml, body: '\nTexto.\n', bodyLine: 5 },
+    { code: 'UAIX-DOC-1', title: 'Un título', description: 'Un dispositivo' },
+  );
+  assert.deepEqual(
+    prose.map((text) => [text.line, text.place]),
+    [
+      [3, 'frontmatter field "title"'],
+      [4, 'frontmatter field "description"'],
+      [5, undefined],
+    ],
+  );
+  assert.deepEqual(checkLanguage(prose, rules), [
+    'content/pages/es-us/a.md:4: banned-term: "dispositivo" for "fixture" (a device); use "caso de prueba" (frontmatter field "description")',
+  ]);
+
+  const text =
+    '{\n  "source_digest": "sha256:00",\n  "rows": [\n    { "client": "dispositivo", "label": "Un dispositivo" }\n  ],\n  "note": "Bien"\n}\n';
+  const data = dataFileProse('content/client-ladder/es-us.json', 'es-us', text, JSON.parse(text));
+  assert.deepEqual(
+    data.map((entry) => [entry.place, entry.line]),
+    [
+      ['/rows/0/label', 4],
+      ['/note', 6],
+    ],
+    'identifiers and digests are not prose',
+  );
+  assert.deepEqual(checkLanguage(data, rules), [
+    'content/client-ladder/es-us.json:4: banned-term: "dispositivo" for "fixture" (a device); use "caso de prueba" (/rows/0/label)',
+  ]);
+});
+
+test('a glossary that contradicts itself is reported', () => {
+  const broken: Glossary = {
+    terms: [
+      { term: 'fixture', use: 'dispositivo de prueba', banned: [{ text: 'dispositivo', reason: 'a device' }] },
+      { term: 'fixture', use: 'caso de prueba', banned: [] },
+    ],
+  };
+  const problems = checkGlossary('content/glossary/es-us.json', broken);
+  assert.equal(problems.length, 2, problems.join('\n'));
+  assert.match(
+    problems[0],
+    /preferred rendering "dispositivo de prueba" of "fixture" contains the banned "dispositivo" \(\/terms\/0\)/,
+  );
+  assert.match(problems[1], /the term "fixture" is listed twice \(\/terms\/1\)/);
+});
+
+test('the record: every translated locale has a consistent glossary, and all its prose passes', () => {
+  const glossaries = loadGlossaries();
+  assert.deepEqual(glossaries.problems, []);
+  assert.deepEqual(glossaries.files.map((file) => file.locale).sort(), ['es-es', 'es-us', 'fr-fr', 'zh-cn']);
+  for (const file of glossaries.files) {
+    assert.deepEqual(checkGlossary(file.file, file.data), []);
+    const terms = new Set(file.data.terms.map((entry) => entry.term));
+    for (const term of [
+      'fixture',
+      'runtime',
+      'handoff',
+      'record',
+      'registry',
+      'review',
+      'keyless',
+      'packet',
+      'envelope',
+      'profile',
+      'route record',
+      'fallback',
+      'digest',
+    ]) {
+      assert.ok(terms.has(term), `${file.file} has no entry for "${term}"`);
+    }
+  }
+  const byLocale = new Map(glossaries.files.map((file) => [file.locale, file.data]));
+  const prose: ProseText[] = [
+    ...loadContentEntries().prose,
+    ...[loadRegistryCommon(), loadClientLadder(), loadUiStrings()].flatMap((data) =>
+      data.files.flatMap((file) => file.prose),
+    ),
+  ];
+  assert.ok(prose.length > 100, `only ${prose.length} prose texts were read`);
+  assert.deepEqual(
+    checkLanguage(prose, (locale) => ({
+      glossary: byLocale.get(locale),
+      frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
+    })),
+    [],
+  );
+});
