@@ -5,6 +5,9 @@
  *   (b) validator.validateText    vs JSON.parse + plain ajv
  *   (c) keyless compact / expand  vs JSON.stringify / JSON.parse of the same packets
  *   (d) digest (JCS + sha256)     vs createHash('sha256').update(JSON.stringify(x))
+ *   (e) full validation           validator.validateValue (schema + rules + digest, node:crypto
+ *                                 SHA-256) vs plain ajv + JCS + node:crypto SHA-256 of the same
+ *                                 packet; the target is at most 1.3× the baseline's time
  *
  * The valid packet fixtures are repeated to about 20,000 packets; each measure is warmed up, then
  * run 5 times, core and baseline interleaved; the table shows the median of the 5 runs. Before
@@ -17,7 +20,9 @@ import { cpus } from 'node:os';
 import Ajv2020Import from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { createPacketValidator, type PacketValidator } from '../src/uai/packetValidator.ts';
+import type { PacketValidator } from '../src/uai/packetValidator.ts';
+import { createNodePacketValidator } from '../src/uai/node/nodeValidator.ts';
+import { canonicalize } from '../src/uai/jcs.ts';
 import { loadSchemaDocuments, loadFixtureTree } from '../src/uai/node/recordFiles.ts';
 import { FIXTURE_EVALUATED_AT } from '../src/uai/fixtureCheck.ts';
 
@@ -56,7 +61,7 @@ countCalls(ajvCompileModule, 'compileSchema', 'compileSchema');
 const totalCompileCalls = () => [...compileCalls.values()].reduce((sum, count) => sum + count, 0);
 
 const documents = loadSchemaDocuments();
-const validator: PacketValidator = createPacketValidator(documents);
+const validator: PacketValidator = createNodePacketValidator(documents);
 // The validators are precompiled (src/uai/generated/): building the validator compiles nothing.
 const callsWhileBuilding = totalCompileCalls();
 if (callsWhileBuilding !== 0) {
@@ -171,6 +176,9 @@ function compare(measure: string, core: Side, baseline: Side): Row {
 }
 
 const options = { now: NOW };
+const FULL_VALIDATION = '(e) full validation';
+/** Issue 9: a full validation takes at most this many times the plain baseline's time. */
+const FULL_VALIDATION_TARGET = 1.3;
 const rows: Row[] = [
   compare(
     '(a) validate value',
@@ -197,7 +205,18 @@ const rows: Row[] = [
     { name: 'validator.digest (JCS + sha256)', run: (count) => { for (let i = 0; i < count; i++) sink += validator.digest(packets[i]).ok ? 1 : 0; } },
     { name: "createHash('sha256') of JSON.stringify", run: (count) => { for (let i = 0; i < count; i++) sink += createHash('sha256').update(JSON.stringify(packets[i])).digest('hex').length; } },
   ),
+  compare(
+    FULL_VALIDATION,
+    { name: 'validator.validateValue (schema + rules + digest)', run: (count) => { for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0; } },
+    {
+      name: "plain ajv + JCS + createHash('sha256')",
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += (plainValidate(packets[i]) ? 1 : 0) + createHash('sha256').update(canonicalize(packets[i])).digest('hex').length;
+      },
+    },
+  ),
 ];
+const fullValidation = rows.find((row) => row.measure === FULL_VALIDATION)!;
 
 // ------------------------------------------------------------------ report
 
@@ -227,6 +246,10 @@ console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const line of table.slice(1)) console.log(format(line));
 console.log('');
 console.log(`ratio = core ops/s ÷ baseline ops/s; total ${seconds.toFixed(1)} s`);
+const fullSlower = 1 / fullValidation.ratio;
+console.log(
+  `full validation: ${fullSlower.toFixed(2)}× the time of plain ajv + JCS + node:crypto SHA-256 (target ≤ ${FULL_VALIDATION_TARGET}×: ${fullSlower <= FULL_VALIDATION_TARGET ? 'met' : 'not met'})`,
+);
 console.log(
   JSON.stringify({
     bench: 'uai-core',
@@ -235,6 +258,7 @@ console.log(
     packets: N,
     runs: RUNS,
     compileOnce: { callsWhileBuilding, callsWhileValidating1000: 0 },
+    fullValidation: { slower: Number(fullSlower.toFixed(3)), target: FULL_VALIDATION_TARGET, met: fullSlower <= FULL_VALIDATION_TARGET },
     results: rows.map((row) => ({
       measure: row.measure,
       core: row.core,

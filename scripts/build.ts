@@ -1,7 +1,7 @@
 /**
  * `npm run build`: check the fixtures and the content, build the site with Astro, then publish the
- * machine records, write and validate the mirrors, llms.txt and the manifest, check every link,
- * and index the site with Pagefind. Any failure prints one line per problem, removes dist/ and
+ * machine records, write and validate the mirrors and llms.txt, index the site with Pagefind,
+ * write the manifest of every file, and check every link. Any failure prints one line per problem, removes dist/ and
  * exits 1: a partial dist/ is never left looking like a build.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,19 +12,22 @@ import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
 import { createAjv } from '../src/uai/schemaCompiler.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
-import { machineRecordFiles, type PublishedFile } from '../src/record/machineRecords.ts';
-import { buildPageMirror, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';
+import { contentSecurityPolicy, HEADER_RULES, headersFile, machineRecordFiles, mediaTypeOf, withContentSecurityPolicy, type PublishedFile } from '../src/record/machineRecords.ts';
+import { buildPageMirror, findElement, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';
 import type { Root } from 'hast';
-import { buildSiteManifest } from '../src/record/siteManifest.ts';
+import { buildSiteManifest, routeMediaTypeProblems } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../src/record/linkCheck.ts';
 import { loadCheckedRouteRecords } from '../src/record/node/routeFiles.ts';
 import { routeUrls } from '../src/uai/routeRecord.ts';
 import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
-import { LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
+import { HEADERS_PATH, LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
 import { packPackage, PackageBuildError } from './package.ts';
+import { ALLOW_LIST_FILE, RedactionGate } from '../src/record/node/redactionGate.ts';
+import { claimProblems, jsonStrings } from '../src/record/claimCheck.ts';
+import { toText } from 'hast-util-to-text';
 
 const DIST = join(REPOSITORY_ROOT, 'dist');
 const started = performance.now();
@@ -43,6 +46,9 @@ function fail(stage: string, problems: string[]): never {
 }
 
 
+const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
+const REDACTION_STAGE = `redaction (${REDACTION_HINT})`;
+
 function writePublic(path: string, text: string): void {
   const file = join(DIST, path);
   mkdirSync(dirname(file), { recursive: true });
@@ -54,7 +60,13 @@ function publicPathOf(file: string): string {
 }
 
 function run(): void {
-  // 1. The installable package (pages print its digest), then fixtures and content, before anything is built.
+  // 1. Nothing secret or local goes in: the sources are scanned before anything reads them.
+  const redaction = new RedactionGate();
+  if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
+  const sourceScan = redaction.scanSources();
+  if (sourceScan.problems.length) fail(REDACTION_STAGE, sourceScan.problems);
+
+  // The installable package: pages print its digest and commands.
   let release;
   try {
     release = packPackage();
@@ -62,6 +74,8 @@ function run(): void {
     if (error instanceof PackageBuildError) fail('package', error.message.split('\n'));
     throw error;
   }
+
+  // Fixtures and content, before anything is built.
   let site;
   try {
     site = loadSite();
@@ -103,11 +117,17 @@ function run(): void {
   // Each page is parsed once: for its mirrors here, and for the link check after Pagefind.
   const parsedPages = new Map<string, Root>();
   const mirrorProblems: string[] = [];
+  // The style attributes the pages carry (Shiki's colours), allowed one by one by the CSP.
+  const styleAttributes = new Set<string>();
   for (const file of htmlFiles) {
     const path = publicPathOf(file).replace(/index\.html$/, '');
     if (path.startsWith('/pagefind/')) continue;
     const parsed = parsePage(readFileSync(file, 'utf8'));
     parsedPages.set(file, parsed.tree);
+    walkElements(parsed.tree, (element) => {
+      const style = element.properties?.style;
+      if (typeof style === 'string') styleAttributes.add(style);
+    });
     const mirror = buildPageMirror(parsed, path);
     if (!validateMirror(mirror.json)) {
       for (const error of validateMirror.errors ?? []) mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
@@ -117,8 +137,11 @@ function run(): void {
     writePublic(`${path}index.md`, mirror.markdown);
   }
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
+  const headers: PublishedFile = { path: HEADERS_PATH, text: headersFile(withContentSecurityPolicy(HEADER_RULES, contentSecurityPolicy(styleAttributes))) };
+  writePublic(headers.path, headers.text);
+  files.push(headers);
 
-  // 5. llms.txt, llms-full.txt and the manifest.
+  // 5. llms.txt and llms-full.txt.
   const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files, release));
   try {
     parseLlmsTxt(llms);
@@ -128,14 +151,18 @@ function run(): void {
   writePublic(LLMS_PATH, llms);
   const full = llmsFullText(index, mirrors);
   writePublic(LLMS_FULL_PATH, full);
-  const published = [...files, { path: LLMS_PATH, text: llms, mediaType: 'text/plain' }, { path: LLMS_FULL_PATH, text: full, mediaType: 'text/plain' }];
-  const manifest = buildSiteManifest(model, index, published, routes.files, release);
-  if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
-  writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
 
   // 6. Search index.
   const pagefind = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', DIST, '--silent'], { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
   if (pagefind.status !== 0) fail('pagefind', [`pagefind exited with ${pagefind.status ?? pagefind.signal}`]);
+
+  // The manifest comes last, so it can list every other published file with its digest.
+  const built = walkFiles(DIST).map((file) => ({ path: publicPathOf(file), bytes: new Uint8Array(readFileSync(file)) }));
+  const routeTypeProblems = routeMediaTypeProblems(routes.files, built.map((file) => file.path));
+  if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
+  const manifest = buildSiteManifest(model, index, built, routes.files, release);
+  if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
+  writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
 
   // 7. Every link and anchor resolves.
   const allFiles = new Set(walkFiles(DIST).map(publicPathOf));
@@ -146,6 +173,7 @@ function run(): void {
   for (const file of [...htmlFiles, join(DIST, '404.html')].filter((candidate) => existsSync(candidate))) {
     const path = publicPathOf(file);
     const tree = parsedPages.get(file) ?? parsePage(readFileSync(file, 'utf8')).tree;
+    parsedPages.set(file, tree);
     const pageIds = new Set<string>();
     walkElements(tree, (element) => {
       const id = element.properties?.id;
@@ -187,11 +215,42 @@ function run(): void {
   ];
   if (linkProblems.length) fail('links', linkProblems);
 
+  // 8. Publication gates: no page or machine record claims what UAIX does not provide, and
+  // nothing secret or local is in any published text file (whatever put it there).
+  const claimsStarted = performance.now();
+  const claims: string[] = [];
+  for (const [file, tree] of parsedPages) {
+    const html = findElement(tree, (element) => element.tagName === 'html');
+    const body = findElement(tree, (element) => element.tagName === 'body');
+    const description = findElement(tree, (element) => element.tagName === 'meta' && element.properties?.name === 'description')?.properties?.content;
+    const text = [typeof description === 'string' ? description : '', body ? toText(body) : ''].join('\n');
+    claims.push(...claimProblems(publicPathOf(file), text, String(html?.properties?.lang ?? 'en')));
+  }
+  claims.push(...claimProblems(LLMS_PATH, llms, 'en'));
+  // Machine records, not fixtures: an invalid fixture carries a claim on purpose.
+  const fixturePaths = new Set([...model.fixtures, ...model.routeFixtures].flatMap((fixture) => [fixture.url, fixture.keylessUrl ?? '']));
+  for (const file of [...files.filter((record) => mediaTypeOf(record.path).includes('json') && !fixturePaths.has(record.path)), { path: MANIFEST_PATH, text: JSON.stringify(manifest) }]) {
+    let strings: string[] = [];
+    try {
+      strings = jsonStrings(JSON.parse(file.text));
+    } catch {
+      continue;
+    }
+    claims.push(...claimProblems(file.path, strings.join('\n'), 'en'));
+  }
+  const claimsSeconds = (performance.now() - claimsStarted) / 1000;
+  const publishedScan = redaction.scanPublished(DIST);
+  const gateProblems = [...claims, ...publishedScan.problems, ...redaction.unusedEntries()];
+  if (gateProblems.length) fail(`publication gates (claims and redaction; ${REDACTION_HINT})`, gateProblems);
+
   // Summary.
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const perLocale = LOCALES.map((locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`).join(', ');
   console.log(`uaix: built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrors.size * 2} mirrors, ${files.length} machine records`);
   console.log(`uaix: ${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${links.length} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`);
+  const scanned = sourceScan.files + publishedScan.files;
+  const megabytes = ((sourceScan.bytes + publishedScan.bytes) / 1e6).toFixed(1);
+  console.log(`uaix: redaction gate scanned ${scanned} files (${sourceScan.files} sources, ${publishedScan.files} published; ${megabytes} MB) in ${((sourceScan.milliseconds + publishedScan.milliseconds) / 1000).toFixed(1)} s; claims gate read ${parsedPages.size} pages and the machine records in ${claimsSeconds.toFixed(1)} s`);
   console.log(`uaix: done in ${seconds} s`);
 }
 

@@ -9,6 +9,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export ASTRO_TELEMETRY_DISABLED=1
 
 bash scripts/ensure-chromium.sh
+echo "== dependency audit (npm audit --omit=dev: high or critical advisories fail the run)"
+node --import tsx scripts/audit.ts
 echo "== build"
 npm run --silent build
 echo "== type check: TypeScript and .astro templates (after the build, which generates Astro's content types)"

@@ -3,8 +3,7 @@
  * `uaix validate`); `uaix route resolve <file|-> --client <kind> [--json]` says what a client kind
  * does on a route: take the highest path, a named fallback, or the no-op with the review URL.
  */
-import type { CliIo } from './uaix.ts';
-import { UsageError, EXIT_OK, checkFiles, parseArgs, printIssues, readInput } from './uaix.ts';
+import { UsageError, EXIT_OK, checkFiles, parseCommandArgs, printIssues, readInput, type CliIo } from './cliSupport.ts';
 import { createRouteChecker, type RouteChecker } from '../uai/routeRecord.ts';
 import { CLIENT_KINDS, isClientKind, resolveRoute } from '../uai/clientLadder.ts';
 
@@ -16,7 +15,7 @@ export function routeChecker(): RouteChecker {
 }
 
 async function checkCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, operands } = parseArgs(args, ['json'], []);
+  const { flags, operands } = parseCommandArgs(args, ['json'], []);
   if (operands.length === 0) throw new UsageError('route check needs at least one file (or - for standard input)');
   return checkFiles(operands, flags.has('json'), io, (input) => {
     const report = routeChecker().checkBytes(input.bytes);
@@ -26,7 +25,7 @@ async function checkCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function resolveCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, operands } = parseArgs(args, ['json'], ['client']);
+  const { flags, operands } = parseCommandArgs(args, ['json'], ['client']);
   const client = flags.get('client');
   if (typeof client !== 'string') throw new UsageError(`route resolve needs --client <kind>, one of ${CLIENT_KINDS.join(', ')}`);
   if (!isClientKind(client)) throw new UsageError(`unknown client kind ${JSON.stringify(client)}; use one of ${CLIENT_KINDS.join(', ')}`);
@@ -37,8 +36,8 @@ async function resolveCommand(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`uaix: ${input.name}: not a valid route record, so it cannot be resolved\n`);
     return printIssues(io, report.errors);
   }
-  const { route, decision, target, reason, via } = resolveRoute(report.record, client);
-  if (flags.has('json')) io.stdout.write(`${JSON.stringify({ route, client, decision, target, reason }, null, 2)}\n`);
+  const { route, decision, target, reason, via, needs } = resolveRoute(report.record, client);
+  if (flags.has('json')) io.stdout.write(`${JSON.stringify({ route, client, decision, target, via, needs, reason }, null, 2)}\n`);
   else io.stdout.write(`${route}, ${client}: ${decision} -> ${target ?? '(none)'} (${via})\n  ${reason}\n`);
   return EXIT_OK;
 }

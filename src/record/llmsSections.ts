@@ -62,7 +62,7 @@ export function llmsSections(
     {
       name: 'Optional',
       links: [
-        { title: 'Site manifest', url: absolute(MANIFEST_PATH), note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every published file (JSON)' },
+        { title: 'Site manifest', url: absolute(MANIFEST_PATH), note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every other published file (JSON)' },
         { title: 'The English record in one file', url: absolute(LLMS_FULL_PATH), note: 'Every English page as Markdown' },
         { title: 'Sitemap', url: absolute(SITEMAP_PATH), note: 'Every HTML page with its translations' },
         ...englishReadingOrder(index)

@@ -41,7 +41,8 @@ export function parseLlmsTxt(text: string): LlmsDocument {
   const titleMatch = /^#\s+(.+)$/m.exec(head);
   if (!titleMatch || head.slice(0, titleMatch.index).trim() !== '') throw new LlmsTxtError('llms.txt must start with an H1 title');
   const afterTitle = head.slice(titleMatch.index + titleMatch[0].length);
-  const summaryMatch = /^\s*>\s*(.+?)$/m.exec(afterTitle);
+  // Spaces and tabs only before ">": a \s* there would cross lines and rescan them (quadratic).
+  const summaryMatch = /^[ \t]*>(.+)$/m.exec(afterTitle);
   const summary = summaryMatch && afterTitle.slice(0, summaryMatch.index).trim() === '' ? summaryMatch[1].trim() : undefined;
   const info = (summaryMatch && summary ? afterTitle.slice(summaryMatch.index + summaryMatch[0].length) : afterTitle).trim();
   if (/^#{1,6}\s/m.test(info)) throw new LlmsTxtError('the text before the first H2 section must not contain headings');
@@ -50,9 +51,11 @@ export function parseLlmsTxt(text: string): LlmsDocument {
     const links: LlmsLink[] = [];
     for (const line of rest) {
       if (line.trim() === '') continue;
-      const match = /^-\s*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::\s*(?<note>.*))?$/.exec(line.trim());
+      // The note is trimmed below: a \s* before .* would overlap it and backtrack quadratically.
+      const match = /^-[ \t]*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::(?<note>.*))?$/.exec(line.trim());
       if (!match?.groups) throw new LlmsTxtError(`section "${nameLine.trim()}": "${line.trim()}" is not a "- [title](url): notes" entry`);
-      links.push({ title: match.groups.title, url: match.groups.url, ...(match.groups.note ? { note: match.groups.note } : {}) });
+      const note = match.groups.note?.trimStart();
+      links.push({ title: match.groups.title, url: match.groups.url, ...(note ? { note } : {}) });
     }
     return { name: nameLine.trim(), links };
   });

@@ -1,20 +1,22 @@
 /**
  * The locale-free machine records, as a map from public path to bytes: schemas at their `$id`,
  * fixtures and their keyless forms, the conformance pack, the field registry, route records,
- * robots.txt and the _headers hints. The manifest and llms.txt are built after the mirrors.
+ * robots.txt, with the media type each path is served with. The `_headers` rules, whose
+ * Content-Security-Policy depends on the pages, the manifest and llms.txt are built after the mirrors.
  */
 import type { RecordModel } from './recordModel.ts';
 import type { FieldRegistryDocument } from './fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../uai/jcs.ts';
-import { sha256Digest } from '../uai/sha256.ts';
+import { sha256, sha256Digest } from '../uai/sha256.ts';
 import { SITE_ORIGIN } from './locales.ts';
-import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, SITEMAP_PATH, routeRecordPath } from './publicPaths.ts';
+import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, HEADERS_PATH, ROBOTS_PATH, SITEMAP_PATH, routeRecordPath } from './publicPaths.ts';
+import { decodeJsonBytes } from '../uai/jsonText.ts';
 
+/** A file the build writes; its media type follows from its path (mediaTypeOf). */
 export interface PublishedFile {
   path: string;
   text: string;
-  mediaType: string;
 }
 
 export const DIGEST_RULE =
@@ -75,67 +77,157 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegistryDocument, siteSchemas: { path: string; text: string }[], routes: RouteRecordFile[]): PublishedFile[] {
   const files: PublishedFile[] = [];
-  for (const schema of model.schemas) files.push({ path: schema.url, text: schema.text, mediaType: 'application/schema+json' });
-  for (const schema of siteSchemas) files.push({ path: schema.path, text: schema.text, mediaType: 'application/schema+json' });
+  for (const schema of model.schemas) files.push({ path: schema.url, text: schema.text });
+  for (const schema of siteSchemas) files.push({ path: schema.path, text: schema.text });
   for (const fixture of [...model.fixtures, ...model.routeFixtures]) {
-    files.push({ path: fixture.url, text: fixture.text, mediaType: 'application/json' });
-    if (fixture.keylessUrl && fixture.keylessText) files.push({ path: fixture.keylessUrl, text: fixture.keylessText, mediaType: 'application/json' });
+    files.push({ path: fixture.url, text: fixture.text });
+    if (fixture.keylessUrl && fixture.keylessText) files.push({ path: fixture.keylessUrl, text: fixture.keylessText });
   }
-  files.push({ path: CONFORMANCE_PATH, text: json(conformancePack(model)), mediaType: 'application/json' });
-  files.push({ path: FIELD_REGISTRY_PATH, text: json(fieldRegistry), mediaType: 'application/json' });
-  for (const route of routes) files.push({ path: routeRecordPath(route.routeId), text: route.text, mediaType: 'application/json' });
-  files.push({ path: '/robots.txt', text: `User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n`, mediaType: 'text/plain' });
-  files.push({ path: '/_headers', text: headersFile(), mediaType: 'text/plain' });
+  files.push({ path: CONFORMANCE_PATH, text: json(conformancePack(model)) });
+  files.push({ path: FIELD_REGISTRY_PATH, text: json(fieldRegistry) });
+  for (const route of routes) files.push({ path: routeRecordPath(route.routeId), text: route.text });
+  files.push({ path: ROBOTS_PATH, text: `User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n` });
   return files;
 }
 
-/** Serve-time hints for static hosts that read a _headers file (Netlify, Cloudflare Pages). */
-export function headersFile(): string {
+/**
+ * The Content-Security-Policy of every file: only this origin's scripts, styles, images, workers
+ * and fetches; no plugin, no framing, no <base>, forms only to this origin; no inline script and
+ * no eval. Two deliberate allowances:
+ * - 'wasm-unsafe-eval' lets Pagefind (search) compile its WebAssembly; it allows no JavaScript
+ *   eval, and only scripts this origin serves can use it. It is site-wide because hosts join a
+ *   header set by two `_headers` rules into two policies, so one page cannot be loosened alone.
+ * - The code blocks' colours are Shiki's `style` attributes. Only those exact values are allowed,
+ *   by their hashes (`style-src-attr 'unsafe-hashes' 'sha256-…'`); `<style>` elements stay
+ *   forbidden (`style-src 'self'`).
+ */
+export function contentSecurityPolicy(styleAttributes: Iterable<string>): string {
+  const hashes = [...new Set(styleAttributes)].sort().map((value) => `'sha256-${toBase64(sha256(new TextEncoder().encode(value)))}'`);
   return [
-    '/*',
-    '  X-Content-Type-Options: nosniff',
-    '  Referrer-Policy: no-referrer',
-    '/schemas/*',
-    '  Content-Type: application/schema+json; charset=utf-8',
-    '  Access-Control-Allow-Origin: *',
-    '  Cache-Control: public, max-age=604800, stale-while-revalidate=86400',
-    '/examples/*',
-    '  Content-Type: application/json; charset=utf-8',
-    '  Access-Control-Allow-Origin: *',
-    '/routes/*',
-    '  Content-Type: application/json; charset=utf-8',
-    '  Access-Control-Allow-Origin: *',
-    '/.well-known/uaix.json',
-    '  Content-Type: application/json; charset=utf-8',
-    '  Access-Control-Allow-Origin: *',
-    '/uai-1-field-registry.json',
-    '  Content-Type: application/json; charset=utf-8',
-    '  Access-Control-Allow-Origin: *',
-    '/*.md',
-    '  Content-Type: text/markdown; charset=utf-8',
-    '/llms.txt',
-    '  Content-Type: text/plain; charset=utf-8',
-    '/llms-full.txt',
-    '  Content-Type: text/plain; charset=utf-8',
-    '/*/index.json',
-    '  Content-Type: application/json; charset=utf-8',
-    '  Access-Control-Allow-Origin: *',
-    '/_astro/*',
-    '  Cache-Control: public, max-age=31536000, immutable',
-    '',
-  ].join('\n');
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    hashes.length ? `style-src-attr 'unsafe-hashes' ${hashes.join(' ')}` : "style-src-attr 'none'",
+    "img-src 'self' data:",
+    "worker-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
 }
 
-/** sha256 of a file's bytes, and of its JCS form when it is JSON. */
-export function fileDigests(text: string, mediaType: string): { sha256: string; jcs_sha256?: string } {
-  const bytes = new TextEncoder().encode(text);
-  const result: { sha256: string; jcs_sha256?: string } = { sha256: sha256Digest(bytes) };
-  if (mediaType.includes('json')) {
-    try {
-      result.jcs_sha256 = sha256Digest(canonicalBytes(JSON.parse(text)));
-    } catch {
-      // Invalid JSON fixtures (on purpose) have no canonical form.
-    }
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Always revalidated: a cached copy can never disagree with the digests of a fresher manifest. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Only for files whose name changes with their content (Astro's hashed assets). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface HeaderRule {
+  /** A host path pattern: `*` matches any characters, `/` included. */
+  path: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** A machine-readable file: its media type, readable from any origin, revalidated on every use. */
+function machineReadable(path: string, mediaType: string): HeaderRule {
+  return { path, headers: { 'Content-Type': `${mediaType}; charset=utf-8`, 'Access-Control-Allow-Origin': '*', 'Cache-Control': REVALIDATE } };
+}
+
+/**
+ * The `_headers` rules (Netlify, Cloudflare Pages). Hosts combine every rule that matches a path,
+ * and one of them joins repeated headers with commas, so no header name is set by two rules that
+ * can match the same path (tests/build/machineRecords.test.ts checks this for every file). HTML
+ * pages and the not-found page keep the host's default, which revalidates.
+ */
+export const HEADER_RULES: readonly HeaderRule[] = [
+  { path: '/*', headers: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } },
+  // Unversioned schemas: a 404 under /schemas/ is not cached either, so a schema published later is found.
+  machineReadable('/schemas/*', 'application/schema+json'),
+  machineReadable('/examples/*', 'application/json'),
+  machineReadable('/routes/*', 'application/json'),
+  machineReadable('/.well-known/*', 'application/json'),
+  machineReadable('/uai-1-field-registry.json', 'application/json'),
+  machineReadable('/index.json', 'application/json'),
+  machineReadable('/*/index.json', 'application/json'),
+  machineReadable('/index.md', 'text/markdown'),
+  machineReadable('/*/index.md', 'text/markdown'),
+  machineReadable('/llms.txt', 'text/plain'),
+  machineReadable('/llms-full.txt', 'text/plain'),
+  machineReadable('/robots.txt', 'text/plain'),
+  machineReadable('/sitemap-*', 'application/xml'),
+  { path: '/pagefind/*', headers: { 'Cache-Control': REVALIDATE } },
+  { path: '/_astro/*', headers: { 'Cache-Control': IMMUTABLE } },
+];
+
+/** Whether a host path pattern matches a path: `*` matches any run of characters (no regex, so linear). */
+export function pathPatternMatches(pattern: string, path: string): boolean {
+  const parts = pattern.split('*');
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  if (parts.length === 1) return pattern === path;
+  if (path.length < first.length + last.length || !path.startsWith(first) || !path.endsWith(last)) return false;
+  // Leftmost matching of each middle part is enough when `*` is the only wildcard.
+  let at = first.length;
+  const end = path.length - last.length;
+  for (const middle of parts.slice(1, -1)) {
+    const found = path.indexOf(middle, at);
+    if (found < 0 || found + middle.length > end) return false;
+    at = found + middle.length;
   }
+  return true;
+}
+
+/** The rules whose pattern matches a path, in file order. */
+export function headerRulesFor(path: string): HeaderRule[] {
+  return HEADER_RULES.filter((rule) => pathPatternMatches(rule.path, path));
+}
+
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+  html: 'text/html',
+  json: 'application/json',
+  md: 'text/markdown',
+  txt: 'text/plain',
+  xml: 'application/xml',
+  css: 'text/css',
+  js: 'text/javascript',
+  svg: 'image/svg+xml',
+};
+
+/**
+ * The media type a published file is served with: the Content-Type its `_headers` rule sets,
+ * else the one its extension implies. The manifest states it and route records must agree.
+ */
+export function mediaTypeOf(path: string): string {
+  if (path === HEADERS_PATH) return 'text/plain';
+  const declared = headerRulesFor(path).find((rule) => rule.headers['Content-Type'])?.headers['Content-Type'];
+  if (declared) return declared.split(';')[0];
+  const extension = /\.([a-z0-9]+)$/.exec(path)?.[1];
+  return (extension && EXTENSION_TYPES[extension]) || 'application/octet-stream';
+}
+
+/** The rules with the site's Content-Security-Policy on every path (the `/*` rule: set once, never joined). */
+export function withContentSecurityPolicy(rules: readonly HeaderRule[], policy: string): HeaderRule[] {
+  return rules.map((rule) => (rule.path === '/*' ? { ...rule, headers: { ...rule.headers, 'Content-Security-Policy': policy } } : rule));
+}
+
+/** The `_headers` file: the rules, one pattern line and its indented headers each. */
+export function headersFile(rules: readonly HeaderRule[] = HEADER_RULES): string {
+  return `${rules.flatMap((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)]).join('\n')}\n`;
+}
+
+/** sha256 of a file's bytes, and of its RFC 8785 form when it is JSON and I-JSON (no duplicate names, well-formed UTF-8). */
+export function fileDigests(bytes: Uint8Array, mediaType: string): { sha256: string; jcs_sha256?: string } {
+  const result: { sha256: string; jcs_sha256?: string } = { sha256: sha256Digest(bytes) };
+  if (!mediaType.includes('json')) return result;
+  // Invalid-on-purpose fixtures (not JSON, duplicate keys) have no canonical form.
+  const read = decodeJsonBytes(bytes);
+  if (read.ok) result.jcs_sha256 = sha256Digest(canonicalBytes(read.value));
   return result;
 }

@@ -1,10 +1,11 @@
 /**
  * The index of every page of the record in every locale, computed from the content entries:
- * which locale shows a translation, which falls back to English, which translation is stale.
+ * which locale shows a translation, which shows the nearest language's text (the locale table's
+ * fallback chain), which translation is stale; each page's canonical URL and hreflang alternates.
  * Also the build's content checks: duplicate record codes, translations without an English
  * source, codes that differ between locales, translations without a source digest.
  */
-import { LOCALES, SOURCE_LOCALE, pageUrl } from './locales.ts';
+import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, contentChain, localeOf, pageUrl } from './locales.ts';
 
 export type Collection = 'pages' | 'guides' | 'registry' | 'site';
 
@@ -29,7 +30,7 @@ export interface ContentEntry {
   data: EntryData;
 }
 
-/** source: the English record; translated: up to date; stale: the source changed since; fallback: English shown. */
+/** source: the English record; translated: up to date; stale: the source changed since; fallback: the nearest language's text shown. */
 export type TranslationState = 'source' | 'translated' | 'stale' | 'fallback';
 
 /** The state of one locale's copy of a source file, from the digest the translation recorded. */
@@ -45,7 +46,7 @@ export interface PageRecord {
   path: string;
   collection: Collection;
   code: string;
-  /** The entry whose text the page shows (the translation, or the English source). */
+  /** The entry whose text the page shows: the translation, or the first one along the locale's fallback chain. */
   entry: ContentEntry;
   source: ContentEntry;
   state: TranslationState;
@@ -106,16 +107,18 @@ export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex 
   for (const source of orderedSources) {
     const translated = LOCALES.filter((locale) => locale.code === SOURCE_LOCALE || translations.get(source.path)?.has(locale.code)).map((locale) => locale.code);
     const variants: PageRecord[] = [];
+    const entryIn = (code: string) => (code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(code));
     for (const locale of LOCALES) {
-      const translation = locale.code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(locale.code);
+      const translation = entryIn(locale.code);
       const state = translationStateOf(locale.code, source.fileDigest, translation?.data);
+      const shown = contentChain(locale.code).map(entryIn).find((candidate) => candidate !== undefined) ?? source;
       const record: PageRecord = {
         url: pageUrl(locale.code, source.path),
         locale: locale.code,
         path: source.path,
         collection: source.collection,
         code: source.data.code,
-        entry: translation ?? source,
+        entry: shown,
         source,
         state,
         translatedLocales: translated,
@@ -127,6 +130,34 @@ export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex 
   }
   const byUrl = new Map(pages.map((page) => [page.url, page]));
   return { pages, byUrl, variants: (path) => byPath.get(path) ?? [], errors };
+}
+
+/** The page whose text this page shows: itself, or for a fallback page the page of the locale it takes the text from. */
+export function canonicalUrlOf(page: PageRecord): string {
+  return `${SITE_ORIGIN}${pageUrl(page.entry.locale, page.path)}`;
+}
+
+/**
+ * hreflang alternates: every real translation (stale ones included) plus x-default, the same in
+ * the page head and the sitemap. A fallback page announces none: it is not a translation, and
+ * its canonical is the page whose text it shows.
+ */
+export function hreflangAlternates(page: PageRecord): { hreflang: string; href: string }[] {
+  if (page.state === 'fallback') return [];
+  return [
+    ...page.translatedLocales.map((code) => ({ hreflang: localeOf(code).lang, href: `${SITE_ORIGIN}${pageUrl(code, page.path)}` })),
+    { hreflang: 'x-default', href: `${SITE_ORIGIN}${pageUrl(SOURCE_LOCALE, page.path)}` },
+  ];
+}
+
+/** Search pages answer queries; they are not records, so they are noindex and not in the sitemap. */
+export function isSearchPage(page: { path: string }): boolean {
+  return page.path === 'search';
+}
+
+/** Whether the sitemap lists the page: a record page that is its own canonical. */
+export function inSitemap(page: PageRecord): boolean {
+  return !isSearchPage(page) && canonicalUrlOf(page) === `${SITE_ORIGIN}${page.url}`;
 }
 
 /** Siblings in reading order: same locale and collection, by `order`, then path. */

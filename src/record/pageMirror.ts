@@ -168,6 +168,7 @@ export function buildPageMirror(page: string | ParsedPage, path: string): { json
     `title: ${yamlString(title)}`,
     `description: ${yamlString(description)}`,
     `url: ${json.url}`,
+    `canonical: ${json.canonical}`,
     `record_code: ${json.record_code}`,
     `locale: ${json.locale}`,
     `content_locale: ${json.content_locale}`,

@@ -11,6 +11,8 @@ export const LLMS_PATH = '/llms.txt';
 export const LLMS_FULL_PATH = '/llms-full.txt';
 export const SITEMAP_PATH = '/sitemap-index.xml';
 export const ROBOTS_PATH = '/robots.txt';
+/** The host's header rules: read by the static host, not served. */
+export const HEADERS_PATH = '/_headers';
 export const MIRROR_SCHEMA_PATH = '/schemas/site/page-mirror.schema.json';
 export const MANIFEST_SCHEMA_PATH = '/schemas/site/uaix-manifest.schema.json';
 export const TOOLS_DIR_PATH = '/tools/';

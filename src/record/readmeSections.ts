@@ -4,7 +4,7 @@
  */
 import { ERROR_CODES, WARNING_CODES } from '../uai/errorCodes.ts';
 import type { FieldRegistryDocument } from './fieldRegistry.ts';
-import { USAGE } from '../cli/usage.ts';
+import { USAGE } from '../uai/commandUsage.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -32,9 +32,13 @@ export function readmeSection(name: (typeof README_SECTIONS)[number], registry: 
 export function fillReadme(readme: string, registry: FieldRegistryDocument): string {
   let out = readme;
   for (const name of README_SECTIONS) {
-    const pattern = new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
-    if (!pattern.test(out)) throw new Error(`README.md has no <!-- generated:${name} --> … <!-- /generated:${name} --> block`);
-    out = out.replace(pattern, (_whole, open: string, close: string) => `${open}\n${readmeSection(name, registry)}\n${close}`);
+    // indexOf, not a lazy regex: a regex search restarts at every opening marker (quadratic).
+    const open = `<!-- generated:${name} -->`;
+    const close = `<!-- /generated:${name} -->`;
+    const start = out.indexOf(open);
+    const end = start < 0 ? -1 : out.indexOf(close, start + open.length);
+    if (end < 0) throw new Error(`README.md has no ${open} … ${close} block`);
+    out = `${out.slice(0, start + open.length)}\n${readmeSection(name, registry)}\n${out.slice(end)}`;
   }
   return out;
 }

@@ -1,8 +1,11 @@
-/** /.well-known/uaix.json: what the record publishes, where, and the digest of every file. */
+/**
+ * /.well-known/uaix.json: what the record publishes, where, and the digest of every published file
+ * but itself (a file cannot contain its own digest; the manifest says so in `coverage`).
+ */
 import type { RecordModel } from './recordModel.ts';
 import type { RecordIndex } from './pageIndex.ts';
-import type { PublishedFile, RouteRecordFile } from './machineRecords.ts';
-import { DIGEST_RULE, fileDigests } from './machineRecords.ts';
+import type { RouteRecord } from '../uai/routeRecord.ts';
+import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
 import { runCommand, type PackageRelease } from './packageCommands.ts';
 import {
@@ -10,6 +13,8 @@ import {
   FIELD_REGISTRY_PATH,
   LLMS_FULL_PATH,
   LLMS_PATH,
+  HEADERS_PATH,
+  MANIFEST_PATH,
   MANIFEST_SCHEMA_PATH,
   MIRROR_SCHEMA_PATH,
   SITEMAP_PATH,
@@ -19,7 +24,23 @@ import {
 export const SUPPORT_BOUNDARY =
   'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority or hosted import mechanisms.';
 
-export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: PublishedFile[], routes: RouteRecordFile[], release: PackageRelease) {
+/** A file of the built site: its public path and its bytes as served. */
+export interface BuiltFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** A route record as the build has it: its id, its record and the bytes of its file. */
+export interface ManifestRoute {
+  routeId: string;
+  text: string;
+  record: RouteRecord;
+}
+
+export const MANIFEST_COVERAGE =
+  'files lists every file of the published site with the sha256 of its bytes: HTML pages and their index.json and index.md mirrors, schemas, fixtures, route records, the conformance pack, the field registry, llms.txt, llms-full.txt, robots.txt, the sitemaps, the search index, assets, and the host configuration file _headers (read by the host, not served). jcs_sha256 is given for JSON files that are I-JSON (RFC 7493), so not for the invalid-on-purpose fixtures. The only file left out is in omits.';
+
+export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: readonly BuiltFile[], routes: readonly ManifestRoute[], release: PackageRelease) {
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
     $schema: url(MANIFEST_SCHEMA_PATH),
@@ -46,7 +67,8 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       code: locale.code,
       lang: locale.lang,
       home: url(pageUrl(locale.code, '')),
-      content: locale.code === SOURCE_LOCALE ? ('source' as const) : locale.translatesContent ? ('translated' as const) : ('fallback-to-english' as const),
+      content: locale.code === SOURCE_LOCALE ? ('source' as const) : locale.translatesContent ? ('translated' as const) : ('fallback' as const),
+      fallback: [...locale.fallback],
     })),
     authoritative: 'The English text and the JSON records are authoritative.',
     machine_routes: {
@@ -61,8 +83,12 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
     support_boundary: SUPPORT_BOUNDARY,
     routes: routes.map((route) => ({
       route_id: route.routeId,
+      title: route.record.title,
+      purpose: route.record.description,
+      path: route.record.path,
+      content_type: route.record.content_type,
       record: url(routeRecordPath(route.routeId)),
-      record_sha256: fileDigests(route.text, 'application/json').sha256,
+      record_sha256: fileDigests(new TextEncoder().encode(route.text), 'application/json').sha256,
     })),
     package: {
       name: release.name,
@@ -74,8 +100,34 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       bytes: release.bytes,
       run: runCommand(release, 'validate packet.json'),
     },
+    coverage: {
+      files: MANIFEST_COVERAGE,
+      omits: [{ url: url(MANIFEST_PATH), why: 'This manifest: a file cannot contain its own digest. Fetch it over HTTPS from the publisher.' }],
+    },
     files: files
-      .filter((file) => file.mediaType.includes('json') || file.path.endsWith('.txt'))
-      .map((file) => ({ url: url(file.path), media_type: file.mediaType, ...fileDigests(file.text, file.mediaType) })),
+      .filter((file) => file.path !== MANIFEST_PATH)
+      .map((file) => {
+        const mediaType = mediaTypeOf(file.path);
+        return { url: url(file.path), media_type: mediaType, ...fileDigests(file.bytes, mediaType), ...(file.path === HEADERS_PATH ? { served: false } : {}) };
+      }),
   };
+}
+
+/**
+ * A GET route's content_type must be the media type of the files its path names (a `{name}`
+ * segment stands for any file name), so a client, the manifest and the host agree. One line per
+ * disagreement, naming the route record field.
+ */
+export function routeMediaTypeProblems(routes: readonly (ManifestRoute & { file: string })[], paths: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const { file, record } of routes) {
+    if (record.method !== 'GET' || record.content_type === null || !record.path.startsWith('/')) continue;
+    const pattern = record.path.replace(/\{[^{}/]*\}/g, '*').replace(/\/$/, '/index.html');
+    const named = paths.filter((path) => pathPatternMatches(pattern, path));
+    if (named.length === 0) problems.push(`${file} /path: ${record.path} names no published file`);
+    const expected = record.content_type.split(';')[0].trim();
+    const other = named.find((path) => mediaTypeOf(path) !== expected);
+    if (other) problems.push(`${file} /content_type: ${JSON.stringify(record.content_type)}, but ${other} is served and listed in the manifest as ${mediaTypeOf(other)}`);
+  }
+  return problems;
 }

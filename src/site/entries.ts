@@ -1,7 +1,6 @@
 /** Maps a page to its content-collection entry, and small transforms of rendered bodies. */
 import type { PageRecord } from '../record/pageIndex.ts';
 import { entryIdOf } from '../record/contentPaths.ts';
-import { SOURCE_LOCALE } from '../record/locales.ts';
 
 export function entryOf(page: PageRecord): { collection: 'pages' | 'guides' | 'registry'; id: string } {
   const collection = page.entry.collection as 'pages' | 'guides' | 'registry';
@@ -9,9 +8,9 @@ export function entryOf(page: PageRecord): { collection: 'pages' | 'guides' | 'r
   return { collection, id: entryIdOf(page.entry.file.slice(prefix.length)) };
 }
 
-/** English text shown in another locale keeps the reader in that locale's pages. */
-export function localizeFallbackLinks(html: string, locale: string): string {
-  return html.replaceAll(`href="/${SOURCE_LOCALE}/`, `href="/${locale}/`);
+/** Text of `textLocale` shown in another locale (a fallback page) keeps the reader in that locale's pages. */
+export function localizeFallbackLinks(html: string, textLocale: string, locale: string): string {
+  return textLocale === locale ? html : html.replaceAll(`href="/${textLocale}/`, `href="/${locale}/`);
 }
 
 /** The markers a page body may hold, each replaced by a generated block (see docs/content-model.md). */

@@ -9,7 +9,7 @@ import { buildRecordIndex, translationStateOf, type RecordIndex, type PageRecord
 import { loadRecordModel } from '../record/node/loadRecordModel.ts';
 import type { RecordModel } from '../record/recordModel.ts';
 import type { RegistryCommon, ClientLadder } from '../record/contentSchemas.ts';
-import { SOURCE_LOCALE, LOCALES, localeOf } from '../record/locales.ts';
+import { SOURCE_LOCALE, LOCALES, contentChain, localeOf } from '../record/locales.ts';
 import { fillTemplate } from '../record/inlineText.ts';
 import { lastChangedDate } from '../record/node/gitDates.ts';
 import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
@@ -20,7 +20,7 @@ import type { PackageRelease } from '../record/packageCommands.ts';
 
 export interface LocalizedData<T> {
   data: T;
-  /** Locale whose file provided the data (the English file when there is no translation). */
+  /** Locale whose file provided the data: the first along the locale's fallback chain that has one. */
   locale: string;
 }
 
@@ -51,7 +51,10 @@ let released: PackageRelease | undefined;
 function byLocale<T>(files: { locale: string; data: T }[], kind: string): (locale: string) => LocalizedData<T> {
   const map = new Map(files.map((file) => [file.locale, file.data]));
   if (!map.has(SOURCE_LOCALE)) throw new ContentError(`content/${kind}/${SOURCE_LOCALE}.json is missing`);
-  return (locale) => (map.has(locale) ? { data: map.get(locale)!, locale } : { data: map.get(SOURCE_LOCALE)!, locale: SOURCE_LOCALE });
+  return (locale) => {
+    const from = contentChain(locale).find((code) => map.has(code)) ?? SOURCE_LOCALE;
+    return { data: map.get(from)!, locale: from };
+  };
 }
 
 export function loadSite(): SiteContext {
@@ -106,6 +109,8 @@ export function loadSite(): SiteContext {
   const uiCoverage = Object.fromEntries(
     LOCALES.map((locale) => [locale.code, { translated: englishKeys.filter((key) => key in (uiTables.get(locale.code) ?? {})).length, total: englishKeys.length }]),
   );
+  const registryCommon = byLocale(common.files, 'registry-common');
+  const clientLadder = byLocale(ladder.files, 'client-ladder');
   cached = {
     index,
     model,
@@ -119,8 +124,8 @@ export function loadSite(): SiteContext {
         return fillTemplate(text, values);
       };
     },
-    registryCommon: byLocale(common.files, 'registry-common'),
-    clientLadder: byLocale(ladder.files, 'client-ladder'),
+    registryCommon,
+    clientLadder,
     lastChanged: (page) => lastChangedDate([page.source.file, page.entry.file]),
     dataTranslations,
     uiCoverage,
@@ -130,9 +135,12 @@ export function loadSite(): SiteContext {
     },
     isStale(page) {
       // Profile pages show the shared profile sections; the fallbacks guide shows the ladder rows.
+      // A fallback page is stale when the text it shows (another locale's translation) is.
       const shown = page.collection === 'registry' ? 'registry-common' : page.path === 'spec/agent-fallbacks' ? 'client-ladder' : undefined;
       const data = dataTranslations.find((entry) => entry.folder === shown);
-      return page.state === 'stale' || data?.states[page.locale] === 'stale';
+      const dataLocale = data && (data.folder === 'registry-common' ? registryCommon : clientLadder)(page.locale).locale;
+      const textState = page.state === 'fallback' ? translationStateOf(page.entry.locale, page.source.fileDigest, page.entry.data) : page.state;
+      return textState === 'stale' || (dataLocale !== undefined && data?.states[dataLocale] === 'stale');
     },
   };
   return cached;

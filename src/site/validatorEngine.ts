@@ -4,7 +4,7 @@
  * Web Worker (validatorWorker.ts), so a slow packet never blocks the page.
  */
 import { createValidator, type UaiIssue } from '../uai/index.ts';
-import { parseValidationTime } from '../uai/validationTime.ts';
+import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
 
 const validator = createValidator();
 
@@ -23,9 +23,9 @@ export interface ValidatorView {
 export type ValidatorAnswer = { view: ValidatorView } | { badTime: { value: string; reason: string } };
 
 export function validatePacketText(text: string, now?: string): ValidatorAnswer {
-  let clock: Date | undefined;
+  let clock: UtcDateTime | undefined;
   if (now) {
-    const parsed = parseValidationTime(now);
+    const parsed = parseUtcDateTime(now);
     if (!parsed.ok) return { badTime: { value: now, reason: parsed.reason } };
     clock = parsed.value;
   }

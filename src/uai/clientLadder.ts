@@ -7,6 +7,7 @@
 import {
   CAPABILITIES,
   CAPABILITY_FALLBACKS,
+  FALLBACK_FIELDS,
   fallbackTargetOf,
   highestPathNeeds,
   listCapabilities,
@@ -41,18 +42,21 @@ export interface ClientProfile {
  * What each kind can be assumed to do. Every kind fetches public static URLs; nothing else is
  * implied unless the ladder row's highest supported path proves it. An MCP client gets tools only
  * where its host explicitly provides them, so only the MCP-server-capable system has mcp-tools.
+ * Kinds that build their own requests (JSON, MCP resource templates, agent protocols) can fill a URI
+ * template; a URL-only chatbot, a cached fetcher and a browser agent follow the URLs and links they
+ * are given, so they get the concrete listing instead.
  */
 export const CLIENT_PROFILES: Readonly<Record<ClientKind, ClientProfile>> = {
   'url-only-chatbot': { kind: 'url-only-chatbot', label: 'URL-only chatbot', capabilities: ['static-get'] },
   'indexed-fetcher': { kind: 'indexed-fetcher', label: 'Indexed or cached fetcher', capabilities: ['static-get'] },
   'browser-agent': { kind: 'browser-agent', label: 'Browser-assisted agent', capabilities: ['static-get', 'live-get', 'javascript', 'browser-form'] },
-  'json-post-agent': { kind: 'json-post-agent', label: 'Structured JSON POST agent', capabilities: ['static-get', 'live-get', 'post'] },
-  'authenticated-owner-agent': { kind: 'authenticated-owner-agent', label: 'Authenticated owner agent', capabilities: ['static-get', 'live-get', 'post', 'credentials'] },
-  'restore-readback-agent': { kind: 'restore-readback-agent', label: 'Restore/readback agent', capabilities: ['static-get', 'live-get', 'restore-readback'] },
-  'multi-agent-runtime': { kind: 'multi-agent-runtime', label: 'Multi-agent runtime', capabilities: ['static-get', 'packet-exchange'] },
-  'a2a-peer': { kind: 'a2a-peer', label: 'A2A peer', capabilities: ['static-get', 'a2a'] },
-  'mcp-client': { kind: 'mcp-client', label: 'MCP client', capabilities: ['static-get', 'mcp'] },
-  'mcp-server-system': { kind: 'mcp-server-system', label: 'MCP-server-capable system', capabilities: ['static-get', 'mcp', 'mcp-tools'] },
+  'json-post-agent': { kind: 'json-post-agent', label: 'Structured JSON POST agent', capabilities: ['static-get', 'uri-template', 'live-get', 'post'] },
+  'authenticated-owner-agent': { kind: 'authenticated-owner-agent', label: 'Authenticated owner agent', capabilities: ['static-get', 'uri-template', 'live-get', 'post', 'credentials'] },
+  'restore-readback-agent': { kind: 'restore-readback-agent', label: 'Restore/readback agent', capabilities: ['static-get', 'uri-template', 'live-get', 'restore-readback'] },
+  'multi-agent-runtime': { kind: 'multi-agent-runtime', label: 'Multi-agent runtime', capabilities: ['static-get', 'uri-template', 'packet-exchange'] },
+  'a2a-peer': { kind: 'a2a-peer', label: 'A2A peer', capabilities: ['static-get', 'uri-template', 'a2a'] },
+  'mcp-client': { kind: 'mcp-client', label: 'MCP client', capabilities: ['static-get', 'uri-template', 'mcp'] },
+  'mcp-server-system': { kind: 'mcp-server-system', label: 'MCP-server-capable system', capabilities: ['static-get', 'uri-template', 'mcp', 'mcp-tools'] },
 };
 
 export function isClientKind(value: unknown): value is ClientKind {
@@ -96,14 +100,61 @@ export function clientCapabilities(kind: ClientKind, options: ResolveOptions = {
 }
 
 /**
- * The fallback fields a client lacking `missing` tries, in order: the specific field for each missing
- * capability, then the browser form when it can use forms, then the lowest safe fallback.
+ * How far down the ladder a step is, the same for every client: the highest path, then a named
+ * fallback (a field for one missing capability, or the browser form), then the lowest safe fallback,
+ * then the no-op. A client that can do more never lands lower than one that can do less.
  */
-export function fallbackOrder(missing: readonly Capability[], has: readonly Capability[]): FallbackField[] {
-  const order = missing.flatMap((capability) => CAPABILITY_FALLBACKS[capability].fallbacks);
-  if (has.includes('browser-form')) order.push('browser_form_equivalent');
-  order.push('lowest_safe_fallback');
-  return [...new Set(order)];
+export const STEP_TIER: Readonly<Record<RouteResolution['via'], number>> = {
+  path: 0,
+  post_blocked_fallback: 1,
+  live_get_blocked_fallback: 1,
+  mcp_unavailable_fallback: 1,
+  auth_unavailable_fallback: 1,
+  tool_unavailable_fallback: 1,
+  browser_form_equivalent: 1,
+  lowest_safe_fallback: 2,
+  human_review_url: 3,
+};
+
+/**
+ * The fallback fields a client lacking `missing` tries, in order: the field for each missing
+ * capability (the answer made for it), then the browser form, then every other named fallback (a
+ * static index made for cached readers still beats the review page for a client that has live GET),
+ * and the lowest safe fallback last.
+ */
+export function fallbackOrder(missing: readonly Capability[]): FallbackField[] {
+  const specific = missing.flatMap((capability) => CAPABILITY_FALLBACKS[capability].fallbacks);
+  const named = FALLBACK_FIELDS.filter((field) => STEP_TIER[field] === 1);
+  return [...new Set([...specific.filter((field) => STEP_TIER[field] === 1), 'browser_form_equivalent' as const, ...named, 'lowest_safe_fallback' as const])];
+}
+
+/** The step a client with exactly the capabilities `has` takes on a (valid) route record, and what it lacks. */
+export interface RouteStep {
+  decision: RouteDecision;
+  target: string | null;
+  via: RouteResolution['via'];
+  needs: Capability[];
+  /** What the highest path needs and the client lacks, in CAPABILITIES order. */
+  missing: Capability[];
+}
+
+/**
+ * The highest step whose needs `has` covers. A fallback target is taken only when every capability it
+ * lists is in `has` (a URL with a {name} segment lists uri-template, which the schema enforces), so a
+ * client that cannot expand a URI template is never handed one.
+ */
+export function chooseStep(record: RouteRecord, has: readonly Capability[]): RouteStep {
+  const needs = highestPathNeeds(record);
+  const missing = needs.filter((capability) => !has.includes(capability));
+  if (missing.length === 0) return { decision: 'highest', target: record.path, via: 'path', needs, missing };
+  for (const field of fallbackOrder(missing)) {
+    const target = fallbackTargetOf(record, field);
+    if (!target) continue;
+    const targetNeed = targetNeeds(target);
+    if (targetNeed.length !== target.needs.length || !targetNeed.every((capability) => has.includes(capability))) continue;
+    return { decision: 'fallback', target: target.url, via: field, needs: targetNeed, missing };
+  }
+  return { decision: 'no-op', target: record.human_review_url, via: 'human_review_url', needs: ['static-get'], missing };
 }
 
 /** Decides where a client kind goes on a (valid) route record. */
@@ -111,29 +162,15 @@ export function resolveRoute(record: RouteRecord, kind: string, options: Resolve
   if (!isClientKind(kind)) throw new UnknownClientKindError(kind);
   const client = CLIENT_PROFILES[kind];
   const has = clientCapabilities(kind, options);
-  const needs = highestPathNeeds(record);
-  const missing = needs.filter((capability) => !has.includes(capability));
-  const base = { route: record.route_id, client: kind };
+  const { missing, ...step } = chooseStep(record, has);
   const who = `the ${inSentence(client.label)}`;
-  if (missing.length === 0) {
-    return { ...base, decision: 'highest', target: record.path, via: 'path', needs, reason: `${capitalize(who)} has every capability the highest path needs (${listCapabilities(needs)}), so it takes that path.` };
-  }
   const lacking = `The highest path needs ${listCapabilities(missing)}, which ${who} lacks`;
-  for (const field of fallbackOrder(missing, has)) {
-    const target = fallbackTargetOf(record, field);
-    if (!target) continue;
-    const targetNeed = targetNeeds(target);
-    if (targetNeed.length !== target.needs.length || !targetNeed.every((capability) => has.includes(capability))) continue;
-    return { ...base, decision: 'fallback', target: target.url, via: field, needs: targetNeed, reason: `${lacking}, so it takes ${field}, which needs only ${listCapabilities(targetNeed)}.` };
-  }
-  return {
-    ...base,
-    decision: 'no-op',
-    target: record.human_review_url,
-    via: 'human_review_url',
-    needs: ['static-get'],
-    reason: `${lacking}, and no named fallback can be taken with ${listCapabilities(has)} alone, so it stops and returns the human-review URL.`,
-  };
+  const reason = {
+    highest: `${capitalize(who)} has every capability the highest path needs (${listCapabilities(step.needs)}), so it takes that path.`,
+    fallback: `${lacking}, so it takes ${step.via}, which needs only ${listCapabilities(step.needs)}.`,
+    'no-op': `${lacking}, and no named fallback can be taken with ${listCapabilities(has)} alone, so it stops and returns the human-review URL.`,
+  }[step.decision];
+  return { route: record.route_id, client: kind, ...step, reason };
 }
 
 function capitalize(text: string): string {

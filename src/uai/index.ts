@@ -19,7 +19,7 @@ export interface ValidatorOptions {
  * and `digest`. Reports have the shape of `uaix validate --json`.
  */
 export function createValidator(options: ValidatorOptions = {}): PacketValidator {
-  return createPacketValidator(SCHEMA_DOCUMENTS, options.limits);
+  return createPacketValidator(SCHEMA_DOCUMENTS, { limits: options.limits });
 }
 
 /** A route-record checker over the published route-record schema and rules: `checkText`, `checkBytes`, `checkValue`. */

@@ -97,11 +97,63 @@ function describeFields(shape: ObjectShape): string {
   return names.length > 6 ? `${names.slice(0, 3).join(', ')}, … ${names[names.length - 1]}` : names.join(', ');
 }
 
-/** Keyed → keyless. Fails only on fields the schema does not declare (they have no slot). */
+/**
+ * Keyed → keyless. Refused when the keyless form would not give back this keyed packet: a field the
+ * schema does not declare has no slot, and an explicit null has no keyless form (keyless uses null
+ * for "absent", so expanding would drop the member and could turn an invalid packet into a valid one).
+ */
 export function compactPacket(keyed: unknown, shape: ObjectShape): CodecResult {
   const issues: UaiIssue[] = [];
   const value = compactValue(keyed, shape, [], issues);
-  return issues.length ? { ok: false, issues } : { ok: true, value };
+  if (issues.length) return { ok: false, issues };
+  // A subtree that does not expand is left out of `expanded`, so it shows up as a difference too.
+  const expanded = expandValue(value, shape, [], []);
+  const difference = firstDifference(keyed, expanded, []);
+  if (difference) {
+    const place = jsonPointer(difference);
+    const original = valueAt(keyed, difference);
+    return {
+      ok: false,
+      issues: [
+        {
+          code: 'UAI-KEYLESS-SHAPE',
+          path: place,
+          message:
+            original === null
+              ? 'an explicit null has no keyless form (keyless null means "absent"): remove the member or give it a value'
+              : `${describeJsonType(original)} here does not survive the keyless form and back: fix the value to what the schema declares`,
+        },
+      ],
+    };
+  }
+  return { ok: true, value };
+}
+
+/** Path of the first place where two JSON values differ, or undefined when they are the same. */
+function firstDifference(a: unknown, b: unknown, path: (string | number)[]): (string | number)[] | undefined {
+  if (a === b) return undefined;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return path;
+    for (let index = 0; index < a.length; index++) {
+      const found = firstDifference(a[index], b[index], [...path, index]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(a) || !isPlainObject(b) || Array.isArray(b)) return path;
+  for (const name of Object.keys(a)) {
+    if (!Object.prototype.hasOwnProperty.call(b, name)) return [...path, name];
+    const found = firstDifference(a[name], b[name], [...path, name]);
+    if (found) return found;
+  }
+  for (const name of Object.keys(b)) if (!Object.prototype.hasOwnProperty.call(a, name)) return [...path, name];
+  return undefined;
+}
+
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const segment of path) node = (node as Record<string | number, unknown>)?.[segment];
+  return node;
 }
 
 /** Keyless → keyed. Fails with UAI-KEYLESS-SHAPE when an array does not fit its object. */

@@ -3,9 +3,13 @@
  * member integrity.checksum removed, so keyed, minified and keyless forms share one digest.
  */
 import { canonicalBytes } from './jcs.ts';
-import { sha256Digest } from './sha256.ts';
+import { sha256Digest, type Sha256 } from './sha256.ts';
 
+/** The digest as the core writes it: lowercase hex. */
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
+/** A checksum that states a SHA-256 digest, in either case: verified, never merely recorded. */
+export const CHECKSUM_DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/i;
 
 /** The packet without integrity.checksum (a shallow copy; the input is not changed). */
 export function withoutChecksum(keyed: Record<string, unknown>): Record<string, unknown> {
@@ -15,6 +19,7 @@ export function withoutChecksum(keyed: Record<string, unknown>): Record<string, 
   return { ...keyed, integrity: rest };
 }
 
-export function packetDigest(keyed: Record<string, unknown>): string {
-  return sha256Digest(canonicalBytes(withoutChecksum(keyed)));
+/** `hash` is the SHA-256 to use: the pure-JS default, or node:crypto's in Node. */
+export function packetDigest(keyed: Record<string, unknown>, hash?: Sha256): string {
+  return sha256Digest(canonicalBytes(withoutChecksum(keyed)), hash);
 }

@@ -10,10 +10,12 @@ import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
 import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
 import { policyIssues } from './policyRules.ts';
-import { packetDigest, DIGEST_PATTERN } from './packetDigest.ts';
-import { readJsonText, decodeJsonBytes, type JsonReadLimits } from './jsonText.ts';
-import { sortIssues, type UaiIssue } from './errorCodes.ts';
+import { packetDigest, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
+import type { Sha256 } from './sha256.ts';
+import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits } from './jsonText.ts';
+import { reportIssues, truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
+import { utcDateTimeOfDate, type UtcDateTime } from './utcDateTime.ts';
 
 export type PacketForm = 'keyed' | 'keyless';
 
@@ -29,8 +31,8 @@ export interface PacketReport {
 }
 
 export interface ValidateOptions {
-  /** The clock for UAI-EXPIRED; defaults to the current time. */
-  now?: Date;
+  /** The clock for UAI-EXPIRED; defaults to the current time. A UtcDateTime can be a leap second. */
+  now?: Date | UtcDateTime;
 }
 
 export interface PacketValidator {
@@ -52,15 +54,32 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/**
- * Builds the validator from the schema documents (by default the published ones, bundled).
- * `compile` makes the schema validators: the precompiled ones unless a test passes the runtime compiler.
- */
-export function createPacketValidator(
-  documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS,
-  limits?: Partial<JsonReadLimits>,
-  compile: SchemaCompiler = precompiledSchemas,
-): PacketValidator {
+/** Why a checksum was not verified: it names another algorithm, or it is no sha256 digest. */
+function unverifiedChecksumMessage(checksum: string, digest: string): string {
+  const shown = JSON.stringify(checksum.length > 40 ? `${checksum.slice(0, 37)}…` : checksum);
+  const colon = checksum.indexOf(':');
+  const why = /^sha256:/i.test(checksum)
+    ? checksum.length === 71
+      ? 'the 64 characters after sha256: are not all hexadecimal digits'
+      : `${checksum.length - 7} characters follow sha256:, not 64 hexadecimal digits`
+    : colon > 0 && colon <= 20 && /^[a-z0-9-]+$/i.test(checksum.slice(0, colon))
+      ? `it names the algorithm ${JSON.stringify(checksum.slice(0, colon))}, and only sha256 is verified`
+      : 'it is not a sha256:<64 hex> digest';
+  return `the checksum ${shown} was recorded but not verified: ${why}; the packet's digest is ${digest}`;
+}
+
+export interface PacketValidatorOptions {
+  /** Size and nesting limits of the JSON reader. */
+  limits?: Partial<JsonReadLimits>;
+  /** The SHA-256 behind every digest; defaults to the pure-JS one, Node passes node:crypto's. */
+  sha256?: Sha256;
+  /** Makes the schema validators: the precompiled ones unless a test passes the runtime compiler. */
+  compile?: SchemaCompiler;
+}
+
+/** Builds the validator from the schema documents (by default the published ones, bundled). */
+export function createPacketValidator(documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS, options: PacketValidatorOptions = {}): PacketValidator {
+  const { limits, sha256, compile = precompiledSchemas } = options;
   const registry = createSchemaRegistry(documents);
   const compiled: CompiledSchemas = compile(registry);
   const envelopeShape = packetShape(registry);
@@ -103,13 +122,27 @@ export function createPacketValidator(
     return { ...expanded, form: 'keyless', profile };
   }
 
+  /** UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
+  function unsafeNumberIssues(value: unknown): UaiIssue[] {
+    const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
+    const issues: UaiIssue[] = found.map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
+    if (total > found.length) issues.push(truncationIssue(total - found.length));
+    return issues;
+  }
+
   function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
-    const now = options.now ?? new Date();
+    // Before anything else, so no digest is ever computed over a number two readers may read differently.
+    const unsafe = unsafeNumberIssues(value);
+    if (unsafe.length) {
+      const profile = profileOf(value).profile ?? null;
+      return { valid: false, profile, form: Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null, digest: null, errors: reportIssues(unsafe), warnings: [] };
+    }
+    const now = options.now instanceof Date || options.now === undefined ? utcDateTimeOfDate(options.now ?? new Date()) : options.now;
     const keyed = toKeyed(value);
     const form = keyed.form ?? null;
     if (!keyed.ok) {
       const profile = Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
-      return { valid: false, profile, form, digest: null, errors: sortIssues(keyed.issues), warnings: [] };
+      return { valid: false, profile, form, digest: null, errors: reportIssues(keyed.issues), warnings: [] };
     }
     const packet = keyed.value as Record<string, unknown>;
     const { profile, issue: profileIssue } = profileOf(packet);
@@ -117,20 +150,26 @@ export function createPacketValidator(
     const schemaId = profile ? registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
     let errors = compiled.validate(schemaId, packet, shape);
     if (profileIssue) errors = [profileIssue, ...errors.filter((error) => error.path !== '/profile')];
-    errors.push(...policyIssues(packet, now));
+    // A policy rule may fail closed on a value the schema already refused (an unreadable expiry): report it once.
+    const policy = policyIssues(packet, now);
+    if (policy.length) {
+      const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
+      errors.push(...policy.filter((issue) => !reported.has(`${issue.code}\u0000${issue.path}`)));
+    }
 
     const warnings: UaiIssue[] = [];
     let digest: string | null = null;
     try {
-      digest = packetDigest(packet);
+      digest = packetDigest(packet, sha256);
     } catch (error) {
       errors.push({ code: 'UAI-SCHEMA-INVALID', path: (error as { path?: string }).path ?? '', message: (error as Error).message });
     }
     const integrity = packet.integrity;
     const checksum = isPlainObject(integrity) ? integrity.checksum : undefined;
     if (digest && typeof checksum === 'string') {
-      if (DIGEST_PATTERN.test(checksum)) {
-        if (checksum !== digest) {
+      if (CHECKSUM_DIGEST_PATTERN.test(checksum)) {
+        // Hex digits are case-insensitive: SHA256:ABC… and sha256:abc… state the same digest.
+        if (checksum.toLowerCase() !== digest) {
           errors.push({
             code: 'UAI-INTEGRITY-MISMATCH',
             path: '/integrity/checksum',
@@ -138,11 +177,7 @@ export function createPacketValidator(
           });
         }
       } else {
-        warnings.push({
-          code: 'UAI-INTEGRITY-UNVERIFIED',
-          path: '/integrity/checksum',
-          message: `the checksum ${JSON.stringify(checksum.length > 40 ? `${checksum.slice(0, 37)}…` : checksum)} is not sha256:<64 hex>, so it was not verified; the packet's digest is ${digest}`,
-        });
+        warnings.push({ code: 'UAI-INTEGRITY-UNVERIFIED', path: '/integrity/checksum', message: unverifiedChecksumMessage(checksum, digest) });
       }
     }
     const relocate = (issue: UaiIssue): UaiIssue =>
@@ -152,8 +187,8 @@ export function createPacketValidator(
       profile: profile ?? (typeof packet.profile === 'string' ? packet.profile : null),
       form,
       digest,
-      errors: sortIssues(errors.map(relocate)),
-      warnings: sortIssues(warnings.map(relocate)),
+      errors: reportIssues(errors.map(relocate)),
+      warnings: reportIssues(warnings.map(relocate)),
       keyed: packet,
     };
   }
@@ -185,10 +220,12 @@ export function createPacketValidator(
       return result.ok ? { ok: true, value: result.value } : { ok: false, issues: result.issues };
     },
     digest(value) {
+      const unsafe = unsafeNumberIssues(value);
+      if (unsafe.length) return { ok: false, issues: unsafe };
       const result = toKeyed(value);
       if (!result.ok) return result;
       try {
-        return { ok: true, value: packetDigest(result.value as Record<string, unknown>) };
+        return { ok: true, value: packetDigest(result.value as Record<string, unknown>, sha256) };
       } catch (error) {
         return { ok: false, issues: [{ code: 'UAI-SCHEMA-INVALID', path: (error as { path?: string }).path ?? '', message: (error as Error).message }] };
       }

@@ -10,8 +10,8 @@ import { shapeOf, type ObjectShape, type Shape } from './fieldShape.ts';
 import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
 import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
-import { findSecret } from './secretScan.ts';
-import { sortIssues, type UaiIssue } from './errorCodes.ts';
+import { findSecret, maskSecret } from './secretScan.ts';
+import { reportIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 
 export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.json`;
@@ -19,6 +19,7 @@ export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.jso
 /** What a client can do. The schema's `$defs/capability` enum lists the same names in the same order. */
 export const CAPABILITIES = [
   'static-get',
+  'uri-template',
   'live-get',
   'javascript',
   'browser-form',
@@ -35,6 +36,7 @@ export type Capability = (typeof CAPABILITIES)[number];
 /** Names used in reasons and messages. */
 export const CAPABILITY_LABELS: Readonly<Record<Capability, string>> = {
   'static-get': 'GET of static pages',
+  'uri-template': 'URI template expansion',
   'live-get': 'live dynamic GET',
   javascript: 'JavaScript',
   'browser-form': 'browser forms',
@@ -115,6 +117,8 @@ export const FALLBACK_FIELDS: readonly FallbackField[] = [
  */
 export const CAPABILITY_FALLBACKS: Readonly<Record<Capability, { declare?: keyof RouteRecord; fallbacks: readonly FallbackField[] }>> = {
   'static-get': { fallbacks: [] },
+  // A client that only GETs the URLs it is given goes to the concrete listing that names every URL.
+  'uri-template': { declare: 'lowest_safe_fallback', fallbacks: ['lowest_safe_fallback'] },
   'live-get': { declare: 'live_get_blocked_fallback', fallbacks: ['live_get_blocked_fallback'] },
   javascript: { fallbacks: [] },
   'browser-form': { fallbacks: [] },
@@ -169,6 +173,11 @@ export function targetNeeds(target: FallbackTarget): Capability[] {
   return CAPABILITIES.filter((capability) => target.needs.includes(capability));
 }
 
+/** A URL with a `{name}` segment is a URI template: only a client that can expand one may be given it. */
+export function isUriTemplate(url: unknown): boolean {
+  return typeof url === 'string' && url.includes('{');
+}
+
 /**
  * Every capability the route's highest path needs, in CAPABILITIES order, read from method,
  * fetch_execution_class and advertises. Tolerates a record that failed the schema: unknown values
@@ -182,6 +191,7 @@ export function highestPathNeeds(record: unknown): Capability[] {
     if (record.method === 'GET' || !FETCH_CAPABILITIES.includes(capability)) needs.add(capability);
   }
   if (WRITE_METHODS.includes(record.method as string)) needs.add('post');
+  if (isUriTemplate(record.path)) needs.add('uri-template');
   if (Array.isArray(record.advertises)) {
     for (const path of record.advertises) for (const capability of lookup(ADVERTISED_NEEDS, path) ?? []) needs.add(capability);
   }
@@ -201,6 +211,7 @@ function sourceOfNeed(capability: Capability, record: Record<string, unknown>): 
     return `fetch_execution_class authenticated: an authenticated ${record.side_effect_status === 'none' ? 'read' : 'mutation'}`;
   }
   if (capability === 'live-get' || capability === 'javascript') return `fetch_execution_class ${String(record.fetch_execution_class)}`;
+  if (capability === 'uri-template') return `path ${String(record.path)} is a URI template`;
   const advertised = (record.advertises as unknown[]).filter((path) => lookup(ADVERTISED_NEEDS, path)?.includes(capability));
   return `advertises ${advertised.join(', ')}`;
 }
@@ -214,7 +225,9 @@ function fallbackRule(record: Record<string, unknown>, needs: readonly Capabilit
     if (record[field] === null) {
       const what = field === 'restore_readback_url_field'
         ? 'set it to the JSON Pointer of the response member that carries the published readback URL, so agents never guess a private endpoint'
-        : `name the lower safe step (at least the review URL) for clients without ${CAPABILITY_LABELS[capability]}`;
+        : capability === 'uri-template'
+          ? 'name a concrete page that lists every URL the template stands for, for clients that only GET the URLs they are given'
+          : `name the lower safe step (at least the review URL) for clients without ${CAPABILITY_LABELS[capability]}`;
       issues.push({ code: 'UAI-ROUTE-FALLBACK-MISSING', path: jsonPointer([field]), message: `the highest path needs ${CAPABILITY_LABELS[capability]} (${sourceOfNeed(capability, record)}) but ${field} is null: ${what}` });
     }
   }
@@ -254,11 +267,13 @@ function reviewRule(record: Record<string, unknown>): UaiIssue[] {
     issues.push({ code: 'UAI-ROUTE-NO-REVIEW', path: '/human_review_url', message: 'human_review_url is null: every fallback chain ends in human review; set it to the route\'s section of the public review page, /<locale>/review/#<route_id>' });
   }
   const lowest = fallbackTargetOf(record, 'lowest_safe_fallback');
-  if (record.no_op_behavior === null && !isStaticTarget(lowest)) {
+  // White space alone describes nothing: it counts as null.
+  const noOpAbsent = record.no_op_behavior === null || (typeof record.no_op_behavior === 'string' && record.no_op_behavior.trim() === '');
+  if (noOpAbsent && !isStaticTarget(lowest)) {
     issues.push({
       code: 'UAI-ROUTE-NO-REVIEW',
       path: '/no_op_behavior',
-      message: `no_op_behavior is null and ${lowest ? 'lowest_safe_fallback needs more than a GET of static pages' : 'there is no lowest_safe_fallback'}: describe the no-op (stop, record what could not be done, return human_review_url)`,
+      message: `no_op_behavior is ${record.no_op_behavior === null ? 'null' : 'blank'} and ${lowest ? 'lowest_safe_fallback needs more than a GET of static pages' : 'there is no lowest_safe_fallback'}: describe the no-op (stop, record what could not be done, return human_review_url)`,
     });
   }
   return issues;
@@ -282,9 +297,9 @@ export function routeUrls(record: unknown): { path: string; url: string }[] {
 function secretRule(record: Record<string, unknown>): UaiIssue[] {
   return routeUrls(record).flatMap(({ path, url }) => {
     const finding = findSecret(url);
-    return finding
-      ? [{ code: 'UAI-ROUTE-SECRET-IN-URL', path, message: `the URL carries ${finding.kind}: remove it; credentials travel in headers or a private store, never in a public URL` }]
-      : [];
+    if (!finding) return [];
+    const value = maskSecret(url.slice(finding.start, finding.end));
+    return [{ code: 'UAI-ROUTE-SECRET-IN-URL', path, message: `the URL carries ${finding.kind} (${value}): remove it; credentials travel in headers or a private store, never in a public URL` }];
   });
 }
 
@@ -314,9 +329,9 @@ export function routeRecordShape(registry: SchemaRegistry): ObjectShape {
   return shape;
 }
 
-/** Schema issues and rule issues of one route record, sorted. `compiled` must include the route-record schema. */
+/** Schema issues and rule issues of one route record, in report order and bounded. `compiled` must include the route-record schema. */
 export function checkRouteRecord(value: unknown, compiled: CompiledSchemas, shape: Shape): UaiIssue[] {
-  return sortIssues([...compiled.validate(ROUTE_RECORD_SCHEMA_ID, value, shape), ...routeRuleIssues(value)]);
+  return reportIssues([...compiled.validate(ROUTE_RECORD_SCHEMA_ID, value, shape), ...routeRuleIssues(value)]);
 }
 
 export interface RouteReport {

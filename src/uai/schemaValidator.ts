@@ -8,10 +8,19 @@ import type { SchemaRegistry, JsonSchema } from './schemaRegistry.ts';
 import type { Shape } from './fieldShape.ts';
 import { shapesAlong } from './fieldShape.ts';
 import type { UaiIssue } from './errorCodes.ts';
-import { errorCodeEntry } from './errorCodes.ts';
+import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
 import { escapePointerToken, parsePointer } from './jsonPointer.ts';
+import { parseUtcDateTime } from './utcDateTime.ts';
 
 export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
+
+/** The pattern of `envelope.schema.json#/$defs/requiredText`: a required text holds a non-space character. */
+export const REQUIRED_TEXT_PATTERN = '\\S';
+
+/** A failure of the required-text pattern on a blank (not empty) value: the field counts as absent. */
+function isBlankText(error: SchemaError): boolean {
+  return error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === REQUIRED_TEXT_PATTERN;
+}
 
 /** The part of an ajv error this module reads (ajv's `ErrorObject`, with `verbose: true`). */
 export interface SchemaError {
@@ -19,6 +28,7 @@ export interface SchemaError {
   instancePath: string;
   params: Record<string, unknown>;
   parentSchema?: unknown;
+  data?: unknown;
   message?: string;
 }
 
@@ -37,13 +47,24 @@ export interface CompiledSchemas {
 export type SchemaCompiler = (registry: SchemaRegistry, extraIds?: readonly string[]) => CompiledSchemas;
 
 /** Wraps validate functions (by schema `$id`) so they answer with UAI-1 issues. */
-export function schemasFromChecks(checks: ReadonlyMap<string, SchemaCheck>): CompiledSchemas {
+export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): CompiledSchemas {
   return {
     validate(schemaId, value, shape) {
-      const check = checks.get(schemaId);
-      if (!check) throw new Error(`schema ${schemaId} is not compiled`);
-      if (check(value)) return [];
-      return (check.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => issueFromAjvError(error, shape, value));
+      const validate = compiled.get(schemaId);
+      if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
+      if (validate(value)) return [];
+      // An empty string fails minLength too; one issue for it is enough.
+      const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''));
+      // Messages are built for a report's worth only: a document with 400,000 bad members costs no more.
+      const issues = errors.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
+      if (errors.length > MAX_ISSUES_PER_DOCUMENT) {
+        issues.push(truncationIssue(errors.length - MAX_ISSUES_PER_DOCUMENT));
+        // ajv keeps each validator's last errors, the referenced ones' too: validating an empty
+        // object replaces a huge list with a short one instead of holding it until the next call.
+        validate({});
+      }
+      validate.errors = null;
+      return issues;
     },
   };
 }
@@ -65,7 +86,7 @@ function codeOf(error: SchemaError, path: string, shape: Shape): string {
     const code = along[index].errorCode;
     if (code) return code;
   }
-  return error.keyword === 'required' ? 'UAI-SCHEMA-MISSING' : 'UAI-SCHEMA-INVALID';
+  return error.keyword === 'required' || isBlankText(error) ? 'UAI-SCHEMA-MISSING' : 'UAI-SCHEMA-INVALID';
 }
 
 function quote(value: unknown): string {
@@ -86,7 +107,10 @@ function valueAt(root: unknown, path: string): unknown {
 function utcSuggestion(value: unknown): string {
   if (typeof value !== 'string') return '';
   const time = Date.parse(value);
-  if (Number.isNaN(time) || !/[+-]\d{2}:\d{2}$|Z$/i.test(value)) return ', e.g. 2026-05-31T18:01:00Z';
+  // Date.parse rolls impossible dates over (February 30 becomes March 2): suggest a rewrite only of
+  // a date-time whose local date and time exist, as the UTC reader checks them.
+  const local = parseUtcDateTime(`${value.slice(0, 19)}Z`);
+  if (Number.isNaN(time) || !local.ok || !/[+-]\d{2}:\d{2}$|Z$/i.test(value)) return ', e.g. 2026-05-31T18:01:00Z';
   return `, e.g. ${new Date(time).toISOString().replace('.000Z', 'Z')}`;
 }
 
@@ -103,6 +127,7 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
     case 'required':
       return `add the required field "${params.missingProperty}" to ${where}`;
   }
+  if (isBlankText(error)) return `${where} holds only white space, which counts as absent: write a value`;
   if (code === 'UAI-TIME-NOT-UTC') return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
   switch (error.keyword) {
     case 'pattern': {

@@ -14,6 +14,7 @@ import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import {
   DIST,
   FALLBACK_LOCALES,
+  shownLocaleOf,
   LANG_OF,
   LOCALE_CODES,
   ORIGIN,
@@ -425,24 +426,31 @@ test("every record's code is identical across its 5 locales, and no two records 
 
 const englishStrings = () => readJson<Record<string, string>>(join(REPO, 'content/i18n/en-us.json'));
 
-test('fallback pages (es-es, zh-cn): fallback banner, <main lang="en-US">, canonical → en-us page, no hreflang claims a translation', () => {
+test('fallback pages (es-es → es-us text, zh-cn → English): fallback banner, <main lang> of the text shown, canonical → the page whose text it shows, no hreflang claims a translation', () => {
   const problems: string[] = [];
   const english = englishStrings();
   const fallbackUrls = new Set(htmlPages().filter((entry) => (FALLBACK_LOCALES as readonly string[]).includes(entry.locale)).map((entry) => `${ORIGIN}${entry.url}`));
   for (const entry of htmlPages().filter((candidate) => (FALLBACK_LOCALES as readonly string[]).includes(candidate.locale))) {
     const tree = parseHtmlFile(entry.file);
     const englishUrl = `/en-us/${entry.path ? `${entry.path}/` : ''}`;
+    const shown = shownLocaleOf(entry.locale, entry.path);
+    const shownUrl = `/${shown}/${entry.path ? `${entry.path}/` : ''}`;
+    if (entry.locale === 'es-es' && shown !== 'es-us') problems.push(`${entry.url}: es-us has no text for this page, so es-es cannot show it`);
     const banner = findFirst(mainOf(tree), (element) => hasClass(element, 'banner') && hasClass(element, 'banner-fallback'));
     if (!banner) problems.push(`${entry.url}: no fallback banner (p.banner.banner-fallback)`);
     else {
       if (!findAll(banner, byTag('a')).some((link) => attr(link, 'href') === englishUrl)) problems.push(`${entry.url}: the fallback banner does not link to ${englishUrl}`);
-      if (english['banner.fallback'] && squash(text(banner)).startsWith(squash(english['banner.fallback']).split('{')[0]) && attr(banner, 'lang') !== 'en-US') {
-        problems.push(`${entry.url}: the banner is marked lang="${attr(banner, 'lang')}" but shows the English UI string`);
+      for (const key of ['banner.fallback', 'banner.fallback_nearest']) {
+        if (english[key] && squash(text(banner)).startsWith(squash(english[key]).split('{')[0]) && attr(banner, 'lang') !== 'en-US') {
+          problems.push(`${entry.url}: the banner is marked lang="${attr(banner, 'lang')}" but shows the English UI string`);
+        }
       }
+      // The banner names the language of the text it shows by its tag (es-US) when that is not English.
+      if (shown !== 'en-us' && !text(banner).includes(LANG_OF[shown])) problems.push(`${entry.url}: the fallback banner does not say the page shows the ${LANG_OF[shown]} text`);
     }
-    if (attr(mainOf(tree), 'lang') !== 'en-US') problems.push(`${entry.url}: <main lang="${attr(mainOf(tree), 'lang')}">, expected en-US (the content is English)`);
+    if (attr(mainOf(tree), 'lang') !== LANG_OF[shown]) problems.push(`${entry.url}: <main lang="${attr(mainOf(tree), 'lang')}">, expected ${LANG_OF[shown]} (the text shown is ${shown}'s)`);
     const canonical = findFirst(tree, (element) => element.tagName === 'link' && attr(element, 'rel') === 'canonical');
-    if (!canonical || attr(canonical, 'href') !== `${ORIGIN}${englishUrl}`) problems.push(`${entry.url}: canonical ${canonical && attr(canonical, 'href')}, expected ${ORIGIN}${englishUrl}`);
+    if (!canonical || attr(canonical, 'href') !== `${ORIGIN}${shownUrl}`) problems.push(`${entry.url}: canonical ${canonical && attr(canonical, 'href')}, expected ${ORIGIN}${shownUrl}`);
   }
   // No page anywhere names a fallback page, or a fallback language, as a translation.
   for (const entry of htmlPages()) {
@@ -454,7 +462,7 @@ test('fallback pages (es-es, zh-cn): fallback banner, <main lang="en-US">, canon
   assertNoProblems(problems, 'fallback pages');
 });
 
-test('fallback profile pages mark languages: interface blocks in the locale, English sections as en-US', () => {
+test('fallback profile pages mark languages: interface blocks in the locale, sections in the language of the text shown', () => {
   const problems: string[] = [];
   for (const locale of FALLBACK_LOCALES) {
     const url = `/${locale}/registry/uai-agent-ack-v1/`;
@@ -464,8 +472,9 @@ test('fallback profile pages mark languages: interface blocks in the locale, Eng
       problems.push(`${url}: no #purpose heading`);
       continue;
     }
-    // The nearest lang above the English heading must be en-US; the block around it is the locale's.
-    if (attr(purpose, 'lang') !== 'en-US') problems.push(`${url}: #purpose is lang="${attr(purpose, 'lang')}", expected en-US (the text is English)`);
+    // The nearest lang above the shown heading is the shown text's language; the block around it is the locale's.
+    const shown = LANG_OF[shownLocaleOf(locale, 'registry/uai-agent-ack-v1')];
+    if (attr(purpose, 'lang') !== shown) problems.push(`${url}: #purpose is lang="${attr(purpose, 'lang')}", expected ${shown} (the text shown)`);
     const wrappers = findAll(mainOf(tree), (element) => element.tagName === 'div' && attr(element, 'lang') === LANG_OF[locale]);
     if (!wrappers.some((wrapper) => findFirst(wrapper, (element) => attr(element, 'id') === 'purpose'))) {
       problems.push(`${url}: the generated sections are not inside an element with lang="${LANG_OF[locale]}"`);

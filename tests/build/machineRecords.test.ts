@@ -1,7 +1,8 @@
 /**
  * The locale-free machine records in dist/: schemas at their `$id`, the manifest's digests, the
  * conformance pack against the fixture folders and the core, the field registry against the
- * schemas, the _headers hints and robots.txt.
+ * schemas, every file's listing in the manifest, the _headers rules (CORS, caching, no overlaps)
+ * and robots.txt.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import { canonicalBytes } from '../../src/uai/jcs.ts';
+import { decodeJsonBytes } from '../../src/uai/jsonText.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import { DIST, ORIGIN, REPO, assertNoProblems, distFileOf, publicPath, readJson, requireDist, walkFiles } from './_support/site.ts';
@@ -86,8 +88,9 @@ test('every $ref in the published schemas resolves to a file in dist and a node 
 // The manifest.
 
 interface Manifest {
-  files: { url: string; media_type: string; sha256: string; jcs_sha256?: string }[];
-  routes: { route_id: string; record: string; record_sha256: string }[];
+  files: { url: string; media_type: string; sha256: string; jcs_sha256?: string; served?: false }[];
+  routes: { route_id: string; title: string; purpose: string; path: string; content_type: string | null; record: string; record_sha256: string }[];
+  coverage: { files: string; omits: { url: string; why: string }[] };
   [key: string]: unknown;
 }
 const manifest = () => readJson<Manifest>(join(DIST, '.well-known/uaix.json'));
@@ -111,14 +114,11 @@ test('every files[].sha256 and jcs_sha256 in the manifest matches the file in di
     const bytes = new Uint8Array(readFileSync(file));
     if (sha256(bytes) !== entry.sha256) problems.push(`${entry.url}: sha256 in the manifest ${entry.sha256}, the file's ${sha256(bytes)}`);
     if (entry.media_type.includes('json')) {
-      let canonical: string | undefined;
-      try {
-        canonical = sha256(canonicalBytes(JSON.parse(new TextDecoder().decode(bytes))));
-      } catch {
-        canonical = undefined; // invalid-on-purpose fixtures have no canonical form
-      }
-      if (canonical !== entry.jcs_sha256) problems.push(`${entry.url}: jcs_sha256 in the manifest ${entry.jcs_sha256}, the RFC 8785 bytes give ${canonical}`);
-    }
+      // Only I-JSON has a canonical form: the duplicate-key and not-JSON fixtures get no jcs_sha256.
+      const read = decodeJsonBytes(bytes);
+      const canonical = read.ok ? sha256(canonicalBytes(read.value)) : undefined;
+      if (canonical !== entry.jcs_sha256) problems.push(`${entry.url}: jcs_sha256 in the manifest ${entry.jcs_sha256}, the RFC 8785 bytes give ${canonical}${read.ok ? '' : ` (${read.error.code}: not I-JSON)`}`);
+    } else if (entry.jcs_sha256) problems.push(`${entry.url}: jcs_sha256 for a ${entry.media_type} file`);
   }
   assertNoProblems(problems, 'manifest files[] digests');
 });
@@ -135,17 +135,38 @@ test('every routes[].record_sha256 in the manifest matches the route record in d
   assertNoProblems(problems, 'manifest routes[] digests');
 });
 
-test('the manifest lists every machine record in dist (schemas, examples, routes, field registry, llms.txt, robots.txt)', () => {
-  const listed = new Set(manifest().files.map((entry) => new URL(entry.url).pathname));
-  const expected = [
-    ...['schemas', 'examples', 'routes'].flatMap((dir) => walkFiles(join(DIST, dir)).map((file) => publicPath(file))),
-    '/uai-1-field-registry.json',
-    '/llms.txt',
-    '/llms-full.txt',
-    '/robots.txt',
-  ];
-  const missing = expected.filter((path) => !listed.has(path));
-  assert.deepEqual(missing, [], `in dist but not in /.well-known/uaix.json files[]: ${missing.join(', ')}`);
+test('every file in dist is listed in the manifest, or named in coverage.omits (only the manifest itself)', () => {
+  const { files, coverage } = manifest();
+  const listed = new Set(files.map((entry) => new URL(entry.url).pathname));
+  const omitted = new Set(coverage.omits.map((entry) => new URL(entry.url).pathname));
+  assert.deepEqual([...omitted], ['/.well-known/uaix.json'], 'the manifest omits only itself');
+  const unaccounted = walkFiles(DIST).map((file) => publicPath(file)).filter((path) => !listed.has(path) && !omitted.has(path));
+  assert.deepEqual(unaccounted, [], `in dist but neither listed nor omitted by /.well-known/uaix.json: ${unaccounted.slice(0, 10).join(', ')}`);
+  assert.ok(listed.has('/_headers') && listed.has('/sitemap-index.xml') && listed.has('/en-us/index.html') && listed.has('/en-us/index.md'), 'pages, mirrors, sitemaps and _headers are listed');
+  assert.deepEqual(files.filter((entry) => entry.served === false).map((entry) => new URL(entry.url).pathname), ['/_headers'], 'only _headers is marked as not served');
+  const duplicateKey = files.find((entry) => entry.url.endsWith('/envelope/invalid/duplicate-message-id.json'));
+  assert.ok(duplicateKey, 'the duplicate-key invalid fixture is listed');
+  assert.equal(duplicateKey.jcs_sha256, undefined, 'a file with duplicate member names is not I-JSON: no jcs_sha256');
+});
+
+test('manifest route entries: a title, a one-line purpose, and a content_type equal to the media_type of every file the path names', () => {
+  const { routes, files } = manifest();
+  const problems: string[] = [];
+  for (const route of routes) {
+    const record = readJson<{ title: string; description: string; path: string; method: string; content_type: string | null }>(distFileOf(route.record));
+    if (route.title !== record.title || !route.title) problems.push(`${route.route_id}: title ${JSON.stringify(route.title)}`);
+    if (!route.purpose || /\n/.test(route.purpose)) problems.push(`${route.route_id}: purpose ${JSON.stringify(route.purpose)} is not one line`);
+    if (route.content_type !== record.content_type) problems.push(`${route.route_id}: content_type ${route.content_type}, the record says ${record.content_type}`);
+    if (record.method !== 'GET' || !record.path.startsWith('/')) continue;
+    // {name} stands for one path segment (or part of one).
+    const segment = record.path.split(/\{[^}/]*\}/).map((part) => part.replace(/[.+?^$()|[\]\\*]/g, '\\$&')).join('[^/]+');
+    const pattern = new RegExp(`^${ORIGIN.replace(/\./g, '\\.')}${segment}${record.path.endsWith('/') ? 'index\\.html' : ''}$`);
+    const named = files.filter((file) => pattern.test(file.url));
+    if (named.length === 0) problems.push(`${route.route_id}: ${record.path} names no file in the manifest`);
+    for (const file of named) if (file.media_type !== record.content_type) problems.push(`${route.route_id}: content_type ${record.content_type}, but ${file.url} is ${file.media_type}`);
+  }
+  assert.ok(routes.length >= 5, `${routes.length} routes`);
+  assertNoProblems(problems, 'manifest routes vs route records and files');
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -469,6 +490,68 @@ test('_headers: Markdown mirrors are text/markdown', () => {
   for (const path of ['/index.md', '/en-us/index.md', '/fr-fr/registry/uai-agent-ack-v1/index.md']) {
     assert.match(headersFor(path).get('content-type') ?? '', /^text\/markdown\b/, `${path}: Content-Type ${headersFor(path).get('content-type')}`);
   }
+});
+
+/** Every rule whose pattern matches, with its headers. */
+function matchingRules(path: string): { pattern: string; headers: Map<string, string> }[] {
+  return headerRules().filter((rule) => new RegExp(`^${rule.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path));
+}
+
+/** Paths a host answers 404 for, where headers still apply. */
+const NOT_FOUND_PROBES = ['/schemas/uai-1/no-such.schema.json', '/schemas/uai-1/', '/examples/uai-1/no-such/x.json', '/en-us/no-such/', '/_astro/no-such.css'];
+
+test('_headers: no header is set by two rules for the same path (hosts combine matching rules)', () => {
+  const problems: string[] = [];
+  for (const path of [...walkFiles(DIST).map((file) => publicPath(file)), ...NOT_FOUND_PROBES]) {
+    const setBy = new Map<string, string>();
+    for (const rule of matchingRules(path)) {
+      for (const name of rule.headers.keys()) {
+        if (setBy.has(name)) problems.push(`${path}: ${name} is set by ${setBy.get(name)} and by ${rule.pattern}`);
+        setBy.set(name, rule.pattern);
+      }
+    }
+  }
+  assertNoProblems(problems, '_headers overlaps');
+});
+
+/** Machine-readable files: what a client on another origin may fetch and check against the manifest. */
+const isMachineReadable = (path: string) =>
+  /^\/(schemas|examples|routes|\.well-known)\//.test(path) || /(^|\/)index\.(json|md)$/.test(path) || ['/llms.txt', '/llms-full.txt', '/uai-1-field-registry.json', '/sitemap-index.xml', '/sitemap-0.xml'].includes(path);
+
+/** A Cache-Control that makes a cache revalidate before reusing (so it cannot disagree with a fresher manifest). */
+const revalidates = (value: string | undefined) => value !== undefined && (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
+
+test('_headers: every machine-readable file has CORS (*) and a revalidating Cache-Control; immutable only under /_astro/ and /tools/', () => {
+  const problems: string[] = [];
+  const paths = walkFiles(DIST).map((file) => publicPath(file));
+  const machine = paths.filter(isMachineReadable);
+  assert.ok(machine.length > 300, `${machine.length} machine-readable files`);
+  for (const path of machine) {
+    const headers = headersFor(path);
+    if (headers.get('access-control-allow-origin') !== '*') problems.push(`${path}: Access-Control-Allow-Origin ${headers.get('access-control-allow-origin') ?? '(none)'}`);
+    if (!revalidates(headers.get('cache-control'))) problems.push(`${path}: Cache-Control ${headers.get('cache-control') ?? '(none)'} lets a cached copy outlive the manifest`);
+  }
+  for (const path of paths) {
+    const cache = headersFor(path).get('cache-control') ?? '';
+    if (/\bimmutable\b/.test(cache) && !/^\/_astro\/|^\/tools\/.+\.tgz$/.test(path)) problems.push(`${path}: immutable, but its name does not change with its content`);
+  }
+  for (const path of NOT_FOUND_PROBES.filter((probe) => probe.startsWith('/schemas/'))) {
+    if (!revalidates(headersFor(path).get('cache-control'))) problems.push(`${path} (a 404): Cache-Control ${headersFor(path).get('cache-control') ?? '(none: heuristically cacheable)'}`);
+  }
+  assertNoProblems(problems, '_headers CORS and caching');
+});
+
+test('_headers and the manifest agree on every file\'s media type (Content-Type rule, else the extension)', () => {
+  const byExtension: Record<string, string> = { html: 'text/html', json: 'application/json', md: 'text/markdown', txt: 'text/plain', xml: 'application/xml', css: 'text/css', js: 'text/javascript', svg: 'image/svg+xml' };
+  const problems: string[] = [];
+  for (const entry of manifest().files) {
+    const path = new URL(entry.url).pathname;
+    if (entry.served === false) continue;
+    const declared = headersFor(path).get('content-type')?.split(';')[0].trim();
+    const expected = declared ?? byExtension[/\.([a-z0-9]+)$/.exec(path)?.[1] ?? ''] ?? 'application/octet-stream';
+    if (entry.media_type !== expected) problems.push(`${path}: manifest media_type ${entry.media_type}, served as ${expected}`);
+  }
+  assertNoProblems(problems, 'media types');
 });
 
 test('robots.txt names the sitemap, and the sitemap exists', () => {

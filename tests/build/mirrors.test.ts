@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import type { PageMirror } from '../../src/record/pageMirror.ts';
-import { DIST, FALLBACK_LOCALES, ORIGIN, assertNoProblems, attr, byTag, findAll, findFirst, htmlPages, parseHtmlFile, readJson, requireDist, type HtmlPage } from './_support/site.ts';
+import { DIST, FALLBACK_LOCALES, ORIGIN, shownLocaleOf, assertNoProblems, attr, byTag, findAll, findFirst, htmlPages, parseHtmlFile, readJson, requireDist, type HtmlPage } from './_support/site.ts';
 
 let pages: HtmlPage[];
 before(() => {
@@ -92,18 +92,22 @@ test('every index.md starts with YAML frontmatter (title, description, url, reco
   assertNoProblems(problems, 'index.md mirrors');
 });
 
-test('fallback pages (es-es, zh-cn) say fallback: true and content_locale "en-us" in both mirrors; the others say fallback: false', () => {
+test('fallback pages (es-es, zh-cn) say fallback: true, the content_locale of the text they show (es-us, en-us) and its page as canonical in both mirrors; the others say fallback: false', () => {
   const problems: string[] = [];
   for (const page of pages.filter((candidate) => candidate.locale)) {
     const json = readJson<PageMirror>(mirrorFiles(page).json);
     const md = frontmatter(readFileSync(mirrorFiles(page).markdown, 'utf8'))?.data ?? {};
     const isFallback = (FALLBACK_LOCALES as readonly string[]).includes(page.locale);
     if (json.locale !== page.locale) problems.push(`${page.url}index.json /locale: ${json.locale}, expected ${page.locale}`);
+    const shown = shownLocaleOf(page.locale, page.path);
+    const canonical = `${ORIGIN}/${shown}/${page.path ? `${page.path}/` : ''}`;
+    if (json.canonical !== canonical) problems.push(`${page.url}index.json /canonical: ${json.canonical}, expected ${canonical}`);
+    if (md.canonical !== canonical) problems.push(`${page.url}index.md frontmatter canonical: ${String(md.canonical)}, expected ${canonical}`);
     if (isFallback) {
       if (json.fallback !== true) problems.push(`${page.url}index.json /fallback: ${json.fallback}, expected true`);
-      if (json.content_locale !== 'en-us') problems.push(`${page.url}index.json /content_locale: ${json.content_locale}, expected "en-us"`);
+      if (json.content_locale !== shown) problems.push(`${page.url}index.json /content_locale: ${json.content_locale}, expected "${shown}"`);
       if (json.translation_state !== 'fallback') problems.push(`${page.url}index.json /translation_state: ${json.translation_state}, expected "fallback"`);
-      if (md.content_locale !== 'en-us') problems.push(`${page.url}index.md frontmatter content_locale: ${String(md.content_locale)}, expected en-us`);
+      if (md.content_locale !== shown) problems.push(`${page.url}index.md frontmatter content_locale: ${String(md.content_locale)}, expected ${shown}`);
     } else {
       if (json.fallback !== false) problems.push(`${page.url}index.json /fallback: ${json.fallback}, expected false (${page.locale} has translated content)`);
       if (json.content_locale !== page.locale) problems.push(`${page.url}index.json /content_locale: ${json.content_locale}, expected ${page.locale}`);

@@ -1,14 +1,15 @@
 /**
- * The sitemap: sitemap-index.xml → sitemap-0.xml lists every HTML page but the search pages once;
- * hreflang alternates name exactly the locales with a real translation (plus x-default) and never
- * a fallback page; entries with a source file carry a lastmod; the pages' own hreflang links say
+ * The sitemap: sitemap-index.xml → sitemap-0.xml lists every page that is its own canonical once
+ * (no fallback page, whose canonical is the page whose text it shows; no search page, which is
+ * noindex); hreflang alternates name exactly the locales with a real translation (plus x-default)
+ * and never a fallback page; entries with a source file carry a lastmod; the pages' own hreflang links say
  * the same as the sitemap.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, LANG_OF, LOCALE_CODES, ORIGIN, REPO, assertNoProblems, distFileOf, hreflangLinks, htmlPages, parseHtmlFile, requireDist, type HtmlPage } from './_support/site.ts';
+import { DIST, LANG_OF, LOCALE_CODES, ORIGIN, REPO, assertNoProblems, attr, contentFileOf, findAll, distFileOf, hreflangLinks, htmlPages, parseHtmlFile, requireDist, type HtmlPage } from './_support/site.ts';
 
 interface SitemapEntry {
   loc: string;
@@ -45,14 +46,6 @@ before(() => {
   });
 });
 
-/** The Markdown source of a page in one locale, if that locale has one (independent of src/record). */
-function contentFileOf(locale: string, path: string): string | undefined {
-  const candidates = path === '' ? [`pages/${locale}/index.md`] : [`pages/${locale}/${path}.md`, `pages/${locale}/${path}/index.md`];
-  const [section, ...rest] = path.split('/');
-  if (rest.length && (section === 'guides' || section === 'registry')) candidates.push(`${section}/${locale}/${rest.join('/')}.md`, `${section}/${locale}/${rest.join('/')}/index.md`);
-  return candidates.map((file) => join(REPO, 'content', file)).find((file) => existsSync(file));
-}
-
 // Search pages are not records, and the root is a language chooser whose canonical is /en-us/.
 const isSearch = (page: HtmlPage) => /\/search\/$/.test(page.url) || page.url === '/' || page.url.endsWith('uaix.org/');
 const sortLinks = (links: { hreflang: string; href: string }[]) => [...links].sort((a, b) => `${a.hreflang} ${a.href}`.localeCompare(`${b.hreflang} ${b.href}`));
@@ -72,32 +65,64 @@ test('sitemap-index.xml points at sitemap files that exist', () => {
   assert.ok(files.some((url) => url === `${ORIGIN}/sitemap-0.xml`), `expected ${ORIGIN}/sitemap-0.xml in ${JSON.stringify(files)}`);
 });
 
-test('every HTML page except the search pages is listed exactly once, and nothing else is', () => {
+/** The canonical URL a page's head names, resolved against the page. */
+function canonicalOf(page: HtmlPage): string | undefined {
+  const link = findAll(parseHtmlFile(page.file), (element) => element.tagName === 'link' && attr(element, 'rel') === 'canonical')[0];
+  const href = link && attr(link, 'href');
+  return href ? new URL(href, `${ORIGIN}${page.url}`).href : undefined;
+}
+
+test('the sitemap lists exactly the pages that are their own canonical, each once: no fallback page, no search page', () => {
   const counts = new Map<string, number>();
   for (const entry of entries) counts.set(entry.loc, (counts.get(entry.loc) ?? 0) + 1);
   const problems: string[] = [];
+  let fallbacks = 0;
   for (const page of pages) {
     const loc = `${ORIGIN}${page.url}`;
     const count = counts.get(loc) ?? 0;
+    const canonical = canonicalOf(page);
+    if (canonical !== loc) fallbacks += page.locale ? 1 : 0;
     if (isSearch(page) && count) problems.push(`${loc}: a search page is listed`);
-    if (!isSearch(page) && count !== 1) problems.push(`${loc}: listed ${count} times, expected once`);
+    else if (canonical !== loc && count) problems.push(`${loc}: listed, but its canonical is ${canonical ?? '(none)'}`);
+    else if (!isSearch(page) && canonical === loc && count !== 1) problems.push(`${loc}: its own canonical, listed ${count} times, expected once`);
   }
   const pageUrls = new Set(pages.map((page) => `${ORIGIN}${page.url}`));
   for (const loc of counts.keys()) if (!pageUrls.has(loc)) problems.push(`${loc}: listed, but there is no such HTML page in dist`);
-  assertNoProblems(problems, 'sitemap <loc> entries vs HTML pages');
+  assert.ok(fallbacks >= 40, `expected the es-es and zh-cn fallback pages to name another page as canonical, found ${fallbacks}`);
+  assertNoProblems(problems, 'sitemap <loc> entries vs canonical URLs');
+});
+
+test('every search page is noindex; no record page is', () => {
+  const problems: string[] = [];
+  const searches = pages.filter((page) => /\/search\/$/.test(page.url));
+  assert.equal(searches.length, LOCALE_CODES.length, 'one search page per locale');
+  for (const page of searches) {
+    const robots = findAll(parseHtmlFile(page.file), (element) => element.tagName === 'meta' && attr(element, 'name') === 'robots')[0];
+    if (!robots || !/\bnoindex\b/.test(attr(robots, 'content') ?? '')) problems.push(`${page.url}: no <meta name="robots" content="noindex">`);
+  }
+  for (const page of pages.filter((candidate) => !/\/search\/$/.test(candidate.url) && candidate.locale)) {
+    const robots = findAll(parseHtmlFile(page.file), (element) => element.tagName === 'meta' && attr(element, 'name') === 'robots')[0];
+    if (robots) problems.push(`${page.url}: a record page carries <meta name="robots" content="${attr(robots, 'content')}">`);
+  }
+  assertNoProblems(problems, 'robots meta');
 });
 
 test('translated pages carry hreflang alternates for exactly their real translations plus x-default; fallback pages carry none', () => {
-  const byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
   const problems: string[] = [];
-  let translatedChecked = 0;
   let fallbackChecked = 0;
+  // Fallback pages are not in the sitemap: their heads must announce no alternates either.
+  for (const page of pages.filter((candidate) => candidate.locale && !isSearch(candidate) && !contentFileOf(candidate.locale, candidate.path))) {
+    fallbackChecked++;
+    const links = hreflangLinks(parseHtmlFile(page.file));
+    if (links.length) problems.push(`${page.url}: a fallback page announces hreflang ${links.map((link) => link.hreflang).join(', ')}`);
+  }
+  const byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
+  let translatedChecked = 0;
   for (const page of pages.filter((candidate) => !isSearch(candidate))) {
     const entry = byLoc.get(`${ORIGIN}${page.url}`);
     if (!entry) continue;
     const expected = expectedAlternates(page);
     if (expected.length) translatedChecked++;
-    else if (page.locale) fallbackChecked++;
     if (JSON.stringify(sortLinks(entry.alternates)) !== JSON.stringify(sortLinks(expected))) {
       problems.push(`${entry.loc}: hreflang ${entry.alternates.map((link) => link.hreflang).join(', ') || '(none)'}, expected ${expected.map((link) => link.hreflang).join(', ') || '(none: no translation in this locale)'}`);
     }

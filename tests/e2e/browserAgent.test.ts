@@ -1,8 +1,9 @@
 /**
  * A browser agent on the built site (Playwright driving Debian's Chromium over dist/ on
  * 127.0.0.1): the five home pages, the language switcher, registry → profile → schema → fixture,
- * the review page's route records and their fallbacks, the in-browser validator with and without
- * JavaScript, and Pagefind search. Screenshots of key pages go to test-results/screenshots/.
+ * the review page's route records and their fallbacks, the ladder decisions for clients that only
+ * follow given URLs, cross-origin reads of the machine records, the es-es fallback to the es-US
+ * text, the in-browser validator with and without JavaScript, and Pagefind search. Screenshots of key pages go to test-results/screenshots/.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -168,6 +169,61 @@ test('review page: each route record’s human_review_url and fallback links lan
       assert.ok(await anchor.isVisible(), `${what}: the anchor target is not visible`);
     }
   }
+});
+
+test('ladder decisions: clients that cannot fill a URI template are given concrete URLs only, and each answers 200', async () => {
+  await open('/en-us/spec/agent-fallbacks/');
+  const rows = await page.locator('table.ladder-decisions tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({ client: tr.querySelector('th')?.textContent?.trim() ?? '', cells: [...tr.querySelectorAll('td')].map((td) => ({ text: td.textContent ?? '', href: td.querySelector('a[href]')?.getAttribute('href') ?? null })) })),
+  );
+  const literal = ['URL-only chatbot', 'Indexed or cached fetcher', 'Browser-assisted agent'];
+  assert.deepEqual(rows.filter((row) => literal.includes(row.client)).map((row) => row.client), literal, 'the three kinds that only follow given URLs have rows');
+  const problems: string[] = [];
+  for (const row of rows.filter((candidate) => literal.includes(candidate.client))) {
+    row.cells.forEach((cell, column) => {
+      if (!cell.href) problems.push(`${row.client}, route ${column + 1}: no concrete link (${cell.text.trim()})`);
+      else if (cell.href.includes('{')) problems.push(`${row.client}, route ${column + 1}: the target ${cell.href} is a URI template`);
+    });
+  }
+  assert.deepEqual(problems, []);
+  const hrefs = [...new Set(rows.filter((row) => literal.includes(row.client)).flatMap((row) => row.cells.map((cell) => cell.href!)))];
+  for (const href of hrefs) {
+    const answer = await fetch(server.url(href));
+    assert.equal(answer.status, 200, `${href} answers ${answer.status}`);
+  }
+});
+
+test('a page on another origin can read the machine records (CORS), but not an HTML page', async () => {
+  const other = await startStaticServer(DIST);
+  // A page of its own: the blocked request below logs a console error the shared page would report.
+  const probe = await context.newPage();
+  try {
+    await open('/en-us/', probe);
+    const paths = ['/.well-known/uaix.json', '/llms.txt', '/llms-full.txt', '/index.json', '/es-es/about/index.md', '/schemas/uai-1/envelope.schema.json', '/examples/uai-1/conformance.json', '/uai-1-field-registry.json', '/sitemap-index.xml'];
+    // No named function inside: the test runner's transform would reference a helper the page lacks.
+    const results = await probe.evaluate(
+      (urls) => Promise.all(urls.map((url) => fetch(url).then((response) => `${response.status}`, (error: Error) => `blocked: ${error.name}`))),
+      [...paths.map((path) => other.url(path)), other.url('/en-us/')],
+    );
+    const blocked = paths.filter((_, at) => results[at] !== '200').map((path, at) => `${path}: ${results[at]}`);
+    assert.deepEqual(blocked, [], 'machine records readable from another origin');
+    assert.match(results.at(-1)!, /^blocked/, 'an HTML page is not opened to other origins, so the check can fail');
+  } finally {
+    await probe.close();
+    await other.close();
+  }
+});
+
+test('es-es shows the es-US text, says so, and names the es-us page as canonical; zh-cn shows the English', async () => {
+  await open('/es-es/about/');
+  assert.equal(await page.locator('html').getAttribute('lang'), 'es-ES');
+  assert.equal(await page.locator('main').getAttribute('lang'), 'es-US');
+  assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${SITE_ORIGIN}/es-us/about/`);
+  assert.match(await page.locator('.banner-fallback').innerText(), /es-US/);
+  assert.equal(await page.locator('link[rel="alternate"][hreflang]').count(), 0, 'a fallback page claims no translation');
+  await open('/zh-cn/about/');
+  assert.equal(await page.locator('main').getAttribute('lang'), 'en-US');
+  assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${SITE_ORIGIN}/en-us/about/`);
 });
 
 async function validate(packet: string): Promise<string> {

@@ -1,8 +1,9 @@
 /**
  * The site as a URL-only client reads it: plain GET, no JavaScript, no POST. From `/`, from
  * `/llms.txt` and from `/sitemap-index.xml`, every link and #anchor resolves in every locale, every
- * page is reachable by links, every page's main content is in its HTML (and in its index.json), and
- * every machine record the manifest lists answers with the bytes its sha256 names.
+ * page is reachable by links, every page's main content is in its HTML (and in its index.json),
+ * the sitemap lists only canonical pages, every file the manifest lists answers with the bytes its
+ * sha256 names, and every machine-readable file answers with CORS and a revalidating cache.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,7 +58,7 @@ test('llms.txt: every link answers 200', () => {
   assert.deepEqual(bad, []);
 });
 
-test('sitemap: sitemap-index.xml → sitemap-0.xml; every listed page answers HTML and is reachable from /', () => {
+test('sitemap: sitemap-index.xml → sitemap-0.xml; every listed page answers HTML, is its own canonical and is reachable from /', () => {
   const index = result.resources.get('/sitemap-index.xml');
   assert.equal(index?.status, 200);
   const sitemaps = sitemapLocs(index!.body!);
@@ -69,12 +70,15 @@ test('sitemap: sitemap-index.xml → sitemap-0.xml; every listed page answers HT
     assert.equal(sitemap?.status, 200, `${loc} does not answer`);
     listed.push(...sitemapLocs(sitemap!.body!));
   }
-  assert.ok(listed.length >= 100, `the sitemaps list only ${listed.length} pages`);
+  assert.ok(listed.length >= 60, `the sitemaps list only ${listed.length} pages`);
   const problems: string[] = [];
   for (const loc of listed) {
     const path = new URL(loc).pathname;
     if (!loc.startsWith(`${SITE_ORIGIN}/`)) problems.push(`${loc}: not on ${SITE_ORIGIN}`);
-    if (!isHtml(result.resources.get(path))) problems.push(`${loc}: does not answer 200 text/html`);
+    const resource = result.resources.get(path);
+    if (!isHtml(resource)) problems.push(`${loc}: does not answer 200 text/html`);
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(resource?.body ?? '')?.[1];
+    if (canonical !== loc) problems.push(`${loc}: listed in the sitemap, but its canonical is ${canonical ?? '(none)'}`);
     if (!reachable.has(path)) problems.push(`${loc}: listed in the sitemap but no link from / leads to it`);
   }
   assert.deepEqual(problems, []);
@@ -104,8 +108,9 @@ test('/.well-known/uaix.json: every https://uaix.org/ URL answers 200, and every
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const text = await response.text();
-  const manifest = JSON.parse(text) as { files: { url: string; sha256: string; media_type?: string }[] };
-  const urls = [...new Set(text.match(/https:\/\/uaix\.org\/[^"\s]*/g) ?? [])].filter((url) => !url.includes('{'));
+  const manifest = JSON.parse(text) as { files: { url: string; sha256: string; media_type?: string; served?: false }[] };
+  const notServed = new Set(manifest.files.filter((file) => file.served === false).map((file) => file.url));
+  const urls = [...new Set(text.match(/https:\/\/uaix\.org\/[^"\s]*/g) ?? [])].filter((url) => !url.includes('{') && !notServed.has(url));
   assert.ok(urls.length >= 50, `the manifest names only ${urls.length} URLs`);
   const problems: string[] = [];
   for (const url of urls) {
@@ -124,6 +129,11 @@ test('/.well-known/uaix.json: every https://uaix.org/ URL answers 200, and every
   for (const file of manifest.files) {
     const answer = await fetch(server.url(new URL(file.url).pathname));
     const bytes = Buffer.from(await answer.arrayBuffer());
+    // Host configuration (_headers) is listed for completeness but never served.
+    if (file.served === false) {
+      if (answer.status !== 404) problems.push(`${file.url}: marked served: false, but answers ${answer.status}`);
+      continue;
+    }
     if (answer.status !== 200) {
       problems.push(`${file.url}: ${answer.status}`);
       continue;
@@ -134,4 +144,27 @@ test('/.well-known/uaix.json: every https://uaix.org/ URL answers 200, and every
     if (file.media_type && served !== file.media_type) problems.push(`${file.url}: manifest media_type ${file.media_type}, served as ${served}`);
   }
   assert.deepEqual(problems, []);
+});
+
+test('every machine-readable file answers with Access-Control-Allow-Origin: * and a Cache-Control that revalidates; a missing schema is not cached', async () => {
+  const manifest = JSON.parse(await (await fetch(server.url('/.well-known/uaix.json'))).text()) as { files: { url: string; media_type: string; served?: false }[] };
+  // Everything but pages, assets and the search index's own files.
+  const machine = ['/.well-known/uaix.json', ...manifest.files.filter((file) => file.served !== false && !/^text\/html$|^text\/css$|^text\/javascript$|^image\/|octet-stream/.test(file.media_type)).map((file) => new URL(file.url).pathname)]
+    .filter((path) => !path.startsWith('/pagefind/'));
+  for (const path of ['/index.json', '/llms.txt', '/llms-full.txt', '/sitemap-index.xml', '/uai-1-field-registry.json', '/schemas/uai-1/envelope.schema.json', '/es-es/index.md']) {
+    assert.ok(machine.includes(path), `${path} is among the machine-readable files checked`);
+  }
+  const revalidates = (value: string | null) => value !== null && (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
+  const problems: string[] = [];
+  for (const path of machine) {
+    const answer = await fetch(server.url(path), { method: 'HEAD' });
+    if (answer.status !== 200) problems.push(`${path}: ${answer.status}`);
+    if (answer.headers.get('access-control-allow-origin') !== '*') problems.push(`${path}: Access-Control-Allow-Origin ${answer.headers.get('access-control-allow-origin') ?? '(none)'}`);
+    if (!revalidates(answer.headers.get('cache-control'))) problems.push(`${path}: Cache-Control ${answer.headers.get('cache-control') ?? '(none)'}`);
+  }
+  const missing = await fetch(server.url('/schemas/uai-1/no-such.schema.json'));
+  assert.equal(missing.status, 404);
+  if (!revalidates(missing.headers.get('cache-control'))) problems.push(`a 404 under /schemas/: Cache-Control ${missing.headers.get('cache-control') ?? '(none: heuristically cacheable)'}`);
+  assert.ok(machine.length > 300, `${machine.length} machine-readable files`);
+  assert.deepEqual(problems, [], `machine-readable files without CORS or with long caching:${list(problems)}`);
 });

@@ -4,7 +4,8 @@
  * `/x/` is `/x/index.html`, `/x` (a folder) redirects to `/x/`, only GET and HEAD are allowed, and
  * every other path is a 404. Content types come from the file extension, then from the site's own
  * `_headers` file (the host's per-path headers, e.g. `application/schema+json` for the schemas),
- * which is itself never served.
+ * which is itself never served. A 404 gets the matching rules' headers too (so a missing schema
+ * is not cached long), except Content-Type: the not-found body is HTML.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -81,6 +82,17 @@ export async function startStaticServer(root: string, options: StaticServerOptio
   const headersPath = join(base, '_headers');
   const rules = options.headersFile !== false && existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
 
+  /** The headers every matching rule sets, under the defaults' names so a rule replaces a default; `except` names (lower case) are left out. */
+  const ruleHeaders = (path: string, except: string[] = []): Record<string, string> => {
+    const defaults: Record<string, string> = { 'content-type': 'Content-Type', 'cache-control': 'Cache-Control' };
+    const headers: Record<string, string> = {};
+    for (const rule of rules) {
+      if (!rule.pattern.test(path)) continue;
+      for (const [name, value] of rule.headers) if (!except.includes(name.toLowerCase())) headers[defaults[name.toLowerCase()] ?? name] = value;
+    }
+    return headers;
+  };
+
   const send = (response: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean) => {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
@@ -102,7 +114,7 @@ export async function startStaticServer(root: string, options: StaticServerOptio
       send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n', head);
       return;
     }
-    const notFound = () => send(response, 404, { 'Content-Type': 'text/html; charset=utf-8' }, '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n', head);
+    const notFound = () => send(response, 404, { ...ruleHeaders(path, ['content-type']), 'Content-Type': 'text/html; charset=utf-8' }, '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n', head);
     if (path.includes('\0') || NOT_SERVED.has(path)) return notFound();
     const file = resolve(base, `.${path}`);
     if (file !== base && !file.startsWith(base + sep)) return notFound();
@@ -123,16 +135,7 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     } else if (path.endsWith('/')) {
       return notFound();
     }
-    const headers: Record<string, string> = { 'Content-Type': contentTypeOf(served), 'Cache-Control': 'no-cache' };
-    for (const rule of rules) {
-      if (!rule.pattern.test(path)) continue;
-      for (const [name, value] of rule.headers) {
-        const existing = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
-        if (existing) delete headers[existing];
-        headers[name] = value;
-      }
-    }
-    send(response, 200, headers, readFileSync(served), head);
+    send(response, 200, { 'Content-Type': contentTypeOf(served), 'Cache-Control': 'no-cache', ...ruleHeaders(path) }, readFileSync(served), head);
   };
 
   const server = createServer((request, response) => {

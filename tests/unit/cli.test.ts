@@ -5,7 +5,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
@@ -134,12 +134,17 @@ test('validate --now pins the clock', () => {
   assert.equal(later.status, 1);
   assert.match(later.stdout, /error UAI-EXPIRED \/delivery\/expires_at/);
   assert.equal(uaix(['validate', '--now', '2025-12-31T00:00:00Z', INVALID]).status, 0, 'before the fixture expired');
-  for (const bad of ['yesterday', '2026-06-01T00:00:00+02:00', '2026-06-01']) {
+  for (const bad of ['yesterday', '2026-06-01T00:00:00+02:00', '2026-06-01', '2026-02-30T00:00:00Z', '2026-04-31T00:00:00Z', '2026-06-01T12:00:60Z']) {
     const run = uaix(['validate', '--now', bad, VALID]);
     assert.equal(run.status, 2, bad);
     assert.match(lines(run.stderr)[0], /^uaix: --now takes an RFC 3339 UTC date-time ending in Z/);
     assertNoStack(run);
   }
+  assert.match(lines(uaix(['validate', '--now', '2026-02-30T00:00:00Z', VALID]).stderr)[0], /day 30 does not exist: February 2026 has 28 days/);
+  // A leap second is a time the clock can be pinned to (Date.parse cannot read it).
+  const leap = uaix(['validate', '--now', '2030-12-31T23:59:60Z', VALID]);
+  assert.equal(leap.status, 1, leap.stderr);
+  assert.match(leap.stdout, /error UAI-EXPIRED \/delivery\/expires_at: .*validated at 2030-12-31T23:59:60Z/);
   const missingValue = uaix(['validate', VALID, '--now']);
   assert.equal(missingValue.status, 2);
   assert.match(lines(missingValue.stderr)[0], /^uaix: --now needs a value$/);
@@ -197,7 +202,13 @@ test('compact, expand, digest and canonicalize', () => {
   const shortKeyless = uaix(['digest', '-'], JSON.stringify(JSON.parse(readFileSync(SEED_COMPACT, 'utf8')).slice(0, 11)));
   assert.equal(shortKeyless.status, 1);
   assert.match(shortKeyless.stderr, /^uaix: UAI-KEYLESS-SHAPE \(root\): /);
-  for (const run of [expandKeyed, compactKeyless, shortKeyless]) assertNoStack(run);
+  const withNull = JSON.parse(readFileSync(SEED_KEYED, 'utf8'));
+  withNull.conversation.parent_message_id = null;
+  const compactNull = uaix(['compact', '-'], JSON.stringify(withNull));
+  assert.equal(compactNull.status, 1, 'an explicit null has no keyless form');
+  assert.equal(compactNull.stdout, '');
+  assert.match(compactNull.stderr, /^uaix: UAI-KEYLESS-SHAPE \/conversation\/parent_message_id: an explicit null has no keyless form/);
+  for (const run of [expandKeyed, compactKeyless, shortKeyless, compactNull]) assertNoStack(run);
   const twoFiles = uaix(['digest', SEED_KEYED, SEED_COMPACT]);
   assert.equal(twoFiles.status, 2);
   assert.match(lines(twoFiles.stderr)[0], /^uaix: digest takes exactly one file/);
@@ -214,7 +225,8 @@ test('check-fixtures: exit 0, every fixture as expected; --json has ok, evaluate
   assert.equal(result.ok, true);
   assert.equal(result.evaluated_at, '2026-06-01T00:00:00Z');
   assert.deepEqual(result.failures, []);
-  assert.deepEqual(result.counts['uai-agent-ack-v1'], { valid: 2, invalid: 15 });
+  const jsonFiles = (verdict: string) => readdirSync(join(REPOSITORY_ROOT, EXAMPLES, 'uai-agent-ack-v1', verdict)).filter((name) => name.endsWith('.json') && name !== '_expected.json').length;
+  assert.deepEqual(result.counts['uai-agent-ack-v1'], { valid: jsonFiles('valid'), invalid: jsonFiles('invalid') });
   const withFile = uaix(['check-fixtures', VALID]);
   assert.equal(withFile.status, 2);
 });
@@ -293,6 +305,33 @@ test('bad input: a nonexistent file', () => {
 });
 
 /** Usage errors: exit 2, the one-line error first, then the usage text; no stack. */
+test('standard input can be named once: a second - is a usage error, before anything is read', () => {
+  for (const args of [['validate', '-', '-'], ['validate', VALID, '-', '--json', '-'], ['route', 'check', '-', '-']]) {
+    const run = uaix(args, readFileSync(SEED_KEYED));
+    assert.equal(run.status, 2, args.join(' '));
+    assert.equal(run.stdout, '');
+    assert.match(lines(run.stderr)[0], /^uaix: standard input \(-\) can be named only once/);
+    assertNoStack(run);
+  }
+  // After --, a - is still standard input, and "--json" is a file name.
+  const run = uaix(['validate', '--', '-', '--json'], readFileSync(SEED_KEYED));
+  assert.equal(run.status, 2);
+  assert.match(run.stdout, /^<stdin>: valid/);
+  assert.match(run.stderr, /^uaix: cannot read --json: no such file$/m);
+});
+
+test('a closed pipe (uaix … | head -1) ends quietly, with the command\'s own exit code', () => {
+  const many = Array(300).fill(`${EXAMPLES}/uai-agent-ack-v1/invalid/more-than-100-errors.json`).join(' ');
+  const result = spawnSync('bash', ['-c', `node bin/uaix.mjs validate ${many} | head -1; echo "uaix exit $\{PIPESTATUS[0]}" >&2`], {
+    cwd: REPOSITORY_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  assert.equal(lines(result.stdout).length, 1);
+  assert.match(result.stdout, /more-than-100-errors\.json: invalid/);
+  assert.equal(result.stderr, 'uaix exit 1\n', 'no EPIPE error, no stack trace');
+});
+
 function assertUsageError(args: string[], message: RegExp): void {
   const run = uaix(args);
   assert.equal(run.status, 2, args.join(' '));
@@ -309,6 +348,10 @@ test('usage errors: unknown command, unknown option, no command, missing operand
   assertUsageError(['compact', '--json', SEED_KEYED], /^uaix: unknown option --json$/);
   assertUsageError([], /^uaix: no command given$/);
   assertUsageError(['validate'], /^uaix: validate needs at least one file/);
+  assertUsageError(['validate', '--json=yes', VALID], /^uaix: --json takes no value$/);
+  assertUsageError(['validate', '--now', '--json', VALID], /^uaix: --now needs a value$/);
+  assertUsageError(['validate', '-x', VALID], /^uaix: unknown option -x$/);
+  assertUsageError(['route', 'resolve', VALID, '--client'], /^uaix: --client needs a value$/);
   const help = uaix(['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: uaix <command> \[options\]/);

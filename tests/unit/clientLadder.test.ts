@@ -21,7 +21,9 @@ import {
 import {
   CLIENT_KINDS,
   CLIENT_PROFILES,
+  STEP_TIER,
   UnknownClientKindError,
+  chooseStep,
   clientCapabilities,
   resolveRoute,
   type ClientKind,
@@ -68,7 +70,10 @@ test('capabilities are data: every kind fetches static URLs, and only its ladder
   assert.deepEqual(clientCapabilities('url-only-chatbot'), ['static-get']);
   assert.deepEqual(clientCapabilities('indexed-fetcher'), ['static-get']);
   assert.equal(clientCapabilities('json-post-agent').includes('javascript'), false);
-  assert.deepEqual(clientCapabilities('authenticated-owner-agent', { unavailable: ['credentials'] }), ['static-get', 'live-get', 'post']);
+  assert.deepEqual(clientCapabilities('authenticated-owner-agent', { unavailable: ['credentials'] }), ['static-get', 'uri-template', 'live-get', 'post']);
+  // Only kinds that build their own requests fill in URI templates.
+  const templating = CLIENT_KINDS.filter((kind) => clientCapabilities(kind).includes('uri-template'));
+  assert.deepEqual(CLIENT_KINDS.filter((kind) => !templating.includes(kind)), ['url-only-chatbot', 'indexed-fetcher', 'browser-agent']);
 });
 
 test("site routes: what each kind does (decisions and targets come from the records)", () => {
@@ -80,11 +85,21 @@ test("site routes: what each kind does (decisions and targets come from the reco
     if (kind === 'browser-agent') assert.deepEqual([result.decision, result.target], ['highest', '/en-us/tools/validator/']);
     else assert.deepEqual([result.decision, result.target, result.via], ['fallback', validator.lowest_safe_fallback?.url, 'lowest_safe_fallback'], kind);
   }
-  for (const name of ['route_review', 'route_schema_fetch', 'route_fixture_fetch', 'route_conformance_pack']) {
+  for (const name of ['route_review', 'route_conformance_pack']) {
     const record = siteRoutes.get(name)!;
     for (const kind of CLIENT_KINDS) {
       const result = resolveRoute(record, kind);
       assert.deepEqual([result.decision, result.target], ['highest', record.path], `${name} × ${kind}`);
+    }
+  }
+  // A templated path goes only to clients that can fill it in; the others get the concrete listing page.
+  for (const [name, listing] of [['route_schema_fetch', '/en-us/schemas/'], ['route_fixture_fetch', '/en-us/examples/']] as const) {
+    const record = siteRoutes.get(name)!;
+    assert.match(record.path, /\{/, `${name} is a template`);
+    for (const kind of CLIENT_KINDS) {
+      const result = resolveRoute(record, kind);
+      if (clientCapabilities(kind).includes('uri-template')) assert.deepEqual([result.decision, result.target], ['highest', record.path], `${name} × ${kind}`);
+      else assert.deepEqual([result.decision, result.target, result.via], ['fallback', listing, 'lowest_safe_fallback'], `${name} × ${kind}`);
     }
   }
 });
@@ -112,46 +127,86 @@ test('fixture routes: step down to the field that matches the missing capability
   assert.equal(decide('live-get-with-static-snapshot', 'indexed-fetcher'), 'fallback:live_get_blocked_fallback');
   assert.equal(decide('live-get-with-static-snapshot', 'browser-agent'), 'highest:path');
   assert.equal(decide('restore-readback-lookup', 'restore-readback-agent'), 'highest:path');
-  assert.equal(decide('restore-readback-lookup', 'json-post-agent'), 'fallback:lowest_safe_fallback');
+  // Without restore/readback, a client with live GET still gets the static index the cached readers get, not only review.
+  assert.equal(decide('restore-readback-lookup', 'url-only-chatbot'), 'fallback:live_get_blocked_fallback');
+  assert.equal(decide('restore-readback-lookup', 'browser-agent'), 'fallback:live_get_blocked_fallback');
+  assert.equal(decide('restore-readback-lookup', 'json-post-agent'), 'fallback:live_get_blocked_fallback');
+  assert.equal(decide('uri-template-with-listing', 'indexed-fetcher'), 'fallback:lowest_safe_fallback');
+  assert.equal(decide('uri-template-with-listing', 'mcp-client'), 'highest:path');
   assert.equal(decide('script-only-no-op', 'browser-agent'), 'highest:path');
   const noOp = resolveRoute(fixtureRoutes.get('script-only-no-op')!, 'url-only-chatbot');
   assert.deepEqual([noOp.decision, noOp.target], ['no-op', fixtureRoutes.get('script-only-no-op')!.human_review_url]);
   assert.match(noOp.reason, /JavaScript/);
 });
 
-test('property: across all kinds × routes × variants, no step needs a capability the client lacks', () => {
-  const withdrawals: (readonly Capability[])[] = [[], ...CAPABILITIES.filter((capability) => capability !== 'static-get').map((capability) => [capability])];
+/** Every subset of `set`, as arrays in `set`'s order. */
+function subsets<T>(set: readonly T[]): T[][] {
+  return Array.from({ length: 2 ** set.length }, (_, mask) => set.filter((_, bit) => mask & (1 << bit)));
+}
+
+/** Every step a record names, with what it needs: the highest path, each fallback field, and the no-op. */
+function stepsOf(record: RouteRecord): { via: keyof typeof STEP_TIER; target: string | null; needs: Capability[] }[] {
+  return [
+    { via: 'path', target: record.path, needs: highestPathNeeds(record) },
+    ...FALLBACK_FIELDS.flatMap((field) => (record[field] ? [{ via: field, target: record[field]!.url, needs: record[field]!.needs }] : [])),
+    { via: 'human_review_url', target: record.human_review_url, needs: ['static-get'] },
+  ];
+}
+
+test('property: every route × every capability set gets the highest step it can take, never a template it cannot fill, and more capability never lands lower', () => {
+  const optional = CAPABILITIES.filter((capability) => capability !== 'static-get');
   let resolutions = 0;
   const decisions = new Set<string>();
   for (const record of variants) {
     const needs = highestPathNeeds(record);
+    const steps = stepsOf(record);
+    // Indexed by the bit mask of `optional`, so the monotonicity check reads the neighbour's result.
+    const byMask = subsets(optional).map((extra) => {
+      const has: Capability[] = ['static-get', ...extra];
+      const step = chooseStep(record, has);
+      const where = `${record.route_id} with ${has.join(', ')}`;
+      resolutions++;
+      decisions.add(step.decision);
+      for (const capability of step.needs) assert.ok(has.includes(capability), `${where}: ${step.via} needs ${capability}`);
+      if (!has.includes('uri-template')) assert.ok(!step.target?.includes('{'), `${where}: ${step.target} is a template`);
+      const missing = needs.filter((capability) => !has.includes(capability));
+      assert.deepEqual(step.missing, missing, where);
+      assert.equal(step.decision === 'highest', missing.length === 0, where);
+      // The highest step whose needs the client meets: no step it can take sits higher on the ladder.
+      const reachable = steps.filter((candidate) => candidate.needs.every((capability) => has.includes(capability)));
+      assert.equal(STEP_TIER[step.via], Math.min(...reachable.map((candidate) => STEP_TIER[candidate.via])), `${where}: took ${step.via}`);
+      assert.ok(steps.some((candidate) => candidate.via === step.via && candidate.target === step.target), `${where}: the target is the one the record names for ${step.via}`);
+      return step;
+    });
+    byMask.forEach((step, mask) => {
+      optional.forEach((capability, bit) => {
+        if (mask & (1 << bit)) return;
+        const richer = byMask[mask | (1 << bit)];
+        assert.ok(STEP_TIER[richer.via] <= STEP_TIER[step.via], `${record.route_id}: adding ${capability} to mask ${mask} moves ${step.via} down to ${richer.via}`);
+      });
+    });
+  }
+  assert.deepEqual([...decisions].sort(), ['fallback', 'highest', 'no-op'], 'the variants reach all three decisions');
+  assert.ok(resolutions > 40_000, `${resolutions} resolutions`);
+});
+
+test('property: every kind × every subset of its capabilities resolves as chooseStep does, with one sentence naming what it lacks', () => {
+  let resolutions = 0;
+  for (const record of variants) {
     for (const kind of CLIENT_KINDS) {
-      for (const unavailable of withdrawals) {
+      const own = clientCapabilities(kind);
+      for (const unavailable of subsets(own.filter((capability) => capability !== 'static-get'))) {
         const has = clientCapabilities(kind, { unavailable });
         const result = resolveRoute(record, kind, { unavailable });
+        const { missing, ...step } = chooseStep(record, has);
         const where = `${record.route_id} × ${kind}${unavailable.length ? ` without ${unavailable}` : ''}`;
         resolutions++;
-        decisions.add(result.decision);
-        // The target never needs more than the client has.
-        for (const capability of result.needs) assert.ok(has.includes(capability), `${where}: ${result.via} needs ${capability}`);
-        // Highest exactly when the client has everything the highest path needs.
-        const missing = needs.filter((capability) => !has.includes(capability));
-        assert.equal(result.decision === 'highest', missing.length === 0, where);
-        // The target is the one the record names for that decision.
-        if (result.decision === 'highest') assert.equal(result.target, record.path, where);
-        if (result.decision === 'fallback') {
-          const target = record[result.via as (typeof FALLBACK_FIELDS)[number]];
-          assert.equal(result.target, target?.url, where);
-          assert.deepEqual(result.needs, CAPABILITIES.filter((capability) => target?.needs.includes(capability)), where);
-        }
-        if (result.decision === 'no-op') assert.equal(result.target, record.human_review_url, where);
-        // One English sentence that names every missing capability.
+        assert.deepEqual({ decision: result.decision, target: result.target, via: result.via, needs: result.needs }, step, where);
         assert.match(result.reason, /^[A-Z][^\n]*\.$/, where);
         for (const capability of missing) assert.ok(result.reason.includes(CAPABILITY_LABELS[capability]), `${where}: reason names ${capability}`);
       }
     }
   }
-  assert.deepEqual([...decisions].sort(), ['fallback', 'highest', 'no-op'], 'the variants reach all three decisions');
   assert.ok(resolutions > 1000, `${resolutions} resolutions`);
 });
 

@@ -20,6 +20,11 @@ const profileGroups = new Set(validator.profiles.map((profile) => profile.replac
 const isPacketGroup = (group: string) => group === 'envelope' || profileGroups.has(group);
 
 const ACK = 'uai-agent-ack-v1';
+/** Counted from the folders, so a new fixture does not need a test edit; the checks below compare the check's counts to these. */
+const ACK_COUNTS = {
+  valid: tree.fixtures.filter((fixture) => fixture.group === ACK && fixture.verdict === 'valid').length,
+  invalid: tree.fixtures.filter((fixture) => fixture.group === ACK && fixture.verdict === 'invalid').length,
+};
 const ackFile = (verdict: string, name: string) => `schemas/uai-1/examples/${ACK}/${verdict}/${name}.json`;
 
 /** A deep copy of the packet part of the tree, for one case to break. */
@@ -86,7 +91,8 @@ test('the packet fixtures pass, every invalid one with its declared code at its 
       assert.ok(checked.report.errors.some((error) => error.code === checked.expectation!.code && error.path === checked.expectation!.path), checked.file);
     }
   }
-  assert.deepEqual(result.counts[ACK], { valid: 2, invalid: 15 });
+  assert.ok(ACK_COUNTS.valid >= 2 && ACK_COUNTS.invalid >= 15, JSON.stringify(ACK_COUNTS));
+  assert.deepEqual(result.counts[ACK], ACK_COUNTS);
 });
 
 test('fails: a valid fixture that does not validate', () => {
@@ -175,7 +181,7 @@ test('fails: an expectation entry without a reason, and an expectation file that
   const brokenFailures = run(broken).failures;
   assert.deepEqual(brokenFailures[0] && { file: brokenFailures[0].file, rule: brokenFailures[0].rule }, { file: brokenFile.file, rule: 'UAI-JSON-PARSE' });
   const coverage = brokenFailures.filter((failure) => failure.rule === 'fixture-coverage');
-  assert.equal(brokenFailures.length - coverage.length, 1 + 15, 'the file, then each of the 15 ack fixtures without expectation');
+  assert.equal(brokenFailures.length - coverage.length, 1 + ACK_COUNTS.invalid, 'the file, then each invalid ack fixture without expectation');
   assert.ok(coverage.length > 0 && coverage.every((failure) => /^no invalid packet fixture expects UAI-/.test(failure.message)), 'codes only the ack fixtures covered lose their coverage');
 });
 

@@ -178,6 +178,29 @@ test('compact refuses undeclared fields: they have no slot', () => {
   }
 });
 
+test('compact never turns an invalid keyed packet into a valid keyless one: what would not expand back is refused', () => {
+  const cases: { edit: (packet: Packet) => void; path: string; message: RegExp }[] = [
+    // Keyless null means "absent": expanding would drop these members and the packet would pass.
+    { edit: (p) => (p.conversation.parent_message_id = null), path: '/conversation/parent_message_id', message: /explicit null has no keyless form/ },
+    { edit: (p) => (p.source.capability_ref = null), path: '/source/capability_ref', message: /explicit null/ },
+    { edit: (p) => (p.delivery.task_ref = null), path: '/delivery/task_ref', message: /explicit null/ },
+    { edit: (p) => (p.provenance.lineage = [null]), path: '/provenance/lineage/0', message: /explicit null/ },
+    // A wrong type where an object is declared has no slots to go into.
+    { edit: (p) => (p.source = 'agt_x'), path: '/source', message: /a string here does not survive the keyless form and back/ },
+  ];
+  for (const { edit, path, message } of cases) {
+    const packet = structuredClone(SEED);
+    edit(packet);
+    assert.equal(validator.validateValue(packet, { now: NOW }).valid, false, `${path}: the keyed packet is invalid`);
+    const result = validator.compact(packet);
+    assert.equal(result.ok, false, path);
+    if (!result.ok) {
+      assert.deepEqual(result.issues.map(({ code, path: at }) => [code, at]), [['UAI-KEYLESS-SHAPE', path]]);
+      assert.match(result.issues[0].message, message);
+    }
+  }
+});
+
 test('the free-form expected_output_schema stays an object in the keyless form', () => {
   const packet = structuredClone(SEED);
   packet.delivery.expected_output_schema = { profile: 'uai.agent.ack.v1', nested: { fields: ['a', 'b'], deeper: { x: 1 } }, list: [{ y: 2 }] };

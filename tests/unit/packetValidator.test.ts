@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createPacketValidator, type PacketReport } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import { ERROR_CODES, WARNING_CODES, type UaiIssue } from '../../src/uai/errorCodes.ts';
@@ -368,6 +370,26 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a memory proposal with a credential outside its body',
+    code: 'UAI-MEMORY-SECRET',
+    path: '/trust/principal',
+    input: () => {
+      const packet = memoryProposal();
+      packet.trust.principal = 'https://owner:EXAMPLE-password@uaix.org/';
+      return packet;
+    },
+  },
+  {
+    name: 'an ack whose lineage note carries a Stripe secret key',
+    code: 'UAI-SECRET-PRESENT',
+    path: '/provenance/lineage/0/note',
+    input: () => {
+      const packet = seed();
+      packet.provenance.lineage[0].note = 'Billing runs with sk_live_4eC39HqLyjWDarjtT1zdp7dc.';
+      return packet;
+    },
+  },
+  {
     name: 'cold memory proposed as current truth',
     code: 'UAI-MEMORY-COLD-PROMOTION',
     path: '/body/proposed_status',
@@ -491,13 +513,37 @@ test('a packet whose checksum is its sha256 digest validates with no warning', (
   assert.equal(compacted.form, 'keyless');
 });
 
-test('a checksum in another case or length is recorded, not verified', () => {
-  for (const checksum of [`sha256:${'A'.repeat(64)}`, `sha256:${'0'.repeat(63)}`, 'md5:d41d8cd98f00b204e9800998ecf8427e']) {
+test('a sha256 checksum in upper or mixed case is verified: equal passes, different is UAI-INTEGRITY-MISMATCH', () => {
+  const packet = seed();
+  const digest = validator.digest(packet);
+  assert.ok(digest.ok);
+  const hex = (digest.value as string).slice(7);
+  for (const checksum of [`sha256:${hex.toUpperCase()}`, `SHA256:${hex}`, `sha256:${hex.slice(0, 32).toUpperCase()}${hex.slice(32)}`]) {
+    packet.integrity.checksum = checksum;
+    const report = validate(packet);
+    assertValid(report);
+    assert.deepEqual(report.warnings, [], checksum);
+  }
+  for (const checksum of [`sha256:${'A'.repeat(64)}`, `sha256:${hex.slice(0, 63).toUpperCase()}${hex[63] === '0' ? '1' : '0'}`]) {
+    packet.integrity.checksum = checksum;
+    assertError(validate(packet), 'UAI-INTEGRITY-MISMATCH', '/integrity/checksum');
+  }
+});
+
+test('a checksum that is no sha256 digest is recorded, not verified, and the warning says why', () => {
+  for (const [checksum, why] of [
+    [`sha256:${'0'.repeat(63)}`, /63 characters follow sha256:, not 64 hexadecimal digits/],
+    [`sha256:${'g'.repeat(64)}`, /the 64 characters after sha256: are not all hexadecimal digits/],
+    ['md5:d41d8cd98f00b204e9800998ecf8427e', /names the algorithm "md5", and only sha256 is verified/],
+    ['pending', /it is not a sha256:<64 hex> digest/],
+  ] as const) {
     const packet = seed();
     packet.integrity.checksum = checksum;
     const report = validate(packet);
     assertValid(report);
     assert.deepEqual(report.warnings.map((issue) => issue.code), ['UAI-INTEGRITY-UNVERIFIED'], checksum);
+    assert.match(report.warnings[0].message, why, checksum);
+    assert.match(report.warnings[0].message, /was recorded but not verified: .*; the packet's digest is sha256:[0-9a-f]{64}$/);
   }
 });
 
@@ -712,6 +758,138 @@ test('every report is deterministic: errors sorted by path then code', () => {
   assert.deepEqual(first, second);
   const paths = first.errors.map((error) => error.path);
   assert.deepEqual(paths, [...paths].sort());
+});
+
+test('numbers that are not I-JSON are UAI-JSON-NUMBER-UNSAFE at their pointer, before any digest, in every form', () => {
+  const packet = seed();
+  packet.delivery.expected_output_schema = { limit: 2 ** 53, nested: [1, Number.POSITIVE_INFINITY] };
+  const keyedReport = validate(packet);
+  assert.equal(keyedReport.valid, false);
+  assert.equal(keyedReport.digest, null);
+  assert.deepEqual(
+    keyedReport.errors.map(({ code, path }) => [code, path]),
+    [['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/limit'], ['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/nested/1']],
+  );
+  assert.match(keyedReport.errors[0].message, /the integer 9007199254740992 is beyond ±\(2\^53−1\)/);
+  // The keyless form reports the same numbers at their keyless places (free-form objects stay objects).
+  const compacted = keyless({ ...seed(), delivery: { ...seed().delivery, expected_output_schema: { limit: 2 ** 53 } } });
+  const keylessReport = validate(compacted);
+  assert.deepEqual(keylessReport.errors.map(({ code }) => code), ['UAI-JSON-NUMBER-UNSAFE']);
+  assert.match(keylessReport.errors[0].path, /^\/6\/\d+\/limit$/);
+  // A float literal the reader accepts (1e22 is integral, beyond 2^53-1) gets the same verdict from text as from the value.
+  const text = seedText.replace('"sequence": 2', '"sequence": 1e22');
+  assert.notEqual(text, seedText);
+  assert.deepEqual(validateText(text).errors.map(({ code, path }) => [code, path]), [['UAI-JSON-NUMBER-UNSAFE', '/conversation/sequence']]);
+  // No digest of such a packet either.
+  const digest = validator.digest(packet);
+  assert.equal(digest.ok, false);
+  assert.deepEqual(!digest.ok && digest.issues.map((issue) => issue.code), ['UAI-JSON-NUMBER-UNSAFE', 'UAI-JSON-NUMBER-UNSAFE']);
+  // The largest safe integer is fine, and a sequence that large is allowed by the schema.
+  const largest = seed();
+  largest.conversation.sequence = Number.MAX_SAFE_INTEGER;
+  assertValid(validate(largest));
+});
+
+test('integer fields have the maxima their meaning implies', () => {
+  for (const [field, value, ok] of [
+    ['timeout_ms', 2_147_483_647, true],
+    ['timeout_ms', 2_147_483_648, false],
+    ['retry_count', 100, true],
+    ['retry_count', 101, false],
+  ] as const) {
+    const packet = seed();
+    packet.delivery[field] = value;
+    const report = validate(packet);
+    if (ok) assertValid(report);
+    else assertError(report, 'UAI-SCHEMA-INVALID', `/delivery/${field}`);
+  }
+});
+
+test('blank text counts as absent: every required text field, white space alone, gets the code its absence gets', () => {
+  const blanks = [' ', '\t\n', '\u00a0\u2003\u2028'];
+  const cases: { make: () => Packet; set: (packet: Packet, blank: string) => void; path: string }[] = [
+    { make: seed, set: (p, b) => (p.delivery.fallback_directive = b), path: '/delivery/fallback_directive' },
+    { make: seed, set: (p, b) => (p.source.label = b), path: '/source/label' },
+    { make: seed, set: (p, b) => (p.trust.principal = b), path: '/trust/principal' },
+    { make: seed, set: (p, b) => (p.body.support_boundary = b), path: '/body/support_boundary' },
+    { make: finalReport, set: (p, b) => (p.body.summary = b), path: '/body/summary' },
+    { make: finalReport, set: (p, b) => (p.body.evidence[0].description = b), path: '/body/evidence/0/description' },
+    { make: finalReport, set: (p, b) => (p.body.evidence[0].ref = b), path: '/body/evidence/0/ref' },
+  ];
+  for (const { make, set, path } of cases) {
+    const absent = make();
+    const segments = path.slice(1).split('/');
+    let parent: any = absent;
+    for (const segment of segments.slice(0, -1)) parent = parent[segment];
+    delete parent[segments.at(-1)!];
+    const absentCodes = validate(absent).errors.filter((issue) => issue.path === path).map((issue) => issue.code);
+    assert.equal(absentCodes.length, 1, `${path} absent: ${absentCodes}`);
+    for (const blank of blanks) {
+      const packet = make();
+      set(packet, blank);
+      const report = validate(packet);
+      assert.deepEqual(report.errors.map((issue) => [issue.code, issue.path]), [[absentCodes[0], path]], `${path} = ${JSON.stringify(blank)}`);
+      assert.match(report.errors[0].message, /holds only white space, which counts as absent/);
+    }
+  }
+  // Text with something in it passes, surrounding white space or not.
+  const packet = seed();
+  packet.delivery.fallback_directive = '  Return a blocker.  ';
+  assertValid(validate(packet));
+});
+
+test('bounded output: at most 100 errors per document, then one closing issue with the count', () => {
+  const packet = seed();
+  for (let index = 0; index < 250; index++) packet.body[`extra_${index}`] = index;
+  const report = validate(packet);
+  assert.equal(report.errors.length, 101);
+  assert.deepEqual(report.errors.slice(0, 100).map((issue) => issue.code), Array(100).fill('UAI-SCHEMA-UNDECLARED'));
+  assert.deepEqual(report.errors[100], {
+    code: 'UAI-ERRORS-TRUNCATED',
+    path: '',
+    message: '150 more issues in this document are not listed (at most 100 per report): fix the ones above and validate again',
+  });
+  // Counts add up across layers: 120 unsafe numbers are listed 100, counted 20.
+  const numbers = seed();
+  numbers.delivery.expected_output_schema = { many: Array.from({ length: 120 }, () => 2 ** 60) };
+  const numbersReport = validate(numbers);
+  assert.equal(numbersReport.errors.length, 101);
+  assert.match(numbersReport.errors[100].message, /^20 more issues/);
+});
+
+test('bounded memory: a 4 MiB packet with 400,000 undeclared members gives a 101-line report and keeps no per-error garbage', () => {
+  const members: string[] = [];
+  let size = seedText.length;
+  for (let index = 0; size < 4 * 1024 * 1024 - 64; index++) {
+    const member = `"x${index.toString(36)}":0`;
+    members.push(member);
+    size += member.length + 1;
+  }
+  const text = seedText.replace(/^\{/, `{${members.join(',')},`);
+  assert.ok(members.length > 400_000 && text.length <= 4 * 1024 * 1024, `${members.length} members, ${text.length} bytes`);
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const report = validator.validateText(text, { now: NOW });
+  delete report.keyed; // the document itself is the caller's; what is measured is what the report and the core keep
+  gc();
+  const retainedMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+  assert.equal(report.valid, false);
+  assert.equal(report.errors.length, 101);
+  assert.equal(report.errors[100].code, 'UAI-ERRORS-TRUNCATED');
+  assert.match(report.errors[100].message, new RegExp(`^${(members.length - 100).toString()} more issues`));
+  // Without the bound the report alone held ~420,000 issues (about 500 MB of heap); ajv's error list is released.
+  assert.ok(retainedMb < 16, `retained ${retainedMb.toFixed(1)} MB`);
+});
+
+test('an offset date-time gets a UTC rewrite as the fix, unless its date does not exist', () => {
+  const packet = seed();
+  packet.delivery.expires_at = '2030-06-01T02:00:00+02:00';
+  assert.match(assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message, /e\.g\. 2030-06-01T00:00:00Z$/);
+  // Date.parse would turn February 30 into March 2 and suggest a time that was never written.
+  packet.delivery.expires_at = '2030-02-30T02:00:00+02:00';
+  assert.match(assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message, /e\.g\. 2026-05-31T18:01:00Z$/);
 });
 
 test('coverage: every non-route error code (and every warning code) is produced by a test in this file', () => {

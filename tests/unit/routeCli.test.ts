@@ -47,14 +47,23 @@ test('route check: standard input, unreadable files and missing operands', () =>
   assert.equal(uaix(['route', 'frobnicate']).code, 2);
 });
 
-test('route resolve --json: exactly route, client, decision, target, reason', () => {
+test('route resolve --json: exactly route, client, decision, target, via, needs, reason', () => {
   const run = uaix(['route', 'resolve', `${SITE}/route_validator.json`, '--client', 'url-only-chatbot', '--json']);
   assert.equal(run.code, 0, run.stderr);
   const result = JSON.parse(run.stdout);
-  assert.deepEqual(Object.keys(result), ['route', 'client', 'decision', 'target', 'reason']);
+  assert.deepEqual(Object.keys(result), ['route', 'client', 'decision', 'target', 'via', 'needs', 'reason']);
   assert.deepEqual([result.route, result.client, result.decision], ['route_validator', 'url-only-chatbot', 'fallback']);
+  assert.deepEqual([result.via, result.needs], ['lowest_safe_fallback', ['static-get']]);
   assert.equal(result.target, JSON.parse(readFileSync(`${ROOT}${SITE}/route_validator.json`, 'utf8')).lowest_safe_fallback.url);
   assert.match(result.reason, /JavaScript/);
+});
+
+test('route resolve --json: a client that cannot fill a URI template gets the concrete listing, never the template', () => {
+  for (const [client, target] of [['url-only-chatbot', '/en-us/schemas/'], ['mcp-client', '/schemas/uai-1/{name}.schema.json']]) {
+    const run = uaix(['route', 'resolve', `${SITE}/route_schema_fetch.json`, '--client', client, '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).target, target, client);
+  }
 });
 
 test('route resolve: human form, from standard input, and the no-op', () => {

@@ -182,6 +182,30 @@ test('UAI-ROUTE-NO-REVIEW: no lowest safe fallback and no no_op_behavior', () =>
   assert.deepEqual(check(record).errors, []);
 });
 
+test('blank text counts as absent: a blank title, description or highest path is UAI-ROUTE-FIELD-MISSING, a blank no-op is null', () => {
+  for (const field of ['highest_supported_path', 'title', 'description']) {
+    for (const blank of [' ', '\t\n', '\u00a0\u2003']) {
+      const record = POST();
+      record[field] = blank;
+      const report = check(record);
+      assertIssue(report, 'UAI-ROUTE-FIELD-MISSING', `/${field}`);
+      assert.match(report.errors[0].message, /only white space, which counts as absent/);
+    }
+  }
+  const record = fixture('script-only-no-op');
+  record.no_op_behavior = ' \n ';
+  assert.match(assertIssue(check(record), 'UAI-ROUTE-NO-REVIEW', '/no_op_behavior').message, /no_op_behavior is blank/);
+});
+
+test('bounded output: a route record with 150 undeclared members lists 100 and counts the rest', () => {
+  const record = POST();
+  for (let index = 0; index < 150; index++) record[`extra_${index}`] = true;
+  const report = check(record);
+  assert.equal(report.errors.length, 101);
+  assert.equal(report.errors[100].code, 'UAI-ERRORS-TRUNCATED');
+  assert.match(report.errors[100].message, /^50 more issues/);
+});
+
 test('UAI-ROUTE-SECRET-IN-URL: path, review URL and fallback URLs are scanned with the shared secret scanner', () => {
   const cases: [string, (record: Route) => void][] = [
     ['/path', (record) => (record.path = 'https://example.invalid/api/records?access_token=EXAMPLEnotArealTOKEN0000')],

@@ -8,7 +8,7 @@ test('a schema that is not strict JSON Schema 2020-12 stops the validator, namin
   const documents = loadSchemaDocuments().map((doc) => structuredClone(doc));
   const ack = documents.find((doc) => doc.$id.endsWith('/uai.agent.ack.v1.schema.json'))!;
   ((ack.$defs as Record<string, Record<string, unknown>>).body.properties as Record<string, Record<string, unknown>>).status.enumm = ['x'];
-  assert.throws(() => createPacketValidator(documents, undefined, compileSchemas), /^Error: schemas\/uai-1\/uai\.agent\.ack\.v1\.schema\.json: not a valid strict JSON Schema 2020-12 \(.*unknown keyword: "enumm"\)$/);
+  assert.throws(() => createPacketValidator(documents, { compile: compileSchemas }), /^Error: schemas\/uai-1\/uai\.agent\.ack\.v1\.schema\.json: not a valid strict JSON Schema 2020-12 \(.*unknown keyword: "enumm"\)$/);
 });
 
 test('the published schemas compile', () => {

@@ -22,6 +22,7 @@ import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import { ENVELOPE_SCHEMA_ID, SCHEMA_BASE_URL, type SchemaDocument } from '../../src/uai/schemaRegistry.ts';
 import { errorCodeEntry } from '../../src/uai/errorCodes.ts';
 import { readJsonText } from '../../src/uai/jsonText.ts';
+import { parseUtcDateTime } from '../../src/uai/utcDateTime.ts';
 
 type Packet = Record<string, any>;
 type AjvClass = typeof Ajv2020Import;
@@ -280,6 +281,32 @@ test('the UAI-EXPIRED fixture passes both schema validators and fails only the v
   assert.deepEqual(report.errors.map((issue) => issue.code), ['UAI-EXPIRED']);
 });
 
+test('date-times: ajv, cfworker and the core\'s reader agree on impossible calendars and the leap second', () => {
+  const fixture = tree.fixtures.find((entry) => entry.file.endsWith('uai-agent-ack-v1/valid/validated.json'));
+  assert.ok(fixture);
+  const keyed = keyedValueOf(fixture.bytes);
+  assert.ok('value' in keyed);
+  const schemaId = schemaIdFor(keyed.value);
+  const times = [
+    '2030-02-29T00:00:00Z', '2100-02-29T00:00:00Z', '2030-02-30T00:00:00Z', '2030-04-31T00:00:00Z', '2030-13-01T00:00:00Z',
+    '2030-00-01T00:00:00Z', '2030-06-00T00:00:00Z', '2030-06-01T24:00:00Z', '2030-06-01T12:60:00Z', '2030-06-01T12:00:60Z',
+    '2030-06-01T12:00:61Z', '2032-02-29T00:00:00Z', '2030-12-31T23:59:60Z', '2030-12-31T23:59:60.25Z', '2030-06-01T00:00:00.123456789Z',
+  ];
+  for (const time of times) {
+    const expected = parseUtcDateTime(time).ok;
+    for (const field of ['delivery/expires_at', 'provenance/issued_at'] as const) {
+      const [parent, name] = field.split('/');
+      const packet: Packet = structuredClone(keyed.value);
+      packet[parent][name] = time;
+      assert.equal(ajvVerdict(schemaId, packet), expected, `ajv, ${field} = ${time}`);
+      assert.equal(cfResult(schemaId, packet).valid, expected, `cfworker, ${field} = ${time}`);
+      const report = validator.validateValue(packet, { now: new Date('2026-06-01T00:00:00Z') });
+      assert.equal(report.valid, expected, `validator, ${field} = ${time}: ${JSON.stringify(report.errors)}`);
+      if (!expected) assert.deepEqual(report.errors.map((issue) => [issue.code, issue.path]), [['UAI-TIME-NOT-UTC', `/${field}`]], time);
+    }
+  }
+});
+
 /** Mutants of a packet: each member removed, each leaf replaced by values of other types and shapes. */
 function* mutants(packet: Packet): Generator<{ name: string; value: Packet }> {
   function* walk(node: any, path: (string | number)[]): Generator<(string | number)[]> {
@@ -288,7 +315,10 @@ function* mutants(packet: Packet): Generator<{ name: string; value: Packet }> {
       for (const key of Object.keys(node)) yield* walk(node[key], [...path, Array.isArray(node) ? Number(key) : key]);
     }
   }
-  const replacements: unknown[] = ['', 'x', 'UPPER case', 'agt_ok', '2026-05-31T18:01:00+02:00', 'not a uri', -1, 0, 1.5, 101, true, null, [], {}];
+  const replacements: unknown[] = [
+    '', 'x', 'UPPER case', 'agt_ok', '2026-05-31T18:01:00+02:00', '2026-02-30T18:01:00Z', '2030-12-31T23:59:60Z', 'not a uri',
+    ' ', '\t\n\u00a0', -1, 0, 1.5, 101, 2 ** 53, -(2 ** 53), 1e300, true, null, [], {},
+  ];
   for (const path of walk(packet, [])) {
     if (path.length === 0) continue;
     const parentPath = path.slice(0, -1);

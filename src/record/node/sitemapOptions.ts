@@ -1,11 +1,10 @@
 /**
- * Options for @astrojs/sitemap: hreflang alternates only for real translations (plus x-default),
- * lastmod from git, and no search pages. Fallback pages are listed as pages of their own, never as
- * translations of the English record.
+ * Options for @astrojs/sitemap: only pages that are their own canonical (a fallback page's
+ * canonical is the page whose text it shows; search pages are not records), hreflang alternates
+ * from the page index (real translations plus x-default, as in the page heads), lastmod from git.
  */
 import { loadContentEntries } from './contentFiles.ts';
-import { buildRecordIndex, type RecordIndex } from '../pageIndex.ts';
-import { SITE_ORIGIN, SOURCE_LOCALE, localeOf, pageUrl } from '../locales.ts';
+import { buildRecordIndex, hreflangAlternates, inSitemap, type RecordIndex } from '../pageIndex.ts';
 import { lastChangedDate } from './gitDates.ts';
 
 interface SitemapLink {
@@ -21,13 +20,7 @@ interface SitemapItem {
 export function sitemapAlternates(index: RecordIndex, url: string): { links: SitemapLink[]; lastmod?: string } | undefined {
   const page = index.byUrl.get(url);
   if (!page) return undefined;
-  const isTranslation = page.state !== 'fallback';
-  const links = isTranslation
-    ? [
-        ...page.translatedLocales.map((code) => ({ lang: localeOf(code).lang, url: `${SITE_ORIGIN}${pageUrl(code, page.path)}` })),
-        { lang: 'x-default', url: `${SITE_ORIGIN}${pageUrl(SOURCE_LOCALE, page.path)}` },
-      ]
-    : [];
+  const links = hreflangAlternates(page).map((alternate) => ({ lang: alternate.hreflang, url: alternate.href }));
   return { links, lastmod: lastChangedDate([page.source.file, page.entry.file]) };
 }
 
@@ -35,8 +28,11 @@ export function sitemapOptions() {
   let index: RecordIndex | undefined;
   const recordIndex = () => (index ??= buildRecordIndex(loadContentEntries().entries));
   return {
-    // The root is a language chooser whose canonical is /en-us/; search pages are not records.
-    filter: (page: string) => new URL(page).pathname !== '/' && !/\/search\/$/.test(new URL(page).pathname),
+    // Only record pages are listed: the root is a language chooser whose canonical is /en-us/.
+    filter(url: string) {
+      const page = recordIndex().byUrl.get(new URL(url).pathname);
+      return page !== undefined && inSitemap(page);
+    },
     serialize(item: SitemapItem): SitemapItem {
       const path = new URL(item.url).pathname;
       const found = sitemapAlternates(recordIndex(), path);

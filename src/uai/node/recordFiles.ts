@@ -72,7 +72,7 @@ export interface FixtureTree {
   expectations: FixtureExpectationFile[];
 }
 
-const EXPECTATIONS_FILE = '_expected.json';
+export const EXPECTATIONS_FILE = '_expected.json';
 
 /** Route-record fixtures live in examples/routes/ and are checked by the route checker, not as packets. */
 export const ROUTE_FIXTURE_GROUP = 'routes';

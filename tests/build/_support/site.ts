@@ -26,6 +26,25 @@ export const TRANSLATED_LOCALES = ['en-us', 'es-us', 'fr-fr'] as const;
 export const FALLBACK_LOCALES = ['es-es', 'zh-cn'] as const;
 export const LANG_OF: Record<string, string> = { 'en-us': 'en-US', 'es-us': 'es-US', 'fr-fr': 'fr-FR', 'es-es': 'es-ES', 'zh-cn': 'zh-CN' };
 
+/**
+ * The fallback chain the record promises (the design card), stated here independently of
+ * src/record: where a locale without its own translation of a page takes the text, nearest first.
+ */
+export const FALLBACK_CHAIN: Record<string, readonly string[]> = { 'es-es': ['es-us', 'en-us'], 'zh-cn': ['en-us'] };
+
+/** The Markdown source of a page in one locale, if that locale has one (read from content/, not from src/record). */
+export function contentFileOf(locale: string, path: string): string | undefined {
+  const candidates = path === '' ? [`pages/${locale}/index.md`] : [`pages/${locale}/${path}.md`, `pages/${locale}/${path}/index.md`];
+  const [section, ...rest] = path.split('/');
+  if (rest.length && (section === 'guides' || section === 'registry')) candidates.push(`${section}/${locale}/${rest.join('/')}.md`, `${section}/${locale}/${rest.join('/')}/index.md`);
+  return candidates.map((file) => join(REPO, 'content', file)).find((file) => existsSync(file));
+}
+
+/** The locale whose text a page shows: its own when it has a source file, else the first along FALLBACK_CHAIN that has one. */
+export function shownLocaleOf(locale: string, path: string): string {
+  return [locale, ...(FALLBACK_CHAIN[locale] ?? ['en-us'])].find((code) => contentFileOf(code, path)) ?? 'en-us';
+}
+
 /** Fails the calling test with one clear line when there is no built site to check. */
 export const requireDist = (): void => assertBuilt();
 

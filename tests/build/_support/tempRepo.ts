@@ -5,7 +5,8 @@
  * repository's packages, so a cache Astro or Vite writes under node_modules stays in the copy.
  */
 import { spawnSync, execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REPO } from './site.ts';
@@ -82,4 +83,43 @@ export function runBuild(dir: string, options: { timeoutMs?: number; env?: Recor
 /** Removes a copy; symlinks into the repository's node_modules are unlinked, never followed. */
 export function removeCopy(dir: string): void {
   if (dir.startsWith(join(tmpdir(), 'uaix-build-'))) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Applies each change to its file of the copy, builds, restores the files, and returns the run. */
+export function buildWithChanges(copy: string, changes: Record<string, (text: string) => string>, options: Parameters<typeof runBuild>[1] = {}): BuildRun {
+  const originals = new Map<string, string>();
+  try {
+    for (const [file, change] of Object.entries(changes)) {
+      const path = join(copy, file);
+      const original = readFileSync(path, 'utf8');
+      originals.set(path, original);
+      const changed = change(original);
+      assert.notEqual(changed, original, `the mutation did not change ${file}`);
+      writeFileSync(path, changed);
+    }
+    return runBuild(copy, options);
+  } finally {
+    for (const [path, original] of originals) writeFileSync(path, original);
+  }
+}
+
+/** The common shape of a failed build: exit 1, no stack trace, no dist/, and the expected phrases on stderr. */
+export function assertFailedClearly(run: BuildRun, copy: string, mustName: (string | RegExp)[]): void {
+  const output = `--- stderr\n${run.stderr}\n--- stdout (tail)\n${run.stdout.slice(-1500)}`;
+  assert.equal(run.signal, null, `the build was killed by ${run.signal} after ${run.seconds} s\n${output}`);
+  assert.equal(run.status, 1, `exit code ${run.status}, expected 1\n${output}`);
+  const stack = `${run.stderr}\n${run.stdout}`.split('\n').filter((line) => /^\s+at\s/.test(line));
+  assert.deepEqual(stack, [], `the build printed a stack trace\n${output}`);
+  assert.ok(!existsSync(join(copy, 'dist')), `dist/ was left in the copy after a failed build\n${output}`);
+  for (const phrase of mustName) {
+    const found = typeof phrase === 'string' ? run.stderr.includes(phrase) : phrase.test(run.stderr);
+    assert.ok(found, `stderr does not name ${phrase}\n${output}`);
+  }
+}
+
+/** The stderr line that names `needle`, so the file, place and rule are checked on one line. */
+export function lineNaming(run: BuildRun, needle: string): string {
+  const line = run.stderr.split('\n').find((candidate) => candidate.includes(needle));
+  assert.ok(line, `no stderr line names ${needle}\n${run.stderr}`);
+  return line;
 }

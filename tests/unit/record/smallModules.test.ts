@@ -37,7 +37,9 @@ test('surfaces come from the first path segment', () => {
 });
 
 test('fallback bodies keep readers in their locale; markers split rendered HTML', () => {
-  assert.equal(localizeFallbackLinks('<a href="/en-us/review/">r</a> <a href="/schemas/x">s</a>', 'zh-cn'), '<a href="/zh-cn/review/">r</a> <a href="/schemas/x">s</a>');
+  assert.equal(localizeFallbackLinks('<a href="/en-us/review/">r</a> <a href="/schemas/x">s</a>', 'en-us', 'zh-cn'), '<a href="/zh-cn/review/">r</a> <a href="/schemas/x">s</a>');
+  assert.equal(localizeFallbackLinks('<a href="/es-us/review/">r</a> <a href="/en-us/about/">a</a>', 'es-us', 'es-es'), '<a href="/es-es/review/">r</a> <a href="/en-us/about/">a</a>');
+  assert.equal(localizeFallbackLinks('<a href="/fr-fr/review/">r</a>', 'fr-fr', 'fr-fr'), '<a href="/fr-fr/review/">r</a>');
   assert.deepEqual(bodySegments('a<!-- uaix:client-ladder -->b'), [{ html: 'a' }, { marker: 'client-ladder' }, { html: 'b' }]);
   assert.deepEqual(bodySegments('ab'), [{ html: 'ab' }]);
   assert.deepEqual(bodySegments('<!-- uaix:package-commands -->x<!-- uaix:client-ladder --><!-- uaix:other -->'), [

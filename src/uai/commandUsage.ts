@@ -1,4 +1,4 @@
-/** The `uaix` usage text: printed by the CLI and shown on the validator page. */
+/** The `uaix` usage text: printed by the CLI, shown on the validator page and in the README. Data about the command, so the core holds it and every layer may read it. */
 export const USAGE = `usage: uaix <command> [options]
 
   validate [--json] [--now <date-time>] <file|->...   validate packets (keyed or keyless)
@@ -11,4 +11,5 @@ export const USAGE = `usage: uaix <command> [options]
   route resolve <file|-> --client <kind> [--json]     what a client kind does on a route
 
 Exit codes: 0 valid / done, 1 invalid input, 2 usage error or unreadable input.
+- is standard input; name it once. Output to a closed pipe (| head) ends quietly.
 --now pins the clock for UAI-EXPIRED (RFC 3339 UTC, e.g. 2026-06-01T00:00:00Z).`;

@@ -1,0 +1,223 @@
+/**
+ * Adversarial timings of the policy rules (`npm run bench`; not a test): one row per rule, each on
+ * a 1 MiB string built to be the worst case for that rule (long runs of the quantified class
+ * without the terminator, prefixes repeated back to back, a negation before every capability):
+ * every secret family of `SECRET_RULES` and the high-entropy heuristic (each timed as the whole
+ * scanner, `findSecrets`, on that input), the claim detector per language, the expiry rule and the
+ * route-record URL rules. Target: each ≤ 50 ms. Each row is run once to warm up, then 7 times
+ * with a garbage collection before each run (so no row pays for the previous row's strings); the
+ * table shows the median and the fastest run, and the load average, since a shared machine's load
+ * moves the median.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../src/uai/secretRules.ts';
+import { findSecrets } from '../src/uai/secretScan.ts';
+import { findUnsupportedClaims } from '../src/uai/supportClaims.ts';
+import { expiredRule } from '../src/uai/policyRules.ts';
+import { utcDateTimeOfDate } from '../src/uai/utcDateTime.ts';
+import { routeRuleIssues } from '../src/uai/routeRecord.ts';
+import { ROUTE_FIXTURES_DIR } from '../src/uai/node/recordFiles.ts';
+
+const MIB = 1 << 20;
+const RUNS = 7;
+
+// `npm run bench` passes no --expose-gc; set the flag now and take gc from a fresh context.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const TARGET_MS = 50;
+
+/** `unit` repeated to exactly `size` characters. */
+const fill = (unit: string, size = MIB) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+/** `head` then `unit` repeated, 1 MiB in all. */
+const after = (head: string, unit: string) => head + fill(unit, MIB - head.length);
+
+/** A deterministic pseudo-random base64url string (a linear congruential generator). */
+function randomToken(size: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const chars: string[] = [];
+  let state = 12345;
+  for (let index = 0; index < size; index++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    chars.push(alphabet[state >>> 26]);
+  }
+  return chars.join('');
+}
+
+/** Adversarial inputs per secret rule id: the shapes that made a naive pattern for that family backtrack. */
+const SECRET_INPUTS: Record<string, [description: string, make: () => string][]> = {
+  'pem-private-key': [["'-----BEGIN ' then 'A ' repeated", () => after('-----BEGIN ', 'A ')]],
+  'openssh-private-key': [["'-----BEGIN OPENSSH ' repeated", () => fill('-----BEGIN OPENSSH ')]],
+  'aws-access-key-id': [["'AKIA' repeated", () => fill('AKIA')]],
+  'aws-secret-access-key': [
+    ["'aws_secret_access_key' then spaces", () => after('aws_secret_access_key', ' ')],
+    ["'aws_secret_key=' repeated", () => fill('aws_secret_key=')],
+  ],
+  'gcp-api-key': [["'AIza-' repeated", () => fill('AIza-')]],
+  'azure-connection-string-key': [["'AccountKey=' then 'A' without '='", () => after('AccountKey=', 'A')]],
+  'github-token': [["'ghp_' + 35 alphanumerics, repeated", () => fill(`ghp_${'a'.repeat(35)} `)]],
+  'github-fine-grained-token': [["'github_pat_' repeated", () => fill('github_pat_')]],
+  'gitlab-token': [["'glpat-' + 19 characters, repeated", () => fill(`glpat-${'a'.repeat(19)} `)]],
+  'npm-token': [["'npm_' + 35 alphanumerics, repeated", () => fill(`npm_${'a'.repeat(35)} `)]],
+  'pypi-token': [["'pypi-AgEIcHlwaS5vcmc' repeated", () => fill('pypi-AgEIcHlwaS5vcmc ')]],
+  'slack-webhook': [["'https://hooks.slack.com/services/' repeated", () => fill('https://hooks.slack.com/services/')]],
+  'discord-webhook': [
+    ["'https://discord.com/api/webhooks/' then digits", () => after('https://discord.com/api/webhooks/', '1')],
+  ],
+  'slack-token': [["'xoxb-' repeated", () => fill('xoxb-')]],
+  'stripe-secret-key': [["'sk_live_' repeated", () => fill('sk_live_')]],
+  'anthropic-api-key': [["'sk-ant-api03-' repeated", () => fill('sk-ant-api03-')]],
+  'openai-api-key': [["'sk-proj-' repeated", () => fill('sk-proj-')]],
+  jwt: [
+    ["'eyJ-' repeated (no dots)", () => fill('eyJ-')],
+    ["'eyJaaaaa.' repeated", () => fill('eyJaaaaa.')],
+  ],
+  'authorization-header': [
+    ["'Authorization:' then spaces", () => after('Authorization:', ' ')],
+    ["'Authorization: Bearer ' repeated", () => fill('Authorization: Bearer ')],
+  ],
+  'bearer-token': [
+    ["'Bearer ' repeated", () => fill('Bearer ')],
+    ["'Bearer' then tabs", () => after('Bearer', '\t')],
+  ],
+  'url-credentials': [
+    ["'a' repeated (a scheme without ://)", () => fill('a')],
+    ["'a://b:' repeated (no '@')", () => fill('a://b:')],
+  ],
+  'url-query-token': [
+    ["'?token=' repeated", () => fill('?token=')],
+    ["'&key=abcde' repeated", () => fill('&key=abcde')],
+  ],
+  'credential-assignment': [
+    ["'password' then spaces", () => after('password', ' ')],
+    ["'password: ' repeated", () => fill('password: ')],
+  ],
+  [HIGH_ENTROPY_RULE.id]: [
+    ["'a' then '=' repeated then 'a'", () => `a${fill('=', MIB - 2)}a`],
+    ['random base64url', () => randomToken(MIB)],
+  ],
+};
+
+const CLAIM_INPUTS: [language: string, description: string, make: () => string][] = [
+  ['en', "'UAIX ' then 'a-' repeated (URL-scheme shape)", () => after('UAIX ', 'a-')],
+  ['en', "'UAIX provides ' then 'hosted ' repeated", () => after('UAIX provides ', 'hosted ')],
+  [
+    'en',
+    "'UAIX does not provide ' then 'hosted messaging, ' repeated",
+    () => after('UAIX does not provide ', 'hosted messaging, '),
+  ],
+  ['en', "'UAIX and no ' repeated (clauses and negations)", () => fill('UAIX and no ')],
+  [
+    'es',
+    "'UAIX no ofrece ' then 'mensajería alojada, ' repeated",
+    () => after('UAIX no ofrece ', 'mensajería alojada, '),
+  ],
+  [
+    'fr',
+    "'UAIX ne fournit pas ' then 'la synchronisation automatique, ' repeated",
+    () => after('UAIX ne fournit pas ', 'la synchronisation automatique, '),
+  ],
+  ['fr', "'UAIX\u200b ' then 'é' repeated (normalization)", () => after('UAIX\u200b ', 'e\u0301')],
+];
+
+interface Row {
+  rule: string;
+  input: string;
+  medianMs: number;
+  fastestMs: number;
+  runsMs: number[];
+}
+
+function time(rule: string, input: string, run: () => unknown): Row {
+  run();
+  const runsMs: number[] = [];
+  for (let index = 0; index < RUNS; index++) {
+    collectGarbage();
+    const start = process.hrtime.bigint();
+    run();
+    runsMs.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  const sorted = [...runsMs].sort((a, b) => a - b);
+  process.stderr.write(`  measured ${rule}: ${input}\n`);
+  return { rule, input, medianMs: sorted[Math.floor(RUNS / 2)], fastestMs: sorted[0], runsMs };
+}
+
+const missing = [...SECRET_RULES.map((rule) => rule.id), HIGH_ENTROPY_RULE.id].filter((id) => !SECRET_INPUTS[id]);
+if (missing.length > 0) throw new Error(`no adversarial input for secret rules: ${missing.join(', ')}`);
+
+const rows: Row[] = [];
+for (const [id, inputs] of Object.entries(SECRET_INPUTS)) {
+  for (const [description, make] of inputs) {
+    const text = make();
+    rows.push(time(`secret ${id}`, description, () => findSecrets(text)));
+  }
+}
+for (const [language, description, make] of CLAIM_INPUTS) {
+  const text = make();
+  rows.push(time(`claims ${language}`, description, () => findUnsupportedClaims(text)));
+}
+const longFraction = { delivery: { expires_at: `2026-01-01T00:00:00.${fill('0', MIB - 22)}x` } };
+rows.push(time('expiry', 'expires_at with a 1 MiB fraction and no Z', () => expiredRule(longFraction, utcDateTimeOfDate(new Date()))));
+const route = JSON.parse(
+  readFileSync(join(ROUTE_FIXTURES_DIR, 'valid', 'live-get-with-static-snapshot.json'), 'utf8'),
+) as Record<string, unknown>;
+for (const [description, url] of [
+  ["path 'https://' then 'a' repeated", `https://${fill('a', MIB - 8)}`],
+  ["path 'https://x/?token=' repeated", fill('https://x/?token=')],
+] as const) {
+  const record = { ...route, path: url };
+  rows.push(time('route URL rules', description, () => routeRuleIssues(record)));
+}
+
+const table = [
+  ['rule', 'adversarial 1 MiB input', 'median ms', 'fastest ms', `median ≤ ${TARGET_MS} ms`],
+  ...rows.map((row) => [
+    row.rule,
+    row.input,
+    row.medianMs.toFixed(1),
+    row.fastestMs.toFixed(1),
+    row.medianMs <= TARGET_MS ? 'yes' : 'NO',
+  ]),
+];
+const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
+const format = (line: string[]) =>
+  line
+    .map((cell, column) => (column === 2 || column === 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+    .join('  ');
+const over = rows.filter((row) => row.medianMs > TARGET_MS);
+
+console.log('');
+console.log(
+  `Policy rules on 1 MiB adversarial strings: ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`,
+);
+console.log('');
+console.log(format(table[0]));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+for (const line of table.slice(1)) console.log(format(line));
+console.log('');
+console.log(
+  `${rows.length} rows, ${over.length} over ${TARGET_MS} ms; slowest ${Math.max(...rows.map((row) => row.medianMs)).toFixed(1)} ms`,
+);
+console.log(
+  JSON.stringify({
+    bench: 'uai-rules-adversarial',
+    node: process.version,
+    cpus: cpus().length,
+    inputChars: MIB,
+    runs: RUNS,
+    targetMs: TARGET_MS,
+    loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
+    results: rows.map((row) => ({
+      rule: row.rule,
+      input: row.input,
+      medianMs: Number(row.medianMs.toFixed(2)),
+      fastestMs: Number(row.fastestMs.toFixed(2)),
+      runsMs: row.runsMs.map((ms) => Number(ms.toFixed(2))),
+    })),
+  }),
+);

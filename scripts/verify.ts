@@ -1,0 +1,108 @@
+/**
+ * `npm run verify -- <dist-folder | https-origin>`: checks a deployed copy of the record against
+ * its own manifest (/.well-known/uaix.json): the digest of every file it lists, the manifest
+ * against its schema (this checkout's schemas/site/uaix-manifest.schema.json), and every sitemap
+ * URL (answers 200, is a page the manifest lists). One line per mismatch; exit 0 when all agree,
+ * 1 on any mismatch, 2 for a usage error or a target that cannot be read at all.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
+import { createAjv } from '../src/uai/schemaCompiler.ts';
+import { MANIFEST_SCHEMA_PATH } from '../src/record/publicPaths.ts';
+import { verifyDeployment, type Fetch } from '../src/record/verifyDeployment.ts';
+
+const USAGE = 'usage: npm run verify -- <dist-folder | https://origin>   (http:// only for 127.0.0.1 or localhost)';
+const TIMEOUT_MS = 20_000;
+const CONCURRENCY = 8;
+
+function usage(message: string): never {
+  console.error(`uaix verify: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+/** Reads a built folder the way a static host serves it: `/x/` is `/x/index.html`. */
+function folderFetch(root: string): Fetch {
+  return async (path) => {
+    const file = resolve(root, `.${decodeURIComponent(path.endsWith('/') ? `${path}index.html` : path)}`);
+    if (file !== root && !file.startsWith(root + sep)) return { status: 404, bytes: new Uint8Array() };
+    if (!existsSync(file) || !statSync(file).isFile()) return { status: 404, bytes: new Uint8Array() };
+    return { status: 200, bytes: new Uint8Array(readFileSync(file)) };
+  };
+}
+
+/** GETs from an origin with a time limit; redirects are reported, not followed (a listed URL must answer itself). */
+function originFetch(origin: string): Fetch {
+  return async (path) => {
+    try {
+      const response = await fetch(`${origin}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      return {
+        error:
+          (error as Error).name === 'TimeoutError'
+            ? `no answer within ${TIMEOUT_MS / 1000} s`
+            : `request failed (${cause ?? (error as Error).message})`,
+      };
+    }
+  };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0].startsWith('-'))
+    usage(args.length ? `unexpected arguments: ${args.join(' ')}` : 'name one target');
+  const target = args[0];
+  let fetcher: Fetch;
+  let overHttp: boolean;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      usage(`${target} is not a URL`);
+    }
+    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+      usage(`${target}: use https:// (plain http:// is accepted only for a local test server)`);
+    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
+      usage(`${target}: give the origin only (scheme, host, port), not a path`);
+    fetcher = originFetch(url.origin);
+    overHttp = true;
+  } else {
+    const root = resolve(target);
+    if (!existsSync(root) || !statSync(root).isDirectory()) usage(`${target} is not a folder`);
+    fetcher = folderFetch(root);
+    overHttp = false;
+  }
+
+  const ajv = createAjv();
+  const validate = ajv.compile(JSON.parse(readFileSync(join(REPOSITORY_ROOT, MANIFEST_SCHEMA_PATH.slice(1)), 'utf8')));
+  const checkManifestSchema = (manifest: unknown) =>
+    validate(manifest)
+      ? []
+      : (validate.errors ?? []).map(
+          (error) => `${error.instancePath || '(root)'}: ${error.message} (schema ${error.schemaPath})`,
+        );
+
+  const report = await verifyDeployment(fetcher, { checkManifestSchema, concurrency: CONCURRENCY, overHttp });
+  if (report.unreadable) {
+    console.error(`uaix verify: ${report.unreadable}`);
+    process.exitCode = 2;
+    return;
+  }
+  for (const problem of report.problems) console.error(problem);
+  const summary = `uaix verify: ${target}: ${report.filesChecked} files and ${report.sitemapUrls} sitemap URLs checked against the manifest`;
+  if (report.problems.length) {
+    console.error(`${summary}: ${report.problems.length} mismatch${report.problems.length === 1 ? '' : 'es'}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${summary}: all match`);
+  }
+}
+
+main().catch((error) => {
+  console.error(`uaix verify: ${(error as Error).message}`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,171 @@
+/**
+ * What every `uaix` command shares: the I/O it is given, exit codes, usage and input errors, reading
+ * a file or standard input, option parsing (node:util parseArgs) and the per-file report loop.
+ * `uaix.ts` (the command table) and `routeCommand.ts` both import it; it imports neither.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
+import type { UaiIssue } from '../uai/errorCodes.ts';
+
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  stdin: AsyncIterable<Uint8Array | string>;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+export class UsageError extends Error {}
+
+/** An input that could not be read at all (missing, a directory, too large): exit 2. */
+export class UnreadableInput extends Error {}
+
+export interface InputFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export async function readInput(name: string, stdin: CliIo['stdin']): Promise<InputFile> {
+  if (name === '-') {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of stdin) {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      size += bytes.length;
+      if (size > DEFAULT_JSON_LIMITS.maxBytes)
+        throw new UnreadableInput(`standard input is larger than ${DEFAULT_JSON_LIMITS.maxBytes} bytes`);
+      chunks.push(bytes);
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return { name: '<stdin>', bytes };
+  }
+  let stat;
+  try {
+    stat = statSync(name);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UnreadableInput(
+      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`,
+    );
+  }
+  if (stat.isDirectory()) throw new UnreadableInput(`cannot read ${name}: it is a directory; name the packet files`);
+  if (!stat.isFile()) throw new UnreadableInput(`cannot read ${name}: not a regular file`);
+  if (stat.size > DEFAULT_JSON_LIMITS.maxBytes)
+    throw new UnreadableInput(
+      `cannot read ${name}: ${stat.size} bytes is more than the ${DEFAULT_JSON_LIMITS.maxBytes}-byte limit for a packet`,
+    );
+  try {
+    return { name, bytes: new Uint8Array(readFileSync(name)) };
+  } catch (error) {
+    throw new UnreadableInput(`cannot read ${name}: ${(error as Error).message}`);
+  }
+}
+
+export interface ParsedArgs {
+  flags: Map<string, string | true>;
+  operands: string[];
+}
+
+/**
+ * Parses `--flag`, `--flag value` / `--flag=value` (for the names in `valued`) and operands, with
+ * node:util parseArgs; `-` is an operand and `--` ends the options. Standard input can be read once,
+ * so `-` may be named once. Every mistake is a UsageError with a one-line message.
+ */
+export function parseCommandArgs(
+  args: readonly string[],
+  boolean: readonly string[],
+  valued: readonly string[],
+): ParsedArgs {
+  const options = Object.fromEntries([
+    ...boolean.map((name) => [name, { type: 'boolean' as const }]),
+    ...valued.map((name) => [name, { type: 'string' as const }]),
+  ]);
+  // Non-strict, with tokens: the checks below give uaix's own messages instead of parseArgs' long ones.
+  const { tokens } = parseArgs({ args: [...args], options, allowPositionals: true, strict: false, tokens: true });
+  const flags = new Map<string, string | true>();
+  const operands: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'positional') operands.push(token.value);
+    if (token.kind !== 'option') continue;
+    const option = `${token.rawName.startsWith('--') ? '--' : '-'}${token.name}`;
+    if (boolean.includes(token.name)) {
+      if (token.value !== undefined) throw new UsageError(`${option} takes no value`);
+      flags.set(token.name, true);
+    } else if (valued.includes(token.name)) {
+      // "--now --json": parseArgs would take the next option as the value.
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))
+        throw new UsageError(`${option} needs a value`);
+      flags.set(token.name, token.value);
+    } else throw new UsageError(`unknown option ${option}`);
+  }
+  if (operands.filter((operand) => operand === '-').length > 1) {
+    throw new UsageError('standard input (-) can be named only once: it can be read only once');
+  }
+  return { flags, operands };
+}
+
+export function issueLine(kind: 'error' | 'warning', issue: UaiIssue): string {
+  return `  ${kind} ${issue.code} ${issue.path || '(root)'}: ${issue.message}\n`;
+}
+
+/** What `checkFiles` needs from any checker's report. */
+export interface FileReport {
+  valid: boolean;
+  errors: UaiIssue[];
+  warnings: UaiIssue[];
+}
+
+/**
+ * Checks each operand in turn (validate, route check): one headline per file with its issues, or one
+ * JSON array of reports with --json. Exit 0 when all are valid, 1 when one is not, 2 when one could
+ * not be read (it is reported on stderr and skipped).
+ */
+export async function checkFiles<R extends FileReport>(
+  operands: readonly string[],
+  json: boolean,
+  io: CliIo,
+  check: (input: InputFile) => { report: R; json: object; headline: string },
+): Promise<number> {
+  const results: R[] = [];
+  const reports: object[] = [];
+  let unreadable = false;
+  for (const operand of operands) {
+    let input: InputFile;
+    try {
+      input = await readInput(operand, io.stdin);
+    } catch (error) {
+      if (!(error instanceof UnreadableInput)) throw error;
+      io.stderr.write(`uaix: ${error.message}\n`);
+      unreadable = true;
+      continue;
+    }
+    const checked = check(input);
+    results.push(checked.report);
+    reports.push(checked.json);
+    if (!json) {
+      io.stdout.write(`${checked.headline}\n`);
+      for (const error of checked.report.errors) io.stdout.write(issueLine('error', error));
+      for (const warning of checked.report.warnings) io.stdout.write(issueLine('warning', warning));
+    }
+  }
+  if (json) io.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+  else if (results.length > 1) {
+    const valid = results.filter((result) => result.valid).length;
+    io.stdout.write(`${results.length} files: ${valid} valid, ${results.length - valid} invalid\n`);
+  }
+  if (unreadable) return EXIT_USAGE;
+  return results.every((result) => result.valid) ? EXIT_OK : EXIT_INVALID;
+}
+
+export function printIssues(io: CliIo, issues: UaiIssue[]): number {
+  for (const issue of issues) io.stderr.write(`uaix: ${issue.code} ${issue.path || '(root)'}: ${issue.message}\n`);
+  return EXIT_INVALID;
+}

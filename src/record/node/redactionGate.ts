@@ -1,0 +1,87 @@
+/**
+ * The redaction gate over files: the record's sources before Astro runs (content, schemas and
+ * fixtures, route records, public/, the llms.txt head) and every text file of dist/ after the
+ * build. Each file is read once; the allow-list is content/redaction-allowlist.json.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
+import { parseAllowList, redactionProblems, type AllowEntry } from '../redaction.ts';
+import { walkFiles } from './walkFiles.ts';
+
+export const ALLOW_LIST_FILE = 'content/redaction-allowlist.json';
+
+/** What the build publishes from the repository, directly or through a page. */
+const SOURCE_ROOTS = ['content', 'schemas', 'public', 'llms.txt'];
+
+/** Text files; everything else (Pagefind's compressed index, WASM, images) is binary. */
+const TEXT_FILE = /(?:\.(?:html|json|md|txt|xml|js|mjs|css|svg|yaml|yml|webmanifest)|\/_headers|\/_redirects)$/;
+
+export interface GateScan {
+  problems: string[];
+  files: number;
+  bytes: number;
+  milliseconds: number;
+}
+
+export class RedactionGate {
+  readonly entries: AllowEntry[];
+  readonly problems: string[];
+  private readonly used = new Set<AllowEntry>();
+
+  constructor(private readonly root = REPOSITORY_ROOT) {
+    const path = join(root, ALLOW_LIST_FILE);
+    const parsed = existsSync(path)
+      ? parseAllowList(readFileSync(path, 'utf8'), ALLOW_LIST_FILE)
+      : { entries: [], problems: [] };
+    this.entries = parsed.entries;
+    this.problems = parsed.problems;
+  }
+
+  /** The sources, named by repository path (`content/guides/en-us/x.md`). */
+  scanSources(): GateScan {
+    const files = SOURCE_ROOTS.flatMap((name) => {
+      const path = join(this.root, name);
+      if (!existsSync(path)) return [];
+      return statSync(path).isDirectory() ? walkFiles(path) : [path];
+    });
+    // The allow-list holds the allowed values by necessity, and is never published.
+    return this.scan(
+      files.filter((file) => relative(this.root, file) !== ALLOW_LIST_FILE),
+      (file) => relative(this.root, file).split('\\').join('/'),
+    );
+  }
+
+  /** Every text file of a built site, named by published path (`/en-us/guides/x/index.html`). */
+  scanPublished(dist: string): GateScan {
+    return this.scan(walkFiles(dist), (file) => `/${relative(dist, file).split('\\').join('/')}`);
+  }
+
+  /** Allow-list entries that allowed nothing in any scan so far: stale, so they are problems. */
+  unusedEntries(): string[] {
+    return this.entries.flatMap((entry, index) =>
+      this.used.has(entry)
+        ? []
+        : [
+            `${ALLOW_LIST_FILE} /entries/${index}: allows a value found in none of its files (${entry.files.join(', ')}); remove the entry`,
+          ],
+    );
+  }
+
+  private scan(files: string[], nameOf: (file: string) => string): GateScan {
+    const started = performance.now();
+    const problems: string[] = [];
+    let count = 0;
+    let bytes = 0;
+    for (const file of files) {
+      const name = nameOf(file);
+      if (!TEXT_FILE.test(`/${name}`)) continue;
+      const text = readFileSync(file, 'utf8');
+      count++;
+      bytes += text.length;
+      problems.push(...redactionProblems(name, text, this.entries, this.used));
+    }
+    return { problems, files: count, bytes, milliseconds: performance.now() - started };
+  }
+}

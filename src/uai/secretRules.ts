@@ -1,0 +1,199 @@
+/**
+ * The one rule set for secrets in UAI-1 text (redaction rules of seed 000: no private keys, API
+ * credentials, session or write tokens in packets). Each rule is data: an id, a printable kind, the
+ * literal keywords of which at least one must occur before the pattern runs, and the pattern.
+ * The scanner (`secretScan.ts`), the validator's policy rules, the route-record URL rule and the
+ * publication gate all read this table.
+ *
+ * Every pattern must stay linear in its input when run globally over a whole string:
+ * - a pattern that starts with a repeated class starts only where a run of that class begins
+ *   (a lookbehind), so no start position inside a run re-scans the run;
+ * - two neighbouring quantified parts never share a character (a separator or disjoint classes),
+ *   and every quantifier after the fixed prefix is bounded;
+ * - the part that is the secret itself is the named group `secret` when the match has context
+ *   around it (a header name, a URL scheme), so findings and masks cover the value only.
+ * `tests/unit/regexSafety.test.ts` runs each one through a ReDoS checker and `bench/rules.bench.ts`
+ * times each on 1 MiB adversarial strings.
+ */
+export interface SecretRule {
+  /** Stable id, e.g. 'aws-access-key-id'. */
+  id: string;
+  /** What was found, as a phrase for messages, e.g. 'an AWS access key id'. */
+  kind: string;
+  /** Literal strings, one of which occurs in every match (case-insensitive when the pattern has the i flag). */
+  keywords: readonly string[];
+  /** The match; without the g flag (the scanner adds it), so the table holds no lastIndex state. */
+  pattern: RegExp;
+}
+
+export const SECRET_RULES: readonly SecretRule[] = [
+  // ---------------------------------------------------------------- private keys
+  {
+    id: 'pem-private-key',
+    kind: 'a PEM private key',
+    keywords: ['-----BEGIN '],
+    // -{5}, not five dashes: the pattern's own source (in the browser bundle) must not read as a key block.
+    pattern: /-{5}BEGIN (?:(?:RSA|DSA|EC|ENCRYPTED|PGP) )?PRIVATE KEY(?: BLOCK)?-{5}/,
+  },
+  {
+    id: 'openssh-private-key',
+    kind: 'an OpenSSH private key',
+    keywords: ['-----BEGIN OPENSSH'],
+    pattern: /-{5}BEGIN OPENSSH PRIVATE KEY-{5}/,
+  },
+  // ---------------------------------------------------------------- cloud keys
+  {
+    id: 'aws-access-key-id',
+    kind: 'an AWS access key id',
+    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'],
+    pattern: /(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Z0-9])/,
+  },
+  {
+    id: 'aws-secret-access-key',
+    kind: 'an AWS secret access key',
+    keywords: ['aws'],
+    pattern:
+      /\baws_?(?:secret_?access_?key|secret_?key)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/i,
+  },
+  {
+    id: 'gcp-api-key',
+    kind: 'a Google Cloud API key',
+    keywords: ['AIza'],
+    pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/,
+  },
+  {
+    id: 'azure-connection-string-key',
+    kind: 'an Azure storage or service key in a connection string',
+    keywords: ['accountkey=', 'sharedaccesskey='],
+    pattern: /\b(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,200}={0,2})/i,
+  },
+  // ---------------------------------------------------------------- source hosts and package registries
+  {
+    id: 'github-token',
+    kind: 'a GitHub token',
+    keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+    pattern: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}/,
+  },
+  {
+    id: 'github-fine-grained-token',
+    kind: 'a GitHub fine-grained token',
+    keywords: ['github_pat_'],
+    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{22,255}/,
+  },
+  {
+    id: 'gitlab-token',
+    kind: 'a GitLab token',
+    keywords: ['glpat-'],
+    pattern: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,255}/,
+  },
+  {
+    id: 'npm-token',
+    kind: 'an npm token',
+    keywords: ['npm_'],
+    pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'pypi-token',
+    kind: 'a PyPI token',
+    keywords: ['pypi-AgEIcHlwaS5vcmc'],
+    pattern: /(?<![A-Za-z0-9_-])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}/,
+  },
+  // ---------------------------------------------------------------- chat
+  {
+    id: 'slack-webhook',
+    kind: 'a Slack webhook URL',
+    keywords: ['hooks.slack.com/'],
+    pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?<secret>[A-Za-z0-9_/+-]{20,200})/i,
+  },
+  {
+    id: 'discord-webhook',
+    kind: 'a Discord webhook URL',
+    keywords: ['/api/webhooks/'],
+    pattern: /\bdiscord(?:app)?\.com\/api\/webhooks\/(?<secret>[0-9]{5,30}\/[A-Za-z0-9_-]{20,100})/i,
+  },
+  {
+    id: 'slack-token',
+    kind: 'a Slack token',
+    keywords: ['xox', 'xapp-'],
+    pattern: /(?<![A-Za-z0-9_-])(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,250}/,
+  },
+  // ---------------------------------------------------------------- payment and AI providers
+  {
+    id: 'stripe-secret-key',
+    kind: 'a Stripe secret key',
+    keywords: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_'],
+    pattern: /(?<![A-Za-z0-9_])[rs]k_(?:live|test)_[A-Za-z0-9]{16,247}/,
+  },
+  {
+    id: 'anthropic-api-key',
+    kind: 'an Anthropic API key',
+    keywords: ['sk-ant-'],
+    pattern: /(?<![A-Za-z0-9_-])sk-ant-[a-z]{3,8}[0-9]{2}-[A-Za-z0-9_-]{40,200}/,
+  },
+  {
+    id: 'openai-api-key',
+    kind: 'an OpenAI API key',
+    keywords: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'],
+    pattern: /(?<![A-Za-z0-9_-])sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}/,
+  },
+  // ---------------------------------------------------------------- tokens
+  {
+    id: 'jwt',
+    kind: 'a JWT',
+    keywords: ['eyJ'],
+    // Header and payload are base64url JSON objects ("{" encodes as "eyJ"); the dots separate the runs.
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,2000}\.eyJ[A-Za-z0-9_-]{5,20000}\.[A-Za-z0-9_-]{5,2000}/,
+  },
+  {
+    id: 'authorization-header',
+    kind: 'an Authorization header credential',
+    keywords: ['authorization'],
+    pattern:
+      /\bAuthorization["']?[ \t]{0,8}:[ \t]{0,8}["']?(?:Basic|Bearer)[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{8,4096}={0,2})/i,
+  },
+  {
+    id: 'bearer-token',
+    kind: 'a bearer token',
+    keywords: ['bearer'],
+    pattern: /\bBearer[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{16,4096}={0,2})/i,
+  },
+  // ---------------------------------------------------------------- URLs and assignments
+  {
+    id: 'url-credentials',
+    kind: 'a credential in a URL',
+    keywords: ['://'],
+    // Anchored on "://" after a scheme character: the engine jumps from one "://" to the next
+    // instead of trying every letter of a long run as the start of a scheme.
+    pattern: /(?<=[a-z0-9+.-]):\/\/(?<secret>[^\s/?#@:]{1,256}:[^\s/?#@]{1,256})@/i,
+  },
+  {
+    id: 'url-query-token',
+    kind: 'a token in a URL query',
+    keywords: ['='],
+    pattern:
+      /[?&#;](?:access_token|refresh_token|id_token|token|api_key|apikey|key|client_secret|secret|password|session|sessionid|sid|auth|signature|sig|code|x-amz-signature|x-goog-signature)=(?<secret>[^&#\s]{6,2048})/i,
+  },
+  {
+    id: 'credential-assignment',
+    kind: 'a password or API key assignment',
+    keywords: ['key', 'token', 'secret', 'pass', 'pwd', 'session'],
+    pattern:
+      /\b(?:api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|session[_-]?(?:id|token|key)|client[_-]?secret|secret|password|passwd|passphrase|pwd)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?<secret>[^\s"',;]{6,512})/i,
+  },
+];
+
+/**
+ * The high-entropy heuristic: a run of token characters that mixes upper case, lower case and
+ * digits, with high entropy and frequent class changes. It reads at most `scanLimit` characters
+ * of one string (the policy message says when a string was longer), so its cost is bounded.
+ */
+export const HIGH_ENTROPY_RULE = {
+  id: 'high-entropy-token',
+  kind: 'a high-entropy token',
+  /** A candidate: a whole run of token characters (a lookbehind keeps starts at run starts). */
+  candidate: /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{24,}/,
+  minLength: 24,
+  minEntropyBits: 4.2,
+  minClassChangeRate: 0.4,
+  scanLimit: 65_536,
+} as const;

@@ -1,0 +1,156 @@
+/**
+ * Issue 13, gate 3: `npm run verify -- <dist-folder | origin>` against dist/ as a folder, against
+ * dist/ served on 127.0.0.1, and against a served copy with one file altered and one page removed:
+ * one line per mismatch, exit 0/1, and 2 for usage errors.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStaticServer, type StaticServer } from '../support/staticServer.ts';
+import { DIST, REPOSITORY_ROOT, SITE_ORIGIN, assertBuilt } from '../support/paths.ts';
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the verify script asynchronously (the test server answers from this same process). */
+function verify(...args: string[]): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPOSITORY_ROOT, 'scripts/verify.ts'), ...args], {
+      cwd: REPOSITORY_ROOT,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+const show = (run: Run) => `exit ${run.status}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr.slice(0, 3000)}`;
+
+const manifest = () =>
+  JSON.parse(readFileSync(join(DIST, '.well-known/uaix.json'), 'utf8')) as { files: { url: string }[] };
+/** The sitemap's pages are checked against the manifest's file list, which lists pages once issue 12 lands. */
+const manifestListsPages = () => manifest().files.some((file) => file.url.endsWith('/index.html'));
+
+let copy: string;
+let server: StaticServer;
+let alteredServer: StaticServer;
+const ALTERED = '/uai-1-field-registry.json';
+const REMOVED = '/fr-fr/about/';
+
+before(async () => {
+  assertBuilt();
+  server = await startStaticServer(DIST);
+  copy = mkdtempSync(join(tmpdir(), 'uaix-verify-'));
+  cpSync(DIST, copy, { recursive: true });
+  // The same JSON, minified: its bytes change (sha256), its canonical form does not (jcs_sha256).
+  const registry = join(copy, ALTERED.slice(1));
+  writeFileSync(registry, JSON.stringify(JSON.parse(readFileSync(registry, 'utf8'))));
+  rmSync(join(copy, REMOVED.slice(1), 'index.html'));
+  alteredServer = await startStaticServer(copy);
+});
+
+after(async () => {
+  await server?.close();
+  await alteredServer?.close();
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+test(
+  'dist/ as a folder: every listed file matches its digests, every sitemap URL is a listed page; exit 0',
+  { todo: manifestListsPages() ? false : 'the manifest lists the pages once issue 12 lands' },
+  async () => {
+    const run = await verify(DIST);
+    assert.equal(run.status, 0, show(run));
+    assert.match(run.stdout, /uaix verify: .+: \d+ files and \d+ sitemap URLs checked against the manifest: all match/);
+  },
+);
+
+test(
+  'dist/ served on 127.0.0.1: the same verdict over HTTP; exit 0',
+  { todo: manifestListsPages() ? false : 'the manifest lists the pages once issue 12 lands' },
+  async () => {
+    const run = await verify(server.origin);
+    assert.equal(run.status, 0, show(run));
+    const count = Number(/(\d+) sitemap URLs/.exec(run.stdout)?.[1]);
+    assert.ok(count >= 100, `only ${count} sitemap URLs`);
+  },
+);
+
+test('a served copy with one file altered and one page removed: one line per mismatch, exit 1', async () => {
+  const run = await verify(alteredServer.origin);
+  assert.equal(run.status, 1, show(run));
+  const lines = run.stderr.trim().split('\n');
+  const about = lines.filter((line) => line.startsWith(`${SITE_ORIGIN}${REMOVED}`));
+  assert.ok(
+    about.some((line) => line === `${SITE_ORIGIN}${REMOVED}: answered 404, the sitemap lists it`),
+    show(run),
+  );
+  const altered = lines.filter((line) => line.startsWith(`${SITE_ORIGIN}${ALTERED}:`));
+  assert.equal(
+    altered.length,
+    1,
+    `the altered file: only its bytes changed, so exactly one line (sha256):\n${show(run)}`,
+  );
+  assert.match(altered[0], /: sha256 is sha256:[0-9a-f]{64}, the manifest says sha256:[0-9a-f]{64}$/);
+  assert.match(lines.at(-1)!, /: \d+ mismatch(es)?$/);
+  if (manifestListsPages()) {
+    // The removed page is also a listed file that no longer answers: nothing else may differ.
+    const others = lines
+      .slice(0, -1)
+      .filter((line) => !line.startsWith(`${SITE_ORIGIN}${REMOVED}`) && !line.startsWith(`${SITE_ORIGIN}${ALTERED}:`));
+    assert.deepEqual(others, [], 'lines about files that were not changed');
+  }
+});
+
+test('a manifest that breaks its schema is reported with the place and the rule', async () => {
+  const broken = mkdtempSync(join(tmpdir(), 'uaix-verify-'));
+  try {
+    cpSync(join(DIST, '.well-known'), join(broken, '.well-known'), { recursive: true });
+    const file = join(broken, '.well-known/uaix.json');
+    const document = JSON.parse(readFileSync(file, 'utf8'));
+    delete document.files[0].sha256;
+    writeFileSync(file, JSON.stringify(document));
+    const run = await verify(broken);
+    assert.equal(run.status, 1, show(run));
+    assert.match(
+      run.stderr,
+      new RegExp(`^${SITE_ORIGIN}/\\.well-known/uaix\\.json /files/0: must have required property 'sha256'`, 'm'),
+      show(run),
+    );
+  } finally {
+    rmSync(broken, { recursive: true, force: true });
+  }
+});
+
+test('usage errors and unreadable targets exit 2 with one line', async () => {
+  for (const args of [
+    [],
+    ['a', 'b'],
+    [join(tmpdir(), 'uaix-no-such-folder')],
+    ['http://example.com'],
+    ['https://uaix.org/en-us/'],
+  ]) {
+    const run = await verify(...args);
+    assert.equal(run.status, 2, `${args.join(' ')}: ${show(run)}`);
+    assert.match(run.stderr, /^uaix verify: .+\nusage: npm run verify/, `${args.join(' ')}: ${show(run)}`);
+  }
+  const empty = mkdtempSync(join(tmpdir(), 'uaix-verify-'));
+  try {
+    const run = await verify(empty);
+    assert.equal(run.status, 2, show(run));
+    assert.match(
+      run.stderr,
+      /^uaix verify: https:\/\/uaix\.org\/\.well-known\/uaix\.json: answered 404; nothing can be verified without the manifest\n$/,
+    );
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,144 @@
+/**
+ * The support-claim detector over its labelled corpus (tests/fixtures/claims/corpus.json, en/es/fr),
+ * over every content file of the record, and under the transformations that must not change a
+ * verdict: a negation elsewhere in the sentence, format characters, compatibility forms.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import {
+  findUnsupportedClaims,
+  findUnsupportedClaim,
+  normalizeText,
+  splitSentences,
+  CLAIM_SCAN_LIMIT,
+  UNSUPPORTED_CAPABILITIES,
+  type ClaimLanguage,
+} from '../../src/uai/supportClaims.ts';
+import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
+import { unsupportedClaimRule } from '../../src/uai/policyRules.ts';
+import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
+import { walkFiles } from '../../src/record/node/walkFiles.ts';
+
+interface Labelled {
+  language: ClaimLanguage;
+  capability: string | null;
+  text: string;
+}
+const CORPUS: Labelled[] = JSON.parse(
+  readFileSync(new URL('../fixtures/claims/corpus.json', import.meta.url), 'utf8'),
+).sentences;
+const CLAIMS = CORPUS.filter((entry) => entry.capability !== null);
+const NON_CLAIMS = CORPUS.filter((entry) => entry.capability === null);
+const CAPABILITIES = UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability);
+const LANGUAGES: ClaimLanguage[] = ['en', 'es', 'fr'];
+
+const verdict = (text: string) =>
+  findUnsupportedClaims(text).map(({ capability, language }) => `${capability} (${language})`);
+const expected = ({ capability, language }: Labelled) => (capability ? [`${capability} (${language})`] : []);
+
+test('the corpus has at least 60 sentences and, in each language, a claim of every capability and non-claims', () => {
+  assert.ok(CORPUS.length >= 60, `${CORPUS.length} sentences`);
+  for (const language of LANGUAGES) {
+    const claimed = new Set(CLAIMS.filter((entry) => entry.language === language).map((entry) => entry.capability));
+    assert.deepEqual([...claimed].sort(), [...CAPABILITIES].sort(), `claims in ${language}`);
+    assert.ok(NON_CLAIMS.filter((entry) => entry.language === language).length >= 5, `non-claims in ${language}`);
+  }
+  for (const entry of CLAIMS) assert.ok(CAPABILITIES.includes(entry.capability!), entry.text);
+});
+
+test('every corpus sentence is classified as labelled: capability (or none) and language', () => {
+  const wrong = CORPUS.filter((entry) => JSON.stringify(verdict(entry.text)) !== JSON.stringify(expected(entry)));
+  assert.deepEqual(
+    wrong.map((entry) => `${entry.text} → ${JSON.stringify(verdict(entry.text))}`),
+    [],
+  );
+});
+
+const NO_SETUP: Record<ClaimLanguage, { after: string; before: string }> = {
+  en: { after: ', and no setup is required.', before: 'No setup is required, and ' },
+  es: { after: ' y no requiere ninguna configuración.', before: 'No requiere configuración, y ' },
+  fr: { after: ' et n’exige aucune configuration.', before: 'Aucune configuration n’est requise, et ' },
+};
+
+test('a negation elsewhere in the sentence does not hide a claim (before or after it, every claim, every language)', () => {
+  for (const entry of CLAIMS) {
+    const { after, before } = NO_SETUP[entry.language];
+    const sentence = entry.text.replace(/[.!]$/, '');
+    for (const text of [`${sentence}${after}`, `${before}${sentence}.`]) {
+      assert.deepEqual(
+        findUnsupportedClaims(text).map((finding) => finding.capability),
+        [entry.capability],
+        text,
+      );
+    }
+  }
+});
+
+const ZERO_WIDTH_SPACE = '\u200b';
+const SOFT_HYPHEN = '\u00ad';
+/** ASCII letters and digits as their fullwidth compatibility forms (NFKC maps them back). */
+const fullwidth = (text: string) =>
+  text.replace(/[A-Za-z0-9]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+const interleave = (text: string, mark: string) => Array.from(text).join(mark);
+
+test('format characters and compatibility forms change no verdict: text is normalized before matching', () => {
+  for (const entry of CORPUS) {
+    for (const variant of [
+      interleave(entry.text, ZERO_WIDTH_SPACE),
+      interleave(entry.text, SOFT_HYPHEN),
+      fullwidth(entry.text),
+    ]) {
+      assert.deepEqual(verdict(variant), expected(entry), JSON.stringify(variant));
+    }
+  }
+  assert.equal(normalizeText(`U${ZERO_WIDTH_SPACE}A\u2060I${SOFT_HYPHEN}X \uff48osted`), 'UAIX hosted');
+});
+
+test('the finding names the sentence, normalized, inside longer text', () => {
+  for (const entry of CLAIMS) {
+    const text = `Agent runtimes execute. ${interleave(entry.text, ZERO_WIDTH_SPACE)} Reviewers read the record.`;
+    const [finding] = findUnsupportedClaims(text);
+    assert.ok(
+      finding && splitSentences(normalizeText(entry.text)).includes(finding.sentence),
+      `${text} → ${finding?.sentence}`,
+    );
+  }
+  assert.equal(
+    findUnsupportedClaim('UAIX records packets. UAIX certifies runtimes. UAIX hosts messages.')?.capability,
+    'certification',
+  );
+  assert.deepEqual(
+    findUnsupportedClaims('UAIX certifies runtimes. UAIX offers hosted imports and automatic sync.').map(
+      (finding) => finding.capability,
+    ),
+    ['certification', 'automatic sync', 'hosted import'],
+  );
+});
+
+test('every content file, in every locale, is free of claims (the support boundary is stated, never violated)', () => {
+  const files = walkFiles(CONTENT_DIR).filter((file) => /\.(md|json)$/.test(file));
+  assert.ok(files.length > 50, `${files.length} content files`);
+  for (const locale of ['en-us', 'es-us', 'fr-fr'])
+    assert.ok(
+      files.some((file) => file.includes(`/${locale}`)),
+      `the ${locale} record is read`,
+    );
+  const found = files.flatMap((file) =>
+    findUnsupportedClaims(readFileSync(file, 'utf8')).map(
+      (claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.capability}: ${claim.sentence}`,
+    ),
+  );
+  assert.deepEqual(found, []);
+});
+
+test('the detector reads at most CLAIM_SCAN_LIMIT characters of one string, and the policy message says so', () => {
+  const padding = 'Agent runtimes execute. '.repeat(Math.ceil(CLAIM_SCAN_LIMIT / 24));
+  assert.deepEqual(findUnsupportedClaims(`${padding}UAIX certifies runtimes.`), []);
+  const early = `UAIX certifies runtimes. ${padding}`;
+  assert.equal(findUnsupportedClaims(early)[0]?.capability, 'certification');
+  const [issue] = unsupportedClaimRule({ body: { note: early } });
+  assert.match(issue.message, /; the claim check read only the first 65,536 of its 65,5\d\d characters$/);
+  assert.doesNotMatch(unsupportedClaimRule({ body: { note: 'UAIX certifies runtimes.' } })[0].message, /read only/);
+});

@@ -1,0 +1,63 @@
+/**
+ * The serve-time rules and the manifest's helpers: host path patterns, the media type each path is
+ * served with, digests only for I-JSON, and the build check that a route's content_type is the
+ * media type of the files its path names.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HEADER_RULES, IMMUTABLE, fileDigests, headersFile, mediaTypeOf, pathPatternMatches } from '../../../src/record/machineRecords.ts';
+import { routeMediaTypeProblems } from '../../../src/record/siteManifest.ts';
+import type { RouteRecord } from '../../../src/uai/routeRecord.ts';
+
+test('host path patterns: * matches any run of characters, / included; nothing else is special', () => {
+  assert.ok(pathPatternMatches('/schemas/*', '/schemas/uai-1/envelope.schema.json'));
+  assert.ok(pathPatternMatches('/*/index.json', '/fr-fr/registry/uai-agent-ack-v1/index.json'));
+  assert.ok(!pathPatternMatches('/*/index.json', '/index.json'));
+  assert.ok(pathPatternMatches('/examples/uai-1/*/*.json', '/examples/uai-1/routes/valid/x.json'));
+  assert.ok(!pathPatternMatches('/examples/uai-1/*/*.json', '/examples/uai-1/conformance.json'));
+  assert.ok(!pathPatternMatches('/llms.txt', '/llms-txt'));
+  assert.ok(pathPatternMatches('/sitemap-*', '/sitemap-0.xml'));
+  // Overlapping prefix and suffix cannot both use the same characters.
+  assert.ok(!pathPatternMatches('/ab*ba', '/aba'));
+});
+
+test('media types: the _headers Content-Type rule wins, else the extension; _headers itself is plain text', () => {
+  assert.equal(mediaTypeOf('/schemas/uai-1/envelope.schema.json'), 'application/schema+json');
+  assert.equal(mediaTypeOf('/schemas/site/uaix-manifest.schema.json'), 'application/schema+json');
+  assert.equal(mediaTypeOf('/examples/uai-1/conformance.json'), 'application/json');
+  assert.equal(mediaTypeOf('/es-es/about/index.md'), 'text/markdown');
+  assert.equal(mediaTypeOf('/es-es/about/index.html'), 'text/html');
+  assert.equal(mediaTypeOf('/pagefind/pagefind.en_1.pf_meta'), 'application/octet-stream');
+  assert.equal(mediaTypeOf('/_headers'), 'text/plain');
+});
+
+test('_headers: one pattern line per rule, indented headers; immutable only for /_astro/', () => {
+  const text = headersFile();
+  assert.ok(text.startsWith('/*\n  X-Content-Type-Options: nosniff\n'));
+  assert.equal(text.split('\n').filter((line) => line && !line.startsWith('  ')).length, HEADER_RULES.length);
+  assert.deepEqual(HEADER_RULES.filter((rule) => rule.headers['Cache-Control'] === IMMUTABLE).map((rule) => rule.path), ['/_astro/*']);
+});
+
+test('digests: jcs_sha256 only for I-JSON; a duplicate member name or a non-JSON file gets none', () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  assert.deepEqual(Object.keys(fileDigests(encode('{"b":1,"a":2}'), 'application/json')), ['sha256', 'jcs_sha256']);
+  assert.equal(fileDigests(encode('{"b":1,"a":2}'), 'application/json').jcs_sha256, fileDigests(encode('{"a":2,"b":1}'), 'application/json').jcs_sha256);
+  assert.deepEqual(Object.keys(fileDigests(encode('{"a":1,"a":2}'), 'application/json')), ['sha256']);
+  assert.deepEqual(Object.keys(fileDigests(encode('{not json'), 'application/json')), ['sha256']);
+  assert.deepEqual(Object.keys(fileDigests(encode('{"a":1}'), 'text/markdown')), ['sha256']);
+});
+
+test("routes: content_type must be the media type of every file the path names; a template stands for one name", () => {
+  const route = (path: string, content_type: string | null) => ({
+    file: 'content/routes/route_x.json',
+    routeId: 'route_x',
+    text: '{}',
+    record: { path, content_type, method: 'GET' } as RouteRecord,
+  });
+  const paths = ['/schemas/uai-1/envelope.schema.json', '/schemas/uai-1/uai.agent.ack.v1.schema.json', '/en-us/review/index.html'];
+  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-1/{name}.schema.json', 'application/schema+json'), route('/en-us/review/', 'text/html')], paths), []);
+  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-1/{name}.schema.json', 'application/json')], paths), [
+    'content/routes/route_x.json /content_type: "application/json", but /schemas/uai-1/envelope.schema.json is served and listed in the manifest as application/schema+json',
+  ]);
+  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-2/{name}.json', 'application/json')], paths), ['content/routes/route_x.json /path: /schemas/uai-2/{name}.json names no published file']);
+});
