@@ -20,7 +20,7 @@ type StandaloneCode = typeof standaloneCodeImport;
 const standaloneCode = ((standaloneCodeImport as unknown as { default?: StandaloneCode }).default ?? standaloneCodeImport) as StandaloneCode;
 
 export function createAjv(options: { source?: boolean } = {}) {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true, code: { source: options.source ?? false, esm: true } });
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true, messages: options.source !== true, code: { source: options.source ?? false, esm: true } });
   addFormats(ajv);
   ajv.addKeyword({ keyword: ERROR_CODE_KEYWORD, schemaType: 'string' });
   return ajv;

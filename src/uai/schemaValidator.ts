@@ -155,8 +155,13 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
     case 'minimum':
     case 'maximum':
       return `${where} is ${quote(value)}: it must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}`;
+    case 'uniqueItems':
+      return `${where} lists the same item twice (items ${params.j} and ${params.i}): list each item once`;
+    case 'contains':
+      return `${where} has no item of the kind its schema requires`;
+    // The precompiled validators carry no ajv message text (it would only reach this line).
     default:
-      return `${where}: ${error.message ?? 'does not match the schema'}`;
+      return `${where}: ${error.message ?? `does not match the schema (${error.keyword})`}`;
   }
 }
 
