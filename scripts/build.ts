@@ -5,12 +5,12 @@
  * exits 1: a partial dist/ is never left looking like a build.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
-import { createAjv } from '../src/uai/schemaValidator.ts';
+import { createAjv } from '../src/uai/schemaCompiler.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { contentSecurityPolicy, HEADER_RULES, headersFile, machineRecordFiles, mediaTypeOf, withContentSecurityPolicy, type PublishedFile } from '../src/record/machineRecords.ts';
 import type { PageMirror } from '../src/record/pageMirror.ts';
@@ -25,6 +25,7 @@ import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
 import { HEADERS_PATH, LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
 import { markStage } from '../src/record/node/stageTimes.ts';
+import { packPackage, PackageBuildError } from './package.ts';
 import { ALLOW_LIST_FILE, RedactionGate } from '../src/record/node/redactionGate.ts';
 import { claimProblems, jsonStrings } from '../src/record/claimCheck.ts';
 
@@ -81,6 +82,15 @@ async function run(): Promise<void> {
   const sourceScan = redaction.scanSources();
   if (sourceScan.problems.length) fail(REDACTION_STAGE, sourceScan.problems);
 
+  // The installable package: pages print its digest and commands.
+  let release;
+  try {
+    release = packPackage();
+  } catch (error) {
+    if (error instanceof PackageBuildError) fail('package', error.message.split('\n'));
+    throw error;
+  }
+
   // Fixtures and content, before anything is built.
   let site;
   try {
@@ -113,6 +123,8 @@ async function run(): Promise<void> {
   const siteSchemas = [MIRROR_SCHEMA_PATH, MANIFEST_SCHEMA_PATH].map((path) => ({ path, text: readFileSync(join(REPOSITORY_ROOT, path.slice(1)), 'utf8') }));
   const files: PublishedFile[] = machineRecordFiles(model, site.fieldRegistry, siteSchemas, routes.files);
   for (const file of files) writePublic(file.path, file.text);
+  mkdirSync(join(DIST, dirname(release.path)), { recursive: true });
+  copyFileSync(release.file, join(DIST, release.path));
   markStage('machine records');
 
   // 4. Mirrors beside every HTML page, validated against the published mirror schema.
@@ -153,7 +165,7 @@ async function run(): Promise<void> {
   files.push(headers);
 
   // 5. llms.txt and llms-full.txt.
-  const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files));
+  const llms = renderLlmsTxt(readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'), llmsSections(index, model, routes.files, release));
   try {
     parseLlmsTxt(llms);
   } catch (error) {
@@ -173,7 +185,7 @@ async function run(): Promise<void> {
   const built = walkFiles(DIST).map((file) => ({ path: publicPathOf(file), bytes: new Uint8Array(readFileSync(file)) }));
   const routeTypeProblems = routeMediaTypeProblems(routes.files, built.map((file) => file.path));
   if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
-  const manifest = buildSiteManifest(model, index, built, routes.files);
+  const manifest = buildSiteManifest(model, index, built, routes.files, release);
   if (!validateManifest(manifest)) fail('manifest', (validateManifest.errors ?? []).map((error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`));
   writePublic(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
   markStage('manifest');
@@ -195,7 +207,7 @@ async function run(): Promise<void> {
     ids.set(path, pageIds);
   }
   for (const link of parseLlmsTxt(llms).sections.flatMap((section) => section.links)) links.push({ file: LLMS_PATH, href: link.url });
-  const manifestUrls = JSON.stringify(manifest).match(/https:\/\/uaix\.org\/[^"]*/g) ?? [];
+  const manifestUrls = JSON.stringify(manifest).match(/https:\/\/uaix\.org\/[^"\s]*/g) ?? [];
   for (const url of manifestUrls) links.push({ file: MANIFEST_PATH, href: url });
   for (const route of routes.files) {
     for (const { url } of routeUrls(route.record)) if (!url.includes('{')) links.push({ file: route.file, href: url });

@@ -88,9 +88,12 @@ export function parsePage(html: string): ParsedPage {
   return { tree, main: findElement(tree, (element) => element.tagName === 'main') };
 }
 
-/** Elements that navigate rather than say something: not part of the mirror's text or Markdown. */
+/**
+ * Elements that navigate rather than say something, and elements the page hides (the validator's
+ * form until JavaScript shows it): not part of the mirror's text or Markdown.
+ */
 function isChrome(element: Element): boolean {
-  return element.tagName === 'nav' || element.tagName === 'script' || element.tagName === 'style' || element.tagName === 'noscript' || attr(element, 'dataMirror') === 'skip';
+  return element.properties?.hidden === true || element.tagName === 'nav' || element.tagName === 'script' || element.tagName === 'style' || element.tagName === 'noscript' || attr(element, 'dataMirror') === 'skip';
 }
 
 function withoutChrome(element: Element): Element {

@@ -7,6 +7,7 @@ import type { RecordIndex } from './pageIndex.ts';
 import type { RouteRecord } from '../uai/routeRecord.ts';
 import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
+import { runCommand, type PackageRelease } from './packageCommands.ts';
 import {
   CONFORMANCE_PATH,
   FIELD_REGISTRY_PATH,
@@ -39,7 +40,7 @@ export interface ManifestRoute {
 export const MANIFEST_COVERAGE =
   'files lists every file of the published site with the sha256 of its bytes: HTML pages and their index.json and index.md mirrors, schemas, fixtures, route records, the conformance pack, the field registry, llms.txt, llms-full.txt, robots.txt, the sitemaps, the search index, assets, and the host configuration file _headers (read by the host, not served). jcs_sha256 is given for JSON files that are I-JSON (RFC 7493), so not for the invalid-on-purpose fixtures. The only file left out is in omits.';
 
-export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: readonly BuiltFile[], routes: readonly ManifestRoute[]) {
+export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: readonly BuiltFile[], routes: readonly ManifestRoute[], release: PackageRelease) {
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
     $schema: url(MANIFEST_SCHEMA_PATH),
@@ -89,6 +90,16 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       record: url(routeRecordPath(route.routeId)),
       record_sha256: fileDigests(new TextEncoder().encode(route.text), 'application/json').sha256,
     })),
+    package: {
+      name: release.name,
+      version: release.version,
+      license: release.license,
+      tarball: url(release.path),
+      sha256: release.sha256,
+      integrity: release.integrity,
+      bytes: release.bytes,
+      run: runCommand(release, 'validate packet.json'),
+    },
     coverage: {
       files: MANIFEST_COVERAGE,
       omits: [{ url: url(MANIFEST_PATH), why: 'This manifest: a file cannot contain its own digest. Fetch it over HTTPS from the publisher.' }],

@@ -7,7 +7,8 @@
 import type { SchemaDocument } from './schemaRegistry.ts';
 import { createSchemaRegistry, SCHEMA_BASE_URL, type SchemaRegistry } from './schemaRegistry.ts';
 import { shapeOf, type ObjectShape, type Shape } from './fieldShape.ts';
-import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
+import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
+import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
 import { findSecret, maskSecret } from './secretScan.ts';
 import { reportIssues, type UaiIssue } from './errorCodes.ts';
@@ -351,11 +352,15 @@ export interface RouteChecker {
   checkBytes(bytes: Uint8Array): RouteReport;
 }
 
-/** Builds the route checker once from the schema documents (the same set the packet validator takes). */
-export function createRouteChecker(documents: readonly SchemaDocument[], limits?: Partial<JsonReadLimits>): RouteChecker {
+/** Builds the route checker once from the schema documents (the same set the packet validator takes; by default the published ones). */
+export function createRouteChecker(
+  documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS,
+  limits?: Partial<JsonReadLimits>,
+  compile: SchemaCompiler = precompiledSchemas,
+): RouteChecker {
   const registry = createSchemaRegistry(documents);
   if (!registry.documents.has(ROUTE_RECORD_SCHEMA_ID)) throw new Error(`the route-record schema ${ROUTE_RECORD_SCHEMA_ID} is missing`);
-  const compiled = compileSchemas(registry, [ROUTE_RECORD_SCHEMA_ID]);
+  const compiled = compile(registry, [ROUTE_RECORD_SCHEMA_ID]);
   const shape = routeRecordShape(registry);
 
   function checkValue(value: unknown): RouteReport {

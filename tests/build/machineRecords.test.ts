@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAjv } from '../../src/uai/schemaValidator.ts';
+import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import { canonicalBytes } from '../../src/uai/jcs.ts';
 import { decodeJsonBytes } from '../../src/uai/jsonText.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';

@@ -18,7 +18,7 @@ import {
   type FixtureExpectationFile,
 } from '../../src/uai/node/recordFiles.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
-import { createAjv } from '../../src/uai/schemaValidator.ts';
+import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import { ENVELOPE_SCHEMA_ID, SCHEMA_BASE_URL, type SchemaDocument } from '../../src/uai/schemaRegistry.ts';
 import { errorCodeEntry } from '../../src/uai/errorCodes.ts';
 import { readJsonText } from '../../src/uai/jsonText.ts';
