@@ -161,26 +161,9 @@ export function inSitemap(page: PageRecord): boolean {
   return !isSearchPage(page) && canonicalUrlOf(page) === `${SITE_ORIGIN}${page.url}`;
 }
 
-/** Siblings in reading order: same locale and collection, by `order`, then path. */
+/** Pages of the same locale and collection, by `order`, then path (e.g. every profile page). */
 export function siblingsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
   return index.pages
     .filter((other) => other.locale === page.locale && other.collection === page.collection)
     .sort((a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-export function previousAndNext(index: RecordIndex, page: PageRecord): { previous?: PageRecord; next?: PageRecord } {
-  const siblings = siblingsOf(index, page);
-  const at = siblings.findIndex((other) => other.url === page.url);
-  return { previous: siblings[at - 1], next: siblings[at + 1] };
-}
-
-/** Breadcrumb trail: the locale home, then each ancestor path that is a page, then the page. */
-export function breadcrumbsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
-  const trail: PageRecord[] = [];
-  const segments = page.path ? page.path.split('/') : [];
-  for (let depth = 0; depth <= segments.length; depth++) {
-    const ancestor = index.byUrl.get(pageUrl(page.locale, segments.slice(0, depth).join('/')));
-    if (ancestor) trail.push(ancestor);
-  }
-  return trail;
 }

@@ -21,7 +21,7 @@ export function renderResult(view: ValidatorView, strings: Strings): string {
     issues.map((issue) => `<tr class="${kind}"><td><code>${escape(issue.code)}</code></td><td><code>${escape(issue.path || '(root)')}</code></td><td>${escape(issue.message)}</td></tr>`).join('');
   const issues = [...view.errors, ...view.warnings];
   const table = issues.length
-    ? `<div class="table-wrap"><table><caption>${strings.errors}</caption><thead><tr><th scope="col">Code</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows(view.errors, 'error')}${rows(view.warnings, 'warning')}</tbody></table></div>`
+    ? `<div class="table-wrap" tabindex="0"><table><caption>${strings.errors}</caption><thead><tr><th scope="col">Code</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows(view.errors, 'error')}${rows(view.warnings, 'warning')}</tbody></table></div>`
     : `<p>${strings.no_errors}</p>`;
   const other = view.otherForm ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>` : '';
   return verdict + digest + table + other;

@@ -47,8 +47,9 @@ export function copyRepository(options: CopyOptions = {}): string {
   }
   if (options.withGit) {
     cpSync(join(REPO, '.git'), join(dir, '.git'), { recursive: true });
-    // A lock taken by a concurrent commit in the repository means nothing in the copy.
-    rmSync(join(dir, '.git', 'index.lock'), { force: true });
+    // A lock taken by a concurrent commit in the repository means nothing in the copy. (In a git
+    // worktree .git is a file naming the real git directory: there is no lock to remove.)
+    if (lstatSync(join(dir, '.git')).isDirectory()) rmSync(join(dir, '.git', 'index.lock'), { force: true });
   }
   return dir;
 }
