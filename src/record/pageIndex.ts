@@ -6,6 +6,7 @@
  * source, codes that differ between locales, translations without a source digest.
  */
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, contentChain, localeOf, pageUrl } from './locales.ts';
+import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 
 export type Collection = 'pages' | 'guides' | 'registry' | 'site';
 
@@ -31,7 +32,7 @@ export interface ContentEntry {
 }
 
 /** source: the English record; translated: up to date; stale: the source changed since; fallback: the nearest language's text shown. */
-export type TranslationState = 'source' | 'translated' | 'stale' | 'fallback';
+export type TranslationState = UAIXPageMirrorIndexJson['translation_state'];
 
 /** The state of one locale's copy of a source file, from the digest the translation recorded. */
 export function translationStateOf(locale: string, sourceDigest: string, translation: { source_digest?: string } | undefined): TranslationState {

@@ -10,28 +10,10 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element, Root, RootContent } from 'hast';
 import { SITE_ORIGIN } from './locales.ts';
 import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from './publicPaths.ts';
+import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 
-export interface PageMirror {
-  $schema: string;
-  record_code: string;
-  title: string;
-  description: string;
-  url: string;
-  path: string;
-  locale: string;
-  content_locale: string;
-  fallback: boolean;
-  translation_state: string;
-  canonical: string;
-  alternates: { hreflang: string; href: string }[];
-  mirrors: { html: string; json: string; markdown: string };
-  last_changed: string | null;
-  headings: { level: number; id: string | null; text: string }[];
-  text: string;
-  links: { href: string; text: string }[];
-  fixtures: string[];
-  schemas: string[];
-}
+/** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
+export type PageMirror = UAIXPageMirrorIndexJson;
 
 /** The `<meta name>`s through which a page tells its mirrors what record it is (written by BaseHead.astro). */
 export const RECORD_META = {
@@ -140,17 +122,19 @@ export function buildPageMirror(page: string | ParsedPage, path: string): { json
     if (schema) schemas.add(schema);
   });
   const mirrors = mirrorPaths(path);
+  // The values read from the page's <meta> are typed as the schema says; the build validates every
+  // mirror against the schema, which reports a page whose meta disagrees.
   const json: PageMirror = {
-    $schema: `${SITE_ORIGIN}${MIRROR_SCHEMA_PATH}`,
+    $schema: `${SITE_ORIGIN}${MIRROR_SCHEMA_PATH}` as PageMirror['$schema'],
     record_code: meta(tree, RECORD_META.code) ?? '',
     title,
     description,
     url: `${SITE_ORIGIN}${path}`,
     path,
-    locale: meta(tree, RECORD_META.locale) ?? '',
-    content_locale: meta(tree, RECORD_META.contentLocale) ?? '',
+    locale: (meta(tree, RECORD_META.locale) ?? '') as PageMirror['locale'],
+    content_locale: (meta(tree, RECORD_META.contentLocale) ?? '') as PageMirror['content_locale'],
     fallback: meta(tree, RECORD_META.state) === 'fallback',
-    translation_state: meta(tree, RECORD_META.state) ?? '',
+    translation_state: (meta(tree, RECORD_META.state) ?? '') as PageMirror['translation_state'],
     canonical,
     alternates,
     mirrors: { html: `${SITE_ORIGIN}${path}`, json: `${SITE_ORIGIN}${mirrors.json}`, markdown: `${SITE_ORIGIN}${mirrors.markdown}` },

@@ -5,6 +5,7 @@
 import type { RecordModel } from './recordModel.ts';
 import type { RecordIndex } from './pageIndex.ts';
 import type { RouteRecord } from '../uai/routeRecord.ts';
+import type { UAIXSiteManifestWellKnownUaixJson } from './generated/uaix-manifest.ts';
 import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
 import { runCommand, type PackageRelease } from './packageCommands.ts';
@@ -40,10 +41,19 @@ export interface ManifestRoute {
 export const MANIFEST_COVERAGE =
   'files lists every file of the published site with the sha256 of its bytes: HTML pages and their index.json and index.md mirrors, schemas, fixtures, route records, the conformance pack, the field registry, llms.txt, llms-full.txt, robots.txt, the sitemaps, the search index, assets, and the host configuration file _headers (read by the host, not served). jcs_sha256 is given for JSON files that are I-JSON (RFC 7493), so not for the invalid-on-purpose fixtures. The only file left out is in omits.';
 
-export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: readonly BuiltFile[], routes: readonly ManifestRoute[], release: PackageRelease) {
+/** /.well-known/uaix.json as schemas/site/uaix-manifest.schema.json declares it. */
+export type SiteManifest = UAIXSiteManifestWellKnownUaixJson;
+
+export function buildSiteManifest(
+  model: RecordModel,
+  index: RecordIndex,
+  files: readonly BuiltFile[],
+  routes: readonly ManifestRoute[],
+  release: PackageRelease,
+): SiteManifest {
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
-    $schema: url(MANIFEST_SCHEMA_PATH),
+    $schema: url(MANIFEST_SCHEMA_PATH) as SiteManifest['$schema'],
     publisher: { name: 'UAIX.org — Universal Artificial Intelligence Exchange', url: url('/'), attribution: 'Michael Joseph Kappel, MCP' },
     standard: {
       name: 'UAI-1',
@@ -67,7 +77,7 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       code: locale.code,
       lang: locale.lang,
       home: url(pageUrl(locale.code, '')),
-      content: locale.code === SOURCE_LOCALE ? ('source' as const) : locale.translatesContent ? ('translated' as const) : ('fallback' as const),
+      content: locale.code === SOURCE_LOCALE ? 'source' : locale.translatesContent ? 'translated' : 'fallback',
       fallback: [...locale.fallback],
     })),
     authoritative: 'The English text and the JSON records are authoritative.',

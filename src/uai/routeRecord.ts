@@ -13,10 +13,23 @@ import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult
 import { findSecret, maskSecret } from './secretScan.ts';
 import { reportIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
+import type { FallbackTarget as GeneratedFallbackTarget, UAIXRouteRecord } from './generated/types/route-record.ts';
 
 export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.json`;
 
-/** What a client can do. The schema's `$defs/capability` enum lists the same names in the same order. */
+/** A route record as the schema declares it (valid records only; see `checkRouteRecord`). */
+export type RouteRecord = UAIXRouteRecord;
+/** A step a client can take instead of the highest path: a URL and every capability it needs. */
+export type FallbackTarget = NonNullable<GeneratedFallbackTarget>;
+/** What a client can do: the schema's `$defs/capability` enum. */
+export type Capability = FallbackTarget['needs'][number];
+export type HttpMethod = RouteRecord['method'];
+export type SideEffectStatus = RouteRecord['side_effect_status'];
+export type FetchExecutionClass = RouteRecord['fetch_execution_class'];
+export type GetSafety = RouteRecord['get_safety'];
+export type AdvertisedPath = RouteRecord['advertises'][number];
+
+/** Every capability, in the order of the schema's enum (tests/unit/routeRecord.test.ts compares the two). */
 export const CAPABILITIES = [
   'static-get',
   'uri-template',
@@ -30,8 +43,10 @@ export const CAPABILITIES = [
   'a2a',
   'restore-readback',
   'packet-exchange',
-] as const;
-export type Capability = (typeof CAPABILITIES)[number];
+] as const satisfies readonly Capability[];
+// Fails to compile when the schema gains a capability this list lacks.
+const everyCapabilityListed: Exclude<Capability, (typeof CAPABILITIES)[number]> extends never ? true : never = true;
+void everyCapabilityListed;
 
 /** Names used in reasons and messages. */
 export const CAPABILITY_LABELS: Readonly<Record<Capability, string>> = {
@@ -48,47 +63,6 @@ export const CAPABILITY_LABELS: Readonly<Record<Capability, string>> = {
   'restore-readback': 'restore/readback',
   'packet-exchange': 'multi-agent packet exchange',
 };
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'NONE';
-export type SideEffectStatus = 'none' | 'idempotent-write' | 'write' | 'destructive';
-export type FetchExecutionClass = 'static' | 'static-json' | 'client-side-script' | 'live-dynamic' | 'authenticated';
-export type GetSafety = 'safe-read' | 'side-effecting' | 'not-applicable';
-export type AdvertisedPath = 'mcp-resource' | 'mcp-tool' | 'a2a-delegation' | 'restore-readback' | 'packet-exchange';
-
-/** A step a client can take instead of the highest path: a URL and every capability it needs. */
-export interface FallbackTarget {
-  url: string;
-  needs: Capability[];
-  note?: string;
-}
-
-/** A route record as the schema declares it (valid records only; see `checkRouteRecord`). */
-export interface RouteRecord {
-  route_id: string;
-  path: string;
-  highest_supported_path: string;
-  lowest_safe_fallback: FallbackTarget | null;
-  method: HttpMethod;
-  content_type: string | null;
-  side_effect_status: SideEffectStatus;
-  fetch_execution_class: FetchExecutionClass;
-  required_fields: string[] | null;
-  result_url_field: string | null;
-  restore_readback_url_field: string | null;
-  write_credential_response_path: string | null;
-  browser_form_equivalent: FallbackTarget | null;
-  get_safety: GetSafety;
-  post_blocked_fallback: FallbackTarget | null;
-  live_get_blocked_fallback: FallbackTarget | null;
-  mcp_unavailable_fallback: FallbackTarget | null;
-  auth_unavailable_fallback: FallbackTarget | null;
-  tool_unavailable_fallback: FallbackTarget | null;
-  human_review_url: string | null;
-  no_op_behavior: string | null;
-  advertises: AdvertisedPath[];
-  title: string;
-  description: string;
-}
 
 export type FallbackField =
   | 'lowest_safe_fallback'
