@@ -13,7 +13,7 @@ import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
 import { createAjv } from '../src/uai/schemaValidator.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { contentSecurityPolicy, HEADER_RULES, headersFile, machineRecordFiles, mediaTypeOf, withContentSecurityPolicy, type PublishedFile } from '../src/record/machineRecords.ts';
-import { buildPageMirror, findElement, parsePage, walkElements, type PageMirror } from '../src/record/pageMirror.ts';
+import { buildPageMirror, findElement, parsePage, walkElements, type BuiltPageMirror } from '../src/record/pageMirror.ts';
 import type { Root } from 'hast';
 import { buildSiteManifest, routeMediaTypeProblems } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
@@ -101,7 +101,7 @@ function run(): void {
   const validateMirror = ajv.compile(mirrorSchema);
   const validateManifest = ajv.compile(manifestSchema);
   const htmlFiles = walkFiles(DIST).filter((file) => file.endsWith('/index.html') || file === join(DIST, 'index.html'));
-  const mirrors = new Map<string, { json: PageMirror; markdown: string }>();
+  const mirrors = new Map<string, BuiltPageMirror>();
   // Each page is parsed once: for its mirrors here, and for the link check after Pagefind.
   const parsedPages = new Map<string, Root>();
   const mirrorProblems: string[] = [];
