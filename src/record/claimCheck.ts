@@ -1,7 +1,6 @@
 /**
  * The claims gate: no published page or machine record says UAIX provides what it does not
- * (hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters,
- * certification, hosted import). The core's detector decides; this module feeds it the rendered
+ * (the core's `UNSUPPORTED_CAPABILITIES`). The core's detector decides; this module feeds it the rendered
  * text and turns its findings into one-line problems.
  */
 import { findUnsupportedClaim } from '../uai/supportClaims.ts';

@@ -3,6 +3,7 @@
  * only when the reader first uses it. Everything runs in the browser; the packet is never sent.
  */
 import type { ValidatorView } from './validatorEngine.ts';
+import { escapeHtml as escape } from '../record/escapeHtml.ts';
 
 type Strings = Record<string, string>;
 
@@ -10,9 +11,6 @@ function element<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }
 
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 export function renderResult(view: ValidatorView, strings: Strings): string {
   const verdict = `<p class="verdict verdict-${view.valid ? 'valid' : 'invalid'}"><strong>${view.valid ? strings.valid : strings.invalid}</strong>${view.profile ? ` · ${strings.profile}: <code>${escape(view.profile)}</code>` : ''}${view.form ? ` · ${strings.form}: <code>${view.form}</code>` : ''}</p>`;
