@@ -18,6 +18,8 @@ export const PROFILE_SECTIONS = [
   'keyless_form',
 ] as const;
 
+export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
+
 export function sectionId(key: string): string {
   return key.replace(/_/g, '-');
 }
