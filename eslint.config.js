@@ -24,6 +24,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // CommonJS configuration files (dependency-cruiser reads only CommonJS).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     // Astro's own ambient declarations are triple-slash references by design.
     files: ['src/env.d.ts'],
     rules: { '@typescript-eslint/triple-slash-reference': 'off' },

@@ -11,7 +11,7 @@ import { decodeJsonBytes } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
 import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
 import { routeCommand, routeChecker } from './routeCommand.ts';
-import { USAGE } from './usage.ts';
+import { USAGE } from '../uai/commandUsage.ts';
 import {
   EXIT_INVALID,
   EXIT_OK,

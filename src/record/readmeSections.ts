@@ -4,7 +4,7 @@
  */
 import { ERROR_CODES, WARNING_CODES } from '../uai/errorCodes.ts';
 import type { FieldRegistryDocument } from './fieldRegistry.ts';
-import { USAGE } from '../cli/usage.ts';
+import { USAGE } from '../uai/commandUsage.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
