@@ -13,7 +13,7 @@ import { formatFixtureFailure } from '../src/uai/fixtureCheck.ts';
 import { createAjv } from '../src/uai/schemaCompiler.ts';
 import { loadSite, ContentError } from '../src/site/siteContext.ts';
 import { contentSecurityPolicy, HEADER_RULES, headersFile, machineRecordFiles, mediaTypeOf, withContentSecurityPolicy, type PublishedFile } from '../src/record/machineRecords.ts';
-import type { PageMirror } from '../src/record/pageMirror.ts';
+import type { BuiltPageMirror } from '../src/record/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../src/record/node/pageAnalysis.ts';
 import { buildSiteManifest, routeMediaTypeProblems } from '../src/record/siteManifest.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../src/record/llmsTxt.ts';
@@ -144,7 +144,7 @@ async function run(): Promise<void> {
     PAGE_CACHE_DIR,
   );
   if (analyses.problems.length) fail('page mirrors', analyses.problems);
-  const mirrors = new Map<string, { json: PageMirror; markdown: string }>();
+  const mirrors = new Map<string, BuiltPageMirror>();
   const mirrorProblems: string[] = [];
   // The style attributes the pages carry (Shiki's colours), allowed one by one by the CSP.
   const styleAttributes = new Set<string>();

@@ -1,8 +1,7 @@
 /**
  * The claims gate: no published page or machine record says UAIX provides what it does not
- * (hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters,
- * certification, hosted import), in English, Spanish or French. The core's detector decides; this
- * module feeds it the rendered text and turns its findings into one-line problems.
+ * (the core's `UNSUPPORTED_CAPABILITIES`), in English, Spanish or French. The core's detector decides;
+ * this module feeds it the rendered text and turns its findings into one-line problems.
  */
 import { findUnsupportedClaims } from '../uai/supportClaims.ts';
 

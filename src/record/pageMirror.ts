@@ -85,8 +85,15 @@ function withoutChrome(element: Element): Element {
   };
 }
 
+/** A page's two mirrors; `body` is the Markdown without its frontmatter and llms.txt pointer (for llms-full.txt). */
+export interface BuiltPageMirror {
+  json: PageMirror;
+  markdown: string;
+  body: string;
+}
+
 /** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */
-export function buildPageMirror(page: string | ParsedPage, path: string): { json: PageMirror; markdown: string } {
+export function buildPageMirror(page: string | ParsedPage, path: string): BuiltPageMirror {
   const { tree, main } = typeof page === 'string' ? parsePage(page) : page;
   if (!main) throw new Error(`${path}: the page has no <main> element`);
   const title = normalize(toText(findElement(tree, (element) => element.tagName === 'h1') ?? { type: 'element', tagName: 'span', properties: {}, children: [] }));
@@ -164,7 +171,7 @@ export function buildPageMirror(page: string | ParsedPage, path: string): { json
     body,
     '',
   ].join('\n');
-  return { json, markdown };
+  return { json, markdown, body };
 }
 
 /** What the link check reads from a page: its element ids in document order, and every href and src. */
@@ -193,7 +200,7 @@ export function linkFactsOf(tree: Root): PageLinkFacts {
  * allow, and the text the claims gate reads (description and body text, in the page's language).
  */
 export interface PageAnalysis extends PageLinkFacts {
-  mirror?: { json: PageMirror; markdown: string };
+  mirror?: BuiltPageMirror;
   styles: string[];
   claims: { text: string; lang: string };
 }

@@ -43,6 +43,3 @@ export function mirrorPaths(pageUrl: string): { json: string; markdown: string }
   return { json: `${pageUrl}index.json`, markdown: `${pageUrl}index.md` };
 }
 
-export function profileSlug(profile: string): string {
-  return profile.replace(/\./g, '-');
-}

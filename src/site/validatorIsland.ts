@@ -7,6 +7,7 @@
 import type { ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
 import type { ValidatorRequest } from './validatorWorker.ts';
 import { fillTemplate } from '../record/inlineText.ts';
+import { escapeHtml as escape } from '../record/escapeHtml.ts';
 
 type Strings = Record<string, string>;
 
@@ -17,9 +18,6 @@ function element<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }
 
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** One table per kind, each under its own caption; every code links to its row in the catalogue on this page. */
 function issueTable(issues: ValidatorView['errors'], kind: 'error' | 'warning', caption: string, strings: Strings): string {

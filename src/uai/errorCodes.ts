@@ -2,6 +2,8 @@
  * The catalogue of UAI-1 error codes. Codes are stable: a published code keeps its meaning.
  * The validator, the CLI, the site's catalogue and the README all read this one table.
  */
+import { UNSUPPORTED_CAPABILITY_LIST } from './supportClaims.ts';
+
 export interface UaiIssue {
   /** Stable code, e.g. `UAI-EXPIRED`. */
   code: string;
@@ -37,7 +39,7 @@ const entries: ErrorCodeEntry[] = [
   { code: 'UAI-IDEMPOTENCY-MISSING', layer: 'schema', rule: 'delivery.idempotency_key is present and follows `idem_[a-z0-9][a-z0-9._-]*`.', fix: 'Set delivery.idempotency_key to an idem_ key that stays stable across retries.' },
   { code: 'UAI-FALLBACK-MISSING', layer: 'schema', rule: 'delivery.fallback_directive says what the target does when it cannot proceed safely.', fix: 'Set delivery.fallback_directive, e.g. "Return a uai.agent.blocker.v1 record if the target cannot proceed safely."' },
   { code: 'UAI-EXPIRED', layer: 'policy', rule: 'delivery.expires_at is not before the time of validation.', fix: 'Send a new packet with a later delivery.expires_at; do not act on an expired one.' },
-  { code: 'UAI-UNSUPPORTED-CLAIM', layer: 'policy', rule: 'No text claims that UAIX provides hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters, certification or hosted import.', fix: 'Remove the claim: agent runtimes execute, UAIX records.' },
+  { code: 'UAI-UNSUPPORTED-CLAIM', layer: 'policy', rule: `No text claims that UAIX provides ${UNSUPPORTED_CAPABILITY_LIST}.`, fix: 'Remove the claim: agent runtimes execute, UAIX records.' },
   { code: 'UAI-MEMORY-SECRET', layer: 'policy', rule: 'No string or member name anywhere in a memory proposal holds a secret or token-like string (private keys, API keys, bearer, JWT or session tokens, high-entropy strings).', fix: 'Redact the value and propose the fact without it.' },
   { code: 'UAI-SECRET-PRESENT', layer: 'policy', rule: 'No string or member name in a packet of any other profile holds a credential: private keys, cloud, source-host, package-registry, chat, payment or API keys and tokens, JWTs, Authorization header values, credentials in URLs, password or API-key assignments, high-entropy tokens.', fix: 'Remove the credential; refer to where an authorized reviewer can find it instead.' },
   { code: 'UAI-MEMORY-COLD-PROMOTION', layer: 'schema', rule: 'A cold-memory record is never proposed directly as current truth.', fix: 'Set proposed_status to candidate and keep review_required true.' },

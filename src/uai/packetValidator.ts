@@ -16,6 +16,7 @@ import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits }
 import { reportIssues, truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
 import { utcDateTimeOfDate, type UtcDateTime } from './utcDateTime.ts';
+import { isJsonObject as isPlainObject } from './jsonObject.ts';
 
 export type PacketForm = 'keyed' | 'keyless';
 
@@ -50,9 +51,6 @@ export interface PacketValidator {
   digest(value: unknown): CodecResult;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Why a checksum was not verified: it names another algorithm, or it is no sha256 digest. */
 function unverifiedChecksumMessage(checksum: string, digest: string): string {

@@ -14,6 +14,7 @@ import { findSecret, maskSecret } from './secretScan.ts';
 import { reportIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 import type { FallbackTarget as GeneratedFallbackTarget, UAIXRouteRecord } from './generated/types/route-record.ts';
+import { isJsonObject } from './jsonObject.ts';
 
 export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.json`;
 
@@ -126,10 +127,6 @@ const EXECUTION_NEEDS: Readonly<Record<FetchExecutionClass, readonly Capability[
 const WRITE_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const FETCH_CAPABILITIES: readonly Capability[] = ['static-get', 'live-get'];
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** A table entry for a value read from an unchecked record; "constructor" and the like find nothing. */
 function lookup<T>(table: Readonly<Record<string, T>>, key: unknown): T | undefined {
   return typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
@@ -137,8 +134,8 @@ function lookup<T>(table: Readonly<Record<string, T>>, key: unknown): T | undefi
 
 /** The value of a fallback field when it is a well-formed target; undefined otherwise. */
 export function fallbackTargetOf(record: unknown, field: FallbackField): FallbackTarget | undefined {
-  const value = isPlainObject(record) ? record[field] : undefined;
-  if (!isPlainObject(value) || typeof value.url !== 'string' || !Array.isArray(value.needs)) return undefined;
+  const value = isJsonObject(record) ? record[field] : undefined;
+  if (!isJsonObject(value) || typeof value.url !== 'string' || !Array.isArray(value.needs)) return undefined;
   return value as unknown as FallbackTarget;
 }
 
@@ -158,7 +155,7 @@ export function isUriTemplate(url: unknown): boolean {
  * contribute nothing, so the rules can still run on the rest.
  */
 export function highestPathNeeds(record: unknown): Capability[] {
-  if (!isPlainObject(record)) return [];
+  if (!isJsonObject(record)) return [];
   const needs = new Set<Capability>();
   // A GET is fetched as its execution class says; another method (or none) replaces the GET with its own request.
   for (const capability of lookup(EXECUTION_NEEDS, record.fetch_execution_class) ?? []) {
@@ -255,7 +252,7 @@ function reviewRule(record: Record<string, unknown>): UaiIssue[] {
 
 /** Every URL-valued place in a record: path, human_review_url and each fallback target's url. */
 export function routeUrls(record: unknown): { path: string; url: string }[] {
-  if (!isPlainObject(record)) return [];
+  if (!isJsonObject(record)) return [];
   const urls: { path: string; url: string }[] = [];
   for (const field of ['path', 'human_review_url'] as const) {
     if (typeof record[field] === 'string') urls.push({ path: jsonPointer([field]), url: record[field] as string });
@@ -292,7 +289,7 @@ function unsafeGetRule(record: Record<string, unknown>): UaiIssue[] {
 
 /** The route rules alone (no schema), for any JSON value; each issue names the field to change. */
 export function routeRuleIssues(value: unknown): UaiIssue[] {
-  if (!isPlainObject(value)) return [];
+  if (!isJsonObject(value)) return [];
   return [...fallbackRule(value, highestPathNeeds(value)), ...reviewRule(value), ...secretRule(value), ...unsafeGetRule(value)];
 }
 
@@ -339,7 +336,7 @@ export function createRouteChecker(
 
   function checkValue(value: unknown): RouteReport {
     const errors = checkRouteRecord(value, compiled, shape);
-    const route = isPlainObject(value) && typeof value.route_id === 'string' ? value.route_id : null;
+    const route = isJsonObject(value) && typeof value.route_id === 'string' ? value.route_id : null;
     const valid = errors.length === 0;
     return { valid, route, errors, warnings: [], ...(valid ? { record: value as unknown as RouteRecord } : {}) };
   }

@@ -9,7 +9,7 @@ import type { Shape } from './fieldShape.ts';
 import { shapesAlong } from './fieldShape.ts';
 import type { UaiIssue } from './errorCodes.ts';
 import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
-import { escapePointerToken, parsePointer } from './jsonPointer.ts';
+import { escapePointerToken, parsePointer, valueAtPointer } from './jsonPointer.ts';
 import { parseUtcDateTime } from './utcDateTime.ts';
 
 export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
@@ -94,15 +94,6 @@ function quote(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
-function valueAt(root: unknown, path: string): unknown {
-  let node = root;
-  for (const segment of parsePointer(path)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return node;
-}
-
 /** A UTC rewrite of an offset date-time, to show the fix ("…+02:00" → "…Z"). */
 function utcSuggestion(value: unknown): string {
   if (typeof value !== 'string') return '';
@@ -117,7 +108,7 @@ function utcSuggestion(value: unknown): string {
 function messageOf(error: SchemaError, code: string, root: unknown): string {
   const params = error.params as Record<string, unknown>;
   const where = error.instancePath || 'the top level';
-  const value = valueAt(root, error.instancePath);
+  const value = valueAtPointer(root, parsePointer(error.instancePath));
   switch (error.keyword) {
     case 'additionalProperties': {
       const allowed = Object.keys(((error.parentSchema as JsonSchema)?.properties ?? {}) as object);

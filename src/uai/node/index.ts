@@ -9,7 +9,8 @@ import { readPacketFile } from './packetFiles.ts';
 
 export { readPacketFile, UnreadableInput } from './packetFiles.ts';
 export { loadSchemaDocuments, loadFixtureTree, loadRouteFixtureTree, RecordFileError, SCHEMA_DIR, EXAMPLES_DIR } from './recordFiles.ts';
-export type { FixtureFile, FixtureTree, FixtureExpectationFile } from './recordFiles.ts';
+export type { FixtureTree } from './recordFiles.ts';
+export type { FixtureInput, ExpectationInput } from '../fixtureCheck.ts';
 
 let validator: ReturnType<typeof createValidator> | undefined;
 let routeChecker: ReturnType<typeof createRouteRecordChecker> | undefined;

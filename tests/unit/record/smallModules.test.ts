@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inlineMarkdown, fillTemplate, escapeHtml } from '../../../src/record/inlineText.ts';
+import { inlineMarkdown, fillTemplate } from '../../../src/record/inlineText.ts';
+import { escapeHtml } from '../../../src/record/escapeHtml.ts';
 import { pageUrl } from '../../../src/record/locales.ts';
 import { entryIdOf, routeOfEntry } from '../../../src/record/contentPaths.ts';
 import { surfaceOf } from '../../../src/record/surfaces.ts';
