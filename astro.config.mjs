@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
+import { stageTimesIntegration } from './src/record/node/stageTimes.ts';
 import { CODE_THEMES } from './src/record/highlight.ts';
 
 export default defineConfig({
@@ -15,5 +16,6 @@ export default defineConfig({
   markdown: {
     shikiConfig: { themes: CODE_THEMES, defaultColor: 'light' },
   },
-  integrations: [sitemap(sitemapOptions())],
+  // The stage timer comes last so that its build:done mark follows the sitemap's work.
+  integrations: [sitemap(sitemapOptions()), stageTimesIntegration()],
 });

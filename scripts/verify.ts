@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { createAjv } from '../src/uai/schemaValidator.ts';
+import { createAjv } from '../src/uai/schemaCompiler.ts';
 import { MANIFEST_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { verifyDeployment, type Fetch } from '../src/record/verifyDeployment.ts';
 

@@ -6,12 +6,11 @@
 import { UsageError, EXIT_OK, checkFiles, parseCommandArgs, printIssues, readInput, type CliIo } from './cliSupport.ts';
 import { createRouteChecker, type RouteChecker } from '../uai/routeRecord.ts';
 import { CLIENT_KINDS, isClientKind, resolveRoute } from '../uai/clientLadder.ts';
-import { loadSchemaDocuments } from '../uai/node/recordFiles.ts';
 
 let cachedChecker: RouteChecker | undefined;
 /** The route checker, compiled on first use. */
 export function routeChecker(): RouteChecker {
-  cachedChecker ??= createRouteChecker(loadSchemaDocuments());
+  cachedChecker ??= createRouteChecker();
   return cachedChecker;
 }
 

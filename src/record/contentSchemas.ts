@@ -5,8 +5,9 @@
 // The same zod that Astro's content collections use (one copy, pinned to Astro's version), without importing Astro.
 import { z } from 'zod';
 import { RECORD_CODE_PATTERN } from './pageIndex.ts';
+import { DIGEST_PATTERN } from '../uai/packetDigest.ts';
 
-const digest = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 lowercase hex>');
+const digest = z.string().regex(DIGEST_PATTERN, 'must be sha256:<64 lowercase hex>');
 
 export const recordFrontmatter = z
   .object({

@@ -2,9 +2,7 @@
  * Inline Markdown for short strings from frontmatter and data files (`code`, **strong**,
  * [links](/path/)), escaped first so no HTML passes through.
  */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeHtml } from './escapeHtml.ts';
 
 export function inlineMarkdown(text: string): string {
   const parts = escapeHtml(text).split(/(`[^`]+`)/g);

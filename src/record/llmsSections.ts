@@ -2,10 +2,11 @@
 import type { RecordIndex, PageRecord } from './pageIndex.ts';
 import type { RecordModel } from './recordModel.ts';
 import type { LlmsSection } from './llmsTxt.ts';
-import type { PageMirror } from './pageMirror.ts';
+import type { BuiltPageMirror } from './pageMirror.ts';
 import { SITE_ORIGIN, SOURCE_LOCALE } from './locales.ts';
 import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, LLMS_FULL_PATH, MANIFEST_PATH, SITEMAP_PATH, mirrorPaths, routeRecordPath } from './publicPaths.ts';
 import { siblingsOf } from './pageIndex.ts';
+import type { PackageRelease } from './packageCommands.ts';
 
 const absolute = (path: string) => `${SITE_ORIGIN}${path}`;
 
@@ -23,7 +24,12 @@ export function englishReadingOrder(index: RecordIndex): PageRecord[] {
   });
 }
 
-export function llmsSections(index: RecordIndex, model: RecordModel, routes: { routeId: string; record: { title?: string; description?: string } }[]): LlmsSection[] {
+export function llmsSections(
+  index: RecordIndex,
+  model: RecordModel,
+  routes: { routeId: string; record: { title?: string; description?: string } }[],
+  release: PackageRelease,
+): LlmsSection[] {
   const english = (path: string) => index.byUrl.get(`/${SOURCE_LOCALE}/${path ? `${path}/` : ''}`);
   const pick = (...paths: string[]) => paths.map(english).filter((page): page is PageRecord => Boolean(page)).map(pageLink);
   const profiles = englishReadingOrder(index).filter((page) => page.collection === 'registry');
@@ -45,6 +51,11 @@ export function llmsSections(index: RecordIndex, model: RecordModel, routes: { r
       name: 'Tools',
       links: [
         ...pick('tools/validator', 'review'),
+        {
+          title: `${release.name} ${release.version} (npm package tarball)`,
+          url: absolute(release.path),
+          note: `The uaix command and the UAI-1 library, ${release.license}, no dependencies; check its ${release.sha256} (also in the manifest) before running it`,
+        },
         ...routes.map((route) => ({ title: `Route record ${route.routeId}`, url: absolute(routeRecordPath(route.routeId)), note: route.record.description ?? route.record.title ?? '' })),
       ],
     },
@@ -62,13 +73,12 @@ export function llmsSections(index: RecordIndex, model: RecordModel, routes: { r
   ];
 }
 
-export function llmsFullText(index: RecordIndex, mirrors: ReadonlyMap<string, { json: PageMirror; markdown: string }>): string {
+export function llmsFullText(index: RecordIndex, mirrors: ReadonlyMap<string, Pick<BuiltPageMirror, 'body'>>): string {
   const parts = englishReadingOrder(index).map((page) => {
     const mirror = mirrors.get(page.url);
     if (!mirror) throw new Error(`${page.url}: no mirror was built`);
-    // Drop each mirror's own frontmatter and llms.txt pointer; keep a source line instead.
-    const body = mirror.markdown.replace(/^---\n[\s\S]*?\n---\n> [^\n]*\n\n/, '');
-    return `<!-- ${absolute(page.url)} -->\n\n${body.trim()}\n`;
+    // Each mirror's body without its own frontmatter and llms.txt pointer, under a source line.
+    return `<!-- ${absolute(page.url)} -->\n\n${mirror.body}\n`;
   });
   return `# UAIX public standards record: the English record\n\n> Every English page of ${SITE_ORIGIN}, as Markdown, in reading order. The English text and the JSON records are authoritative.\n\n${parts.join('\n---\n\n')}`;
 }

@@ -6,6 +6,7 @@
  * source, codes that differ between locales, translations without a source digest.
  */
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, contentChain, localeOf, pageUrl } from './locales.ts';
+import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 
 export type Collection = 'pages' | 'guides' | 'registry' | 'site';
 
@@ -31,7 +32,7 @@ export interface ContentEntry {
 }
 
 /** source: the English record; translated: up to date; stale: the source changed since; fallback: the nearest language's text shown. */
-export type TranslationState = 'source' | 'translated' | 'stale' | 'fallback';
+export type TranslationState = UAIXPageMirrorIndexJson['translation_state'];
 
 /** The state of one locale's copy of a source file, from the digest the translation recorded. */
 export function translationStateOf(locale: string, sourceDigest: string, translation: { source_digest?: string } | undefined): TranslationState {
@@ -160,26 +161,34 @@ export function inSitemap(page: PageRecord): boolean {
   return !isSearchPage(page) && canonicalUrlOf(page) === `${SITE_ORIGIN}${page.url}`;
 }
 
-/** Siblings in reading order: same locale and collection, by `order`, then path. */
-export function siblingsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
-  return index.pages
-    .filter((other) => other.locale === page.locale && other.collection === page.collection)
-    .sort((a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+interface SiblingGroup {
+  pages: PageRecord[];
+  positionOf: Map<string, number>;
 }
 
-export function previousAndNext(index: RecordIndex, page: PageRecord): { previous?: PageRecord; next?: PageRecord } {
-  const siblings = siblingsOf(index, page);
-  const at = siblings.findIndex((other) => other.url === page.url);
-  return { previous: siblings[at - 1], next: siblings[at + 1] };
-}
+// Sorted once per (locale, collection) and index: every page asks for its siblings, and sorting the
+// whole record on each page made the build grow with the square of the page count.
+const siblingGroups = new WeakMap<RecordIndex, Map<string, SiblingGroup>>();
 
-/** Breadcrumb trail: the locale home, then each ancestor path that is a page, then the page. */
-export function breadcrumbsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
-  const trail: PageRecord[] = [];
-  const segments = page.path ? page.path.split('/') : [];
-  for (let depth = 0; depth <= segments.length; depth++) {
-    const ancestor = index.byUrl.get(pageUrl(page.locale, segments.slice(0, depth).join('/')));
-    if (ancestor) trail.push(ancestor);
+function siblingGroupOf(index: RecordIndex, page: PageRecord): SiblingGroup {
+  let groups = siblingGroups.get(index);
+  if (!groups) {
+    groups = new Map();
+    for (const other of index.pages) {
+      const key = `${other.locale}\u0000${other.collection}`;
+      if (!groups.has(key)) groups.set(key, { pages: [], positionOf: new Map() });
+      groups.get(key)!.pages.push(other);
+    }
+    for (const group of groups.values()) {
+      group.pages.sort((a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      group.pages.forEach((other, position) => group.positionOf.set(other.url, position));
+    }
+    siblingGroups.set(index, groups);
   }
-  return trail;
+  return groups.get(`${page.locale}\u0000${page.collection}`)!;
+}
+
+/** Siblings in reading order: same locale and collection, by `order`, then path (shared; do not modify). */
+export function siblingsOf(index: RecordIndex, page: PageRecord): readonly PageRecord[] {
+  return siblingGroupOf(index, page).pages;
 }

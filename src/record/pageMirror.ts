@@ -10,28 +10,10 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element, Root, RootContent } from 'hast';
 import { SITE_ORIGIN } from './locales.ts';
 import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from './publicPaths.ts';
+import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 
-export interface PageMirror {
-  $schema: string;
-  record_code: string;
-  title: string;
-  description: string;
-  url: string;
-  path: string;
-  locale: string;
-  content_locale: string;
-  fallback: boolean;
-  translation_state: string;
-  canonical: string;
-  alternates: { hreflang: string; href: string }[];
-  mirrors: { html: string; json: string; markdown: string };
-  last_changed: string | null;
-  headings: { level: number; id: string | null; text: string }[];
-  text: string;
-  links: { href: string; text: string }[];
-  fixtures: string[];
-  schemas: string[];
-}
+/** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
+export type PageMirror = UAIXPageMirrorIndexJson;
 
 /** The `<meta name>`s through which a page tells its mirrors what record it is (written by BaseHead.astro). */
 export const RECORD_META = {
@@ -88,9 +70,12 @@ export function parsePage(html: string): ParsedPage {
   return { tree, main: findElement(tree, (element) => element.tagName === 'main') };
 }
 
-/** Elements that navigate rather than say something: not part of the mirror's text or Markdown. */
+/**
+ * Elements that navigate rather than say something, and elements the page hides (the validator's
+ * form until JavaScript shows it): not part of the mirror's text or Markdown.
+ */
 function isChrome(element: Element): boolean {
-  return element.tagName === 'nav' || element.tagName === 'script' || element.tagName === 'style' || element.tagName === 'noscript' || attr(element, 'dataMirror') === 'skip';
+  return element.properties?.hidden === true || element.tagName === 'nav' || element.tagName === 'script' || element.tagName === 'style' || element.tagName === 'noscript' || attr(element, 'dataMirror') === 'skip';
 }
 
 function withoutChrome(element: Element): Element {
@@ -100,8 +85,15 @@ function withoutChrome(element: Element): Element {
   };
 }
 
+/** A page's two mirrors; `body` is the Markdown without its frontmatter and llms.txt pointer (for llms-full.txt). */
+export interface BuiltPageMirror {
+  json: PageMirror;
+  markdown: string;
+  body: string;
+}
+
 /** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */
-export function buildPageMirror(page: string | ParsedPage, path: string): { json: PageMirror; markdown: string } {
+export function buildPageMirror(page: string | ParsedPage, path: string): BuiltPageMirror {
   const { tree, main } = typeof page === 'string' ? parsePage(page) : page;
   if (!main) throw new Error(`${path}: the page has no <main> element`);
   const title = normalize(toText(findElement(tree, (element) => element.tagName === 'h1') ?? { type: 'element', tagName: 'span', properties: {}, children: [] }));
@@ -137,17 +129,19 @@ export function buildPageMirror(page: string | ParsedPage, path: string): { json
     if (schema) schemas.add(schema);
   });
   const mirrors = mirrorPaths(path);
+  // The values read from the page's <meta> are typed as the schema says; the build validates every
+  // mirror against the schema, which reports a page whose meta disagrees.
   const json: PageMirror = {
-    $schema: `${SITE_ORIGIN}${MIRROR_SCHEMA_PATH}`,
+    $schema: `${SITE_ORIGIN}${MIRROR_SCHEMA_PATH}` as PageMirror['$schema'],
     record_code: meta(tree, RECORD_META.code) ?? '',
     title,
     description,
     url: `${SITE_ORIGIN}${path}`,
     path,
-    locale: meta(tree, RECORD_META.locale) ?? '',
-    content_locale: meta(tree, RECORD_META.contentLocale) ?? '',
+    locale: (meta(tree, RECORD_META.locale) ?? '') as PageMirror['locale'],
+    content_locale: (meta(tree, RECORD_META.contentLocale) ?? '') as PageMirror['content_locale'],
     fallback: meta(tree, RECORD_META.state) === 'fallback',
-    translation_state: meta(tree, RECORD_META.state) ?? '',
+    translation_state: (meta(tree, RECORD_META.state) ?? '') as PageMirror['translation_state'],
     canonical,
     alternates,
     mirrors: { html: `${SITE_ORIGIN}${path}`, json: `${SITE_ORIGIN}${mirrors.json}`, markdown: `${SITE_ORIGIN}${mirrors.markdown}` },
@@ -177,5 +171,54 @@ export function buildPageMirror(page: string | ParsedPage, path: string): { json
     body,
     '',
   ].join('\n');
-  return { json, markdown };
+  return { json, markdown, body };
+}
+
+/** What the link check reads from a page: its element ids in document order, and every href and src. */
+export interface PageLinkFacts {
+  ids: string[];
+  links: string[];
+}
+
+export function linkFactsOf(tree: Root): PageLinkFacts {
+  const ids: string[] = [];
+  const links: string[] = [];
+  walkElements(tree, (element) => {
+    const id = element.properties?.id;
+    if (id !== undefined) ids.push(String(id));
+    for (const name of ['href', 'src']) {
+      const value = element.properties?.[name];
+      if (typeof value === 'string' && value) links.push(value);
+    }
+  });
+  return { ids, links };
+}
+
+/**
+ * Everything the build derives from one built page, from a single parse: mirrors (unless
+ * `withMirror` is false), link facts, the `style` attributes the Content-Security-Policy must
+ * allow, and the text the claims gate reads (description and body text, in the page's language).
+ */
+export interface PageAnalysis extends PageLinkFacts {
+  mirror?: BuiltPageMirror;
+  styles: string[];
+  claims: { text: string; lang: string };
+}
+
+export function analysePage(html: string, path: string, withMirror: boolean): PageAnalysis {
+  const parsed = parsePage(html);
+  const styles = new Set<string>();
+  walkElements(parsed.tree, (element) => {
+    const style = element.properties?.style;
+    if (typeof style === 'string') styles.add(style);
+  });
+  const root = findElement(parsed.tree, (element) => element.tagName === 'html');
+  const body = findElement(parsed.tree, (element) => element.tagName === 'body');
+  const description = findElement(parsed.tree, (element) => element.tagName === 'meta' && element.properties?.name === 'description')?.properties?.content;
+  return {
+    ...linkFactsOf(parsed.tree),
+    ...(withMirror ? { mirror: buildPageMirror(parsed, path) } : {}),
+    styles: [...styles],
+    claims: { text: [typeof description === 'string' ? description : '', body ? toText(body) : ''].join('\n'), lang: String(root?.properties?.lang ?? 'en') },
+  };
 }

@@ -15,6 +15,7 @@ export const ROBOTS_PATH = '/robots.txt';
 export const HEADERS_PATH = '/_headers';
 export const MIRROR_SCHEMA_PATH = '/schemas/site/page-mirror.schema.json';
 export const MANIFEST_SCHEMA_PATH = '/schemas/site/uaix-manifest.schema.json';
+export const TOOLS_DIR_PATH = '/tools/';
 
 export function schemaPath(fileName: string): string {
   return `${SCHEMA_DIR_PATH}${fileName}`;
@@ -28,6 +29,11 @@ export function keylessFixturePath(group: string, name: string): string {
   return `${EXAMPLES_DIR_PATH}${group}/${name}.keyless.json`;
 }
 
+/** A downloadable tool, such as the package tarball. */
+export function toolPath(fileName: string): string {
+  return `${TOOLS_DIR_PATH}${fileName}`;
+}
+
 export function routeRecordPath(routeId: string): string {
   return `/routes/${routeId}.json`;
 }
@@ -37,6 +43,3 @@ export function mirrorPaths(pageUrl: string): { json: string; markdown: string }
   return { json: `${pageUrl}index.json`, markdown: `${pageUrl}index.md` };
 }
 
-export function profileSlug(profile: string): string {
-  return profile.replace(/\./g, '-');
-}

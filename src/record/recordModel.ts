@@ -6,13 +6,13 @@
 import type { SchemaDocument } from '../uai/schemaRegistry.ts';
 import { schemaFileName } from '../uai/schemaRegistry.ts';
 import { createPacketValidator, type PacketValidator } from '../uai/packetValidator.ts';
-import { checkFixtures, checkRouteFixtures, type FixtureCheckResult, type RouteFixtureCheckResult, type FixtureExpectation, type FixtureInput, type ExpectationInput } from '../uai/fixtureCheck.ts';
+import { checkFixtures, checkRouteFixtures, profileSlug, type FixtureCheckResult, type RouteFixtureCheckResult, type FixtureExpectation, type FixtureInput, type ExpectationInput } from '../uai/fixtureCheck.ts';
 import { createRouteChecker, type RouteChecker } from '../uai/routeRecord.ts';
 import type { ObjectShape } from '../uai/fieldShape.ts';
 import { sha256Digest } from '../uai/sha256.ts';
 import { packetDigest } from '../uai/packetDigest.ts';
 import { canonicalize } from '../uai/jcs.ts';
-import { fixturePath, keylessFixturePath, profileSlug, schemaPath } from './publicPaths.ts';
+import { fixturePath, keylessFixturePath, schemaPath } from './publicPaths.ts';
 
 export interface PublishedSchema {
   id: string;

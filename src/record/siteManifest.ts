@@ -5,8 +5,10 @@
 import type { RecordModel } from './recordModel.ts';
 import type { RecordIndex } from './pageIndex.ts';
 import type { RouteRecord } from '../uai/routeRecord.ts';
+import type { UAIXSiteManifestWellKnownUaixJson } from './generated/uaix-manifest.ts';
 import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
+import { runCommand, type PackageRelease } from './packageCommands.ts';
 import {
   CONFORMANCE_PATH,
   FIELD_REGISTRY_PATH,
@@ -39,10 +41,19 @@ export interface ManifestRoute {
 export const MANIFEST_COVERAGE =
   'files lists every file of the published site with the sha256 of its bytes: HTML pages and their index.json and index.md mirrors, schemas, fixtures, route records, the conformance pack, the field registry, llms.txt, llms-full.txt, robots.txt, the sitemaps, the search index, assets, and the host configuration file _headers (read by the host, not served). jcs_sha256 is given for JSON files that are I-JSON (RFC 7493), so not for the invalid-on-purpose fixtures. The only file left out is in omits.';
 
-export function buildSiteManifest(model: RecordModel, index: RecordIndex, files: readonly BuiltFile[], routes: readonly ManifestRoute[]) {
+/** /.well-known/uaix.json as schemas/site/uaix-manifest.schema.json declares it. */
+export type SiteManifest = UAIXSiteManifestWellKnownUaixJson;
+
+export function buildSiteManifest(
+  model: RecordModel,
+  index: RecordIndex,
+  files: readonly BuiltFile[],
+  routes: readonly ManifestRoute[],
+  release: PackageRelease,
+): SiteManifest {
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
-    $schema: url(MANIFEST_SCHEMA_PATH),
+    $schema: url(MANIFEST_SCHEMA_PATH) as SiteManifest['$schema'],
     publisher: { name: 'UAIX.org — Universal Artificial Intelligence Exchange', url: url('/'), attribution: 'Michael Joseph Kappel, MCP' },
     standard: {
       name: 'UAI-1',
@@ -66,7 +77,7 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       code: locale.code,
       lang: locale.lang,
       home: url(pageUrl(locale.code, '')),
-      content: locale.code === SOURCE_LOCALE ? ('source' as const) : locale.translatesContent ? ('translated' as const) : ('fallback' as const),
+      content: locale.code === SOURCE_LOCALE ? 'source' : locale.translatesContent ? 'translated' : 'fallback',
       fallback: [...locale.fallback],
     })),
     authoritative: 'The English text and the JSON records are authoritative.',
@@ -89,6 +100,16 @@ export function buildSiteManifest(model: RecordModel, index: RecordIndex, files:
       record: url(routeRecordPath(route.routeId)),
       record_sha256: fileDigests(new TextEncoder().encode(route.text), 'application/json').sha256,
     })),
+    package: {
+      name: release.name,
+      version: release.version,
+      license: release.license,
+      tarball: url(release.path),
+      sha256: release.sha256,
+      integrity: release.integrity,
+      bytes: release.bytes,
+      run: runCommand(release, 'validate packet.json'),
+    },
     coverage: {
       files: MANIFEST_COVERAGE,
       omits: [{ url: url(MANIFEST_PATH), why: 'This manifest: a file cannot contain its own digest. Fetch it over HTTPS from the publisher.' }],

@@ -1,6 +1,23 @@
 /** The surface (section) a page belongs to, from its path: labels come from the UI strings. */
 export type Surface = 'home' | 'specification' | 'registry' | 'guides' | 'schemas' | 'examples' | 'tools' | 'review' | 'about' | 'governance';
 
+/** The surfaces in reading order: the sidebar's sections and the order of previous/next. */
+export const SURFACES: readonly Surface[] = ['home', 'specification', 'registry', 'guides', 'schemas', 'examples', 'tools', 'review', 'about', 'governance'];
+
+/** The page that opens each surface (its section index); a surface without one opens with its first page. */
+export const SURFACE_INDEX_PATHS: Readonly<Record<Surface, string>> = {
+  home: '',
+  specification: 'specification/uai-1',
+  registry: 'registry',
+  guides: 'guides',
+  schemas: 'schemas',
+  examples: 'examples',
+  tools: 'tools/validator',
+  review: 'review',
+  about: 'about',
+  governance: 'governance/changelog',
+};
+
 export function surfaceOf(path: string): Surface {
   const first = path.split('/')[0];
   switch (first) {

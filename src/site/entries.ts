@@ -13,9 +13,22 @@ export function localizeFallbackLinks(html: string, textLocale: string, locale: 
   return textLocale === locale ? html : html.replaceAll(`href="/${textLocale}/`, `href="/${locale}/`);
 }
 
-/** Splits rendered HTML at `<!-- uaix:<name> -->`; the second part is undefined without a marker. */
-export function splitAtMarker(html: string, name: string): [string, string | undefined] {
-  const marker = `<!-- uaix:${name} -->`;
-  const at = html.indexOf(marker);
-  return at < 0 ? [html, undefined] : [html.slice(0, at), html.slice(at + marker.length)];
+/** The markers a page body may hold, each replaced by a generated block (see docs/content-model.md). */
+export const BODY_MARKERS = ['client-ladder', 'package-commands'] as const;
+export type BodyMarker = (typeof BODY_MARKERS)[number];
+
+/** Rendered HTML cut at every `<!-- uaix:<marker> -->`: HTML parts and the markers between them, in order. */
+export function bodySegments(html: string): ({ html: string } | { marker: BodyMarker })[] {
+  const segments: ({ html: string } | { marker: BodyMarker })[] = [];
+  let rest = html;
+  for (;;) {
+    const next = BODY_MARKERS.map((marker) => ({ marker, at: rest.indexOf(`<!-- uaix:${marker} -->`) }))
+      .filter((found) => found.at >= 0)
+      .sort((a, b) => a.at - b.at)[0];
+    if (!next) break;
+    segments.push({ html: rest.slice(0, next.at) }, { marker: next.marker });
+    rest = rest.slice(next.at + `<!-- uaix:${next.marker} -->`.length);
+  }
+  segments.push({ html: rest });
+  return segments;
 }

@@ -15,6 +15,8 @@ import { lastChangedDate } from '../record/node/gitDates.ts';
 import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
 import { SITE_ORIGIN } from '../record/locales.ts';
 import { loadCheckedRouteRecords, type CheckedRouteRecord } from '../record/node/routeFiles.ts';
+import { packageRelease } from '../record/node/packageRelease.ts';
+import type { PackageRelease } from '../record/packageCommands.ts';
 
 export interface LocalizedData<T> {
   data: T;
@@ -37,11 +39,14 @@ export interface SiteContext {
   isStale(page: PageRecord): boolean;
   /** Interface strings per locale: how many of the English keys the locale translates. */
   uiCoverage: Record<string, { translated: number; total: number }>;
+  /** The packed @uaix/uai-1 tarball the site publishes under /tools/ (read when first asked: the build packs it first). */
+  release(): PackageRelease;
 }
 
 export class ContentError extends Error {}
 
 let cached: SiteContext | undefined;
+let released: PackageRelease | undefined;
 
 function byLocale<T>(files: { locale: string; data: T }[], kind: string): (locale: string) => LocalizedData<T> {
   const map = new Map(files.map((file) => [file.locale, file.data]));
@@ -124,6 +129,10 @@ export function loadSite(): SiteContext {
     lastChanged: (page) => lastChangedDate([page.source.file, page.entry.file]),
     dataTranslations,
     uiCoverage,
+    release() {
+      released ??= packageRelease();
+      return released;
+    },
     isStale(page) {
       // Profile pages show the shared profile sections; the fallbacks guide shows the ladder rows.
       // A fallback page is stale when the text it shows (another locale's translation) is.

@@ -1,17 +1,12 @@
 /**
- * The browser validator's engine: the same core as the `uaix` command, with the published schemas
- * bundled in. Loaded on demand by validatorIsland.ts.
+ * The browser validator's engine: the package's library entry (`src/uai/index.ts`, the same code
+ * as the `uaix` command, schemas bundled, validators precompiled). It runs inside the validator's
+ * Web Worker (validatorWorker.ts), so a slow packet never blocks the page.
  */
-import { createPacketValidator } from '../uai/packetValidator.ts';
-import type { SchemaDocument } from '../uai/schemaRegistry.ts';
-import type { UaiIssue } from '../uai/errorCodes.ts';
-import { parseUtcDateTime } from '../uai/utcDateTime.ts';
+import { createValidator, type UaiIssue } from '../uai/index.ts';
+import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
 
-const modules = import.meta.glob<SchemaDocument>('../../schemas/uai-1/*.schema.json', { eager: true, import: 'default' });
-const documents = Object.keys(modules)
-  .sort()
-  .map((key) => modules[key]);
-const validator = createPacketValidator(documents);
+const validator = createValidator();
 
 export interface ValidatorView {
   valid: boolean;
@@ -24,14 +19,16 @@ export interface ValidatorView {
   otherForm: string | null;
 }
 
-export function validatePacketText(text: string, now?: string): ValidatorView {
-  const parsed = now ? parseUtcDateTime(now) : undefined;
-  if (parsed && !parsed.ok) {
-    // A clock that cannot be read never falls back to another time: the reader gets the reason.
-    const message = `the validation time ${JSON.stringify(now)} cannot be read: ${parsed.reason}; e.g. 2026-06-01T00:00:00Z`;
-    return { valid: false, profile: null, form: null, digest: null, errors: [{ code: 'UAI-TIME-NOT-UTC', path: '', message }], warnings: [], otherForm: null };
+/** Either a report, or why the validation time could not be read (nothing was validated). */
+export type ValidatorAnswer = { view: ValidatorView } | { badTime: { value: string; reason: string } };
+
+export function validatePacketText(text: string, now?: string): ValidatorAnswer {
+  let clock: UtcDateTime | undefined;
+  if (now) {
+    const parsed = parseUtcDateTime(now);
+    if (!parsed.ok) return { badTime: { value: now, reason: parsed.reason } };
+    clock = parsed.value;
   }
-  const clock = parsed?.value;
   const report = validator.validateText(text, { now: clock });
   let otherForm: string | null = null;
   if (report.keyed) {
@@ -41,5 +38,5 @@ export function validatePacketText(text: string, now?: string): ValidatorView {
       if (compacted.ok) otherForm = JSON.stringify(compacted.value, null, 2);
     }
   }
-  return { valid: report.valid, profile: report.profile, form: report.form, digest: report.digest, errors: report.errors, warnings: report.warnings, otherForm };
+  return { view: { valid: report.valid, profile: report.profile, form: report.form, digest: report.digest, errors: report.errors, warnings: report.warnings, otherForm } };
 }

@@ -1,30 +1,92 @@
 /**
- * Starts the validator page's tool: shows the form, and loads the validator (core, schemas, ajv)
- * only when the reader first uses it. Everything runs in the browser; the packet is never sent.
+ * Starts the validator page's tool: shows the form, and starts the validator in a Web Worker (core,
+ * bundled schemas, precompiled validators) only when the reader first uses it. Everything runs in
+ * the browser; the packet is never sent. A validation that takes longer than the time limit ends
+ * the worker and says so, so no packet can freeze the tab.
  */
-import type { ValidatorView } from './validatorEngine.ts';
+import type { ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
+import type { ValidatorRequest } from './validatorWorker.ts';
+import { fillTemplate } from '../record/inlineText.ts';
+import { escapeHtml as escape } from '../record/escapeHtml.ts';
 
 type Strings = Record<string, string>;
+
+/** How long one validation may take once the engine is loaded. */
+export const VALIDATION_TIME_LIMIT_MS = 5000;
 
 function element<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }
 
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** One table per kind, each under its own caption; every code links to its row in the catalogue on this page. */
+function issueTable(issues: ValidatorView['errors'], kind: 'error' | 'warning', caption: string, strings: Strings): string {
+  if (issues.length === 0) return '';
+  const rows = issues
+    .map((issue) => `<tr class="${kind}"><td><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td><code>${escape(issue.path || '(root)')}</code></td><td>${escape(issue.message)}</td></tr>`)
+    .join('');
+  return `<div class="table-wrap" tabindex="0"><table class="issues issues-${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${strings.code}</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-export function renderResult(view: ValidatorView, strings: Strings): string {
+export function renderResult(answer: ValidatorAnswer, strings: Strings): string {
+  if ('badTime' in answer) return `<p class="verdict verdict-invalid">${escape(fillTemplate(strings.bad_time, answer.badTime))}</p>`;
+  const view = answer.view;
   const verdict = `<p class="verdict verdict-${view.valid ? 'valid' : 'invalid'}"><strong>${view.valid ? strings.valid : strings.invalid}</strong>${view.profile ? ` · ${strings.profile}: <code>${escape(view.profile)}</code>` : ''}${view.form ? ` · ${strings.form}: <code>${view.form}</code>` : ''}</p>`;
-  const digest = view.digest ? `<p>sha256: <code class="digest" data-testid="digest">${escape(view.digest)}</code></p>` : '';
-  const rows = (issues: ValidatorView['errors'], kind: string) =>
-    issues.map((issue) => `<tr class="${kind}"><td><code>${escape(issue.code)}</code></td><td><code>${escape(issue.path || '(root)')}</code></td><td>${escape(issue.message)}</td></tr>`).join('');
-  const issues = [...view.errors, ...view.warnings];
-  const table = issues.length
-    ? `<div class="table-wrap"><table><caption>${strings.errors}</caption><thead><tr><th scope="col">Code</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows(view.errors, 'error')}${rows(view.warnings, 'warning')}</tbody></table></div>`
-    : `<p>${strings.no_errors}</p>`;
+  const digest = view.digest ? `<p>${strings.digest}: <code class="digest" data-testid="digest">${escape(view.digest)}</code></p>` : '';
+  const errors = view.errors.length ? issueTable(view.errors, 'error', `${strings.errors} (${view.errors.length})`, strings) : `<p>${strings.no_errors}</p>`;
+  const warnings = issueTable(view.warnings, 'warning', `${strings.warnings} (${view.warnings.length})`, strings);
   const other = view.otherForm ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>` : '';
-  return verdict + digest + table + other;
+  return verdict + digest + errors + warnings + other;
+}
+
+/** The worker, started on first use and replaced after a time-out. */
+class ValidatorWorker {
+  private worker: Worker | undefined;
+  private ready: Promise<void> | undefined;
+  private next = 0;
+
+  private start(): Promise<void> {
+    const worker = new Worker(new URL('./validatorWorker.ts', import.meta.url), { type: 'module' });
+    this.worker = worker;
+    this.ready = new Promise((resolve, reject) => {
+      worker.addEventListener('message', (event) => (event.data?.ready ? resolve() : undefined));
+      worker.addEventListener('error', () => reject(new Error('load')), { once: true });
+    });
+    return this.ready;
+  }
+
+  /** Loads the engine in the background, when the reader shows intent. */
+  warm(): void {
+    if (!this.worker) void this.start().catch(() => this.stop());
+  }
+
+  stop(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.ready = undefined;
+  }
+
+  async validate(text: string, now: string | undefined): Promise<ValidatorAnswer | 'timeout'> {
+    if (!this.worker) this.start();
+    await this.ready;
+    const worker = this.worker!;
+    const request: ValidatorRequest = { id: ++this.next, text, now };
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        worker.removeEventListener('message', onMessage);
+        this.stop();
+        resolve('timeout');
+      }, VALIDATION_TIME_LIMIT_MS);
+      const onMessage = (event: MessageEvent) => {
+        if (event.data?.id !== request.id) return;
+        clearTimeout(timer);
+        worker.removeEventListener('message', onMessage);
+        resolve(event.data.answer as ValidatorAnswer);
+      };
+      worker.addEventListener('message', onMessage);
+      worker.postMessage(request);
+    });
+  }
 }
 
 export function startValidator(): void {
@@ -35,15 +97,22 @@ export function startValidator(): void {
   const input = element<HTMLTextAreaElement>('validator-input');
   const result = element<HTMLDivElement>('validator-result');
   const now = element<HTMLInputElement>('validator-now');
-  let engine: Promise<typeof import('./validatorEngine.ts')> | undefined;
-  const load = () => (engine ??= import('./validatorEngine.ts'));
-  // Start fetching the engine as soon as the reader shows intent, not on page load.
-  for (const event of ['focusin', 'pointerover']) root.addEventListener(event, () => void load(), { once: true });
+  const engine = new ValidatorWorker();
+  // Start loading the engine as soon as the reader shows intent, not on page load.
+  for (const event of ['focusin', 'pointerover']) root.addEventListener(event, () => engine.warm(), { once: true });
 
   async function validate() {
     result.textContent = strings.loading;
-    const { validatePacketText } = await load();
-    result.innerHTML = renderResult(validatePacketText(input.value, now.value.trim() || undefined), strings);
+    let answer;
+    try {
+      answer = await engine.validate(input.value, now.value.trim() || undefined);
+    } catch {
+      engine.stop();
+      result.textContent = strings.engine_failed;
+      return;
+    }
+    if (answer === 'timeout') result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) });
+    else result.innerHTML = renderResult(answer, strings);
   }
 
   element<HTMLFormElement>('validator-form').addEventListener('submit', (event) => {

@@ -2,6 +2,8 @@
  * The catalogue of UAI-1 error codes. Codes are stable: a published code keeps its meaning.
  * The validator, the CLI, the site's catalogue and the README all read this one table.
  */
+import { UNSUPPORTED_CAPABILITY_LIST } from './supportClaims.ts';
+
 export interface UaiIssue {
   /** Stable code, e.g. `UAI-EXPIRED`. */
   code: string;
@@ -32,12 +34,12 @@ const entries: ErrorCodeEntry[] = [
   { code: 'UAI-SCHEMA-MISSING', layer: 'schema', rule: 'Every required field is present.', fix: 'Add the field.' },
   { code: 'UAI-SCHEMA-INVALID', layer: 'schema', rule: 'Every field has the type, format and value range its schema declares.', fix: 'Change the value to what the schema declares.' },
   { code: 'UAI-TIME-NOT-UTC', layer: 'schema', rule: 'Every date-time is RFC 3339 in UTC, ending in Z.', fix: 'Write the time in UTC with a trailing Z, e.g. 2026-05-31T18:01:00Z.' },
-  { code: 'UAI-IDENTITY-MALFORMED', layer: 'schema', rule: 'Source and target identities are complete and agent ids follow agt_[a-z0-9][a-z0-9._-]*.', fix: 'Give type, id, label, uri and role, with an agt_ id.' },
-  { code: 'UAI-CORRELATION-MALFORMED', layer: 'schema', rule: 'conversation.correlation_id is present and follows corr_[a-z0-9][a-z0-9._-]*.', fix: 'Set conversation.correlation_id to the corr_ id shared by the exchange.' },
-  { code: 'UAI-IDEMPOTENCY-MISSING', layer: 'schema', rule: 'delivery.idempotency_key is present and follows idem_[a-z0-9][a-z0-9._-]*.', fix: 'Set delivery.idempotency_key to an idem_ key that stays stable across retries.' },
+  { code: 'UAI-IDENTITY-MALFORMED', layer: 'schema', rule: 'Source and target identities are complete and agent ids follow `agt_[a-z0-9][a-z0-9._-]*`.', fix: 'Give type, id, label, uri and role, with an agt_ id.' },
+  { code: 'UAI-CORRELATION-MALFORMED', layer: 'schema', rule: 'conversation.correlation_id is present and follows `corr_[a-z0-9][a-z0-9._-]*`.', fix: 'Set conversation.correlation_id to the corr_ id shared by the exchange.' },
+  { code: 'UAI-IDEMPOTENCY-MISSING', layer: 'schema', rule: 'delivery.idempotency_key is present and follows `idem_[a-z0-9][a-z0-9._-]*`.', fix: 'Set delivery.idempotency_key to an idem_ key that stays stable across retries.' },
   { code: 'UAI-FALLBACK-MISSING', layer: 'schema', rule: 'delivery.fallback_directive says what the target does when it cannot proceed safely.', fix: 'Set delivery.fallback_directive, e.g. "Return a uai.agent.blocker.v1 record if the target cannot proceed safely."' },
   { code: 'UAI-EXPIRED', layer: 'policy', rule: 'delivery.expires_at is not before the time of validation.', fix: 'Send a new packet with a later delivery.expires_at; do not act on an expired one.' },
-  { code: 'UAI-UNSUPPORTED-CLAIM', layer: 'policy', rule: 'No text claims that UAIX provides hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters, certification or hosted import.', fix: 'Remove the claim: agent runtimes execute, UAIX records.' },
+  { code: 'UAI-UNSUPPORTED-CLAIM', layer: 'policy', rule: `No text claims that UAIX provides ${UNSUPPORTED_CAPABILITY_LIST}.`, fix: 'Remove the claim: agent runtimes execute, UAIX records.' },
   { code: 'UAI-MEMORY-SECRET', layer: 'policy', rule: 'No string or member name anywhere in a memory proposal holds a secret or token-like string (private keys, API keys, bearer, JWT or session tokens, high-entropy strings).', fix: 'Redact the value and propose the fact without it.' },
   { code: 'UAI-SECRET-PRESENT', layer: 'policy', rule: 'No string or member name in a packet of any other profile holds a credential: private keys, cloud, source-host, package-registry, chat, payment or API keys and tokens, JWTs, Authorization header values, credentials in URLs, password or API-key assignments, high-entropy tokens.', fix: 'Remove the credential; refer to where an authorized reviewer can find it instead.' },
   { code: 'UAI-MEMORY-COLD-PROMOTION', layer: 'schema', rule: 'A cold-memory record is never proposed directly as current truth.', fix: 'Set proposed_status to candidate and keep review_required true.' },
@@ -45,18 +47,18 @@ const entries: ErrorCodeEntry[] = [
   { code: 'UAI-BLOCKER-REVIEW', layer: 'schema', rule: 'Authorization, secret, destructive-action and boundary-conflict blockers require human review.', fix: 'Set human_review_required to true.' },
   { code: 'UAI-ROUTE-FIELD-MISSING', layer: 'route', rule: 'A route record declares every one of the nineteen route-record fields, plus its id, path, advertised paths, title and description.', fix: 'Add the field; use null where the route has no such path or fallback.' },
   { code: 'UAI-ROUTE-FALLBACK-MISSING', layer: 'route', rule: 'A route whose highest path needs POST, credentials, a live dynamic GET, MCP or an MCP tool, A2A delegation, multi-agent packet exchange or URI template expansion names the matching lower safe fallback, and a restore/readback route publishes its readback URL field; no fallback needs the capability it stands in for.', fix: 'Name the fallback (at least the public review URL) for clients that cannot use the richer path.' },
-  { code: 'UAI-ROUTE-NO-REVIEW', layer: 'route', rule: 'Every route names a public human-review URL, where every fallback chain ends; a route without a lowest safe fallback that a static GET reaches also describes its no-op behavior.', fix: 'Set human_review_url to the route\'s section of the review page (/<locale>/review/#<route_id>) and describe no_op_behavior.' },
+  { code: 'UAI-ROUTE-NO-REVIEW', layer: 'route', rule: 'Every route names a public human-review URL, where every fallback chain ends; a route without a lowest safe fallback that a static GET reaches also describes its no-op behavior.', fix: 'Set human_review_url to the route\'s section of the review page (`/<locale>/review/#<route_id>`) and describe no_op_behavior.' },
   { code: 'UAI-ROUTE-SECRET-IN-URL', layer: 'route', rule: 'No public URL in a route record carries credentials or tokens.', fix: 'Remove the credential from the URL; credentials never travel in public URLs.' },
   { code: 'UAI-ROUTE-UNSAFE-GET', layer: 'route', rule: 'A GET route with side effects is never presented as a safe read: its get_safety is side-effecting.', fix: 'Set get_safety to side-effecting, or move the action off GET.' },
   { code: 'UAI-ERRORS-TRUNCATED', layer: 'report', rule: 'A report lists at most 100 errors per document, then this one closing issue with the number left out, so one document cannot make a report (or the memory behind it) grow without bound.', fix: 'Fix the errors listed and validate again to see the rest.' },
-  { code: 'UAI-INTEGRITY-MISMATCH', layer: 'integrity', rule: 'A checksum of the form sha256:<64 hex> (hex digits in either case) equals the packet digest (RFC 8785 bytes of the keyed packet without integrity.checksum).', fix: 'Recompute the checksum with `uaix digest`, or find what changed the packet.' },
+  { code: 'UAI-INTEGRITY-MISMATCH', layer: 'integrity', rule: 'A checksum of the form `sha256:<64 hex>` (hex digits in either case) equals the packet digest (RFC 8785 bytes of the keyed packet without integrity.checksum).', fix: 'Recompute the checksum with `uaix digest`, or find what changed the packet.' },
 ];
 
 export const ERROR_CODES: readonly ErrorCodeEntry[] = entries;
 
 /** Warnings do not make a packet invalid. */
 export const WARNING_CODES: readonly ErrorCodeEntry[] = [
-  { code: 'UAI-INTEGRITY-UNVERIFIED', layer: 'integrity', rule: 'A checksum that is not a digest of the form sha256:<64 hex> (another algorithm, or no digest at all) is recorded but not verified.', fix: 'Record the digest printed by `uaix digest` to make the checksum verifiable.' },
+  { code: 'UAI-INTEGRITY-UNVERIFIED', layer: 'integrity', rule: 'A checksum that is not a digest of the form `sha256:<64 hex>` (another algorithm, or no digest at all) is recorded but not verified.', fix: 'Record the digest printed by `uaix digest` to make the checksum verifiable.' },
 ];
 
 const byCode = new Map([...entries, ...WARNING_CODES].map((entry) => [entry.code, entry]));

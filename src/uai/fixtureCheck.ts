@@ -12,10 +12,13 @@ import { readJsonText } from './jsonText.ts';
 /** Fixtures are evaluated at a fixed time so that the verdicts, and the build, are reproducible. */
 export const FIXTURE_EVALUATED_AT = '2026-06-01T00:00:00Z';
 
+/** One fixture file as read from disk. */
 export interface FixtureInput {
+  /** Profile folder name (or `envelope` for envelope-level fixtures). */
   group: string;
   verdict: 'valid' | 'invalid';
   name: string;
+  /** Path relative to the repository root. */
   file: string;
   bytes: Uint8Array;
 }
@@ -56,7 +59,8 @@ export interface FixtureCheckResult {
   counts: Record<string, { valid: number; invalid: number }>;
 }
 
-function slugOf(profile: string): string {
+/** A profile's folder name under examples/ and its page's URL segment: dots become hyphens. */
+export function profileSlug(profile: string): string {
   return profile.replace(/\./g, '-');
 }
 
@@ -158,8 +162,8 @@ export function checkFixtures(validator: PacketValidator, fixtures: readonly Fix
     (entry: CheckedFixture, failures) => {
       const { report } = entry;
       if (entry.verdict !== 'valid') return;
-      if (report.valid && report.profile && slugOf(report.profile) !== entry.group) {
-        failures.push({ file: entry.file, pointer: '/profile', rule: 'fixture-folder', message: `a ${report.profile} fixture belongs in examples/${slugOf(report.profile)}/` });
+      if (report.valid && report.profile && profileSlug(report.profile) !== entry.group) {
+        failures.push({ file: entry.file, pointer: '/profile', rule: 'fixture-folder', message: `a ${report.profile} fixture belongs in examples/${profileSlug(report.profile)}/` });
       }
       if (report.valid && report.keyed && report.form === 'keyed') {
         const compacted = validator.compact(report.keyed);
@@ -168,8 +172,8 @@ export function checkFixtures(validator: PacketValidator, fixtures: readonly Fix
     },
   );
   for (const profile of validator.profiles) {
-    if (!counts[slugOf(profile)]?.valid) {
-      failures.push({ file: `schemas/uai-1/examples/${slugOf(profile)}/valid/`, pointer: '', rule: 'fixture-coverage', message: `${profile} has no valid fixture` });
+    if (!counts[profileSlug(profile)]?.valid) {
+      failures.push({ file: `schemas/uai-1/examples/${profileSlug(profile)}/valid/`, pointer: '', rule: 'fixture-coverage', message: `${profile} has no valid fixture` });
     }
   }
   const packetCodes = ERROR_CODES.filter((entry) => entry.layer !== 'route').map((entry) => entry.code);

@@ -99,7 +99,7 @@ function serializeContainer(value: object, path: (string | number)[], ancestors:
 		ancestors.delete(value);
 		return text + ']';
 	}
-	if (!isPlainObject(value)) {
+	if (!hasPlainPrototype(value)) {
 		throw fail(
 			`${describeValue(value)} is not a JSON value; convert it to a plain object, array, string or number first`,
 			path,
@@ -134,7 +134,7 @@ function serializeContainer(value: object, path: (string | number)[], ancestors:
 }
 
 /** Plain objects only: object literals, JSON.parse results and Object.create(null). */
-function isPlainObject(value: object): boolean {
+function hasPlainPrototype(value: object): boolean {
 	const prototype = Object.getPrototypeOf(value);
 	return prototype === Object.prototype || prototype === null;
 }

@@ -56,3 +56,16 @@ export function parsePointer(pointer: string): string[] {
 	}
 	return pointer.slice(1).split('/').map(unescapePointerToken);
 }
+
+/**
+ * The value that pointer segments lead to inside a JSON document, or undefined when they lead
+ * nowhere. Only own members count, so "constructor" or "toString" never reach the prototype.
+ */
+export function valueAtPointer(root: unknown, segments: readonly (string | number)[]): unknown {
+	let node = root;
+	for (const segment of segments) {
+		if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
+		node = (node as Record<string | number, unknown>)[segment];
+	}
+	return node;
+}

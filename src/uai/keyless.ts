@@ -5,17 +5,14 @@
  */
 import type { Shape, ObjectShape } from './fieldShape.ts';
 import type { UaiIssue } from './errorCodes.ts';
-import { jsonPointer } from './jsonPointer.ts';
+import { jsonPointer, valueAtPointer } from './jsonPointer.ts';
+import { isJsonObject } from './jsonObject.ts';
 
 export type CodecResult = { ok: true; value: unknown } | { ok: false; issues: UaiIssue[] };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function compactValue(value: unknown, shape: Shape, path: (string | number)[], issues: UaiIssue[]): unknown {
   if (shape.kind === 'object') {
-    if (!isPlainObject(value)) return value; // the schema reports the wrong type; keep the value
+    if (!isJsonObject(value)) return value; // the schema reports the wrong type; keep the value
     const declared = new Set(shape.fields.map((field) => field.name));
     for (const name of Object.keys(value)) {
       if (!declared.has(name)) {
@@ -111,7 +108,7 @@ export function compactPacket(keyed: unknown, shape: ObjectShape): CodecResult {
   const difference = firstDifference(keyed, expanded, []);
   if (difference) {
     const place = jsonPointer(difference);
-    const original = valueAt(keyed, difference);
+    const original = valueAtPointer(keyed, difference);
     return {
       ok: false,
       issues: [
@@ -140,7 +137,7 @@ function firstDifference(a: unknown, b: unknown, path: (string | number)[]): (st
     }
     return undefined;
   }
-  if (!isPlainObject(a) || !isPlainObject(b) || Array.isArray(b)) return path;
+  if (!isJsonObject(a) || !isJsonObject(b) || Array.isArray(b)) return path;
   for (const name of Object.keys(a)) {
     if (!Object.prototype.hasOwnProperty.call(b, name)) return [...path, name];
     const found = firstDifference(a[name], b[name], [...path, name]);
@@ -148,12 +145,6 @@ function firstDifference(a: unknown, b: unknown, path: (string | number)[]): (st
   }
   for (const name of Object.keys(b)) if (!Object.prototype.hasOwnProperty.call(a, name)) return [...path, name];
   return undefined;
-}
-
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let node = root;
-  for (const segment of path) node = (node as Record<string | number, unknown>)?.[segment];
-  return node;
 }
 
 /** Keyless → keyed. Fails with UAI-KEYLESS-SHAPE when an array does not fit its object. */

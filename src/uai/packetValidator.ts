@@ -6,7 +6,8 @@
 import type { SchemaDocument } from './schemaRegistry.ts';
 import { createSchemaRegistry, ENVELOPE_SCHEMA_ID, type SchemaRegistry } from './schemaRegistry.ts';
 import { packetShape, fieldIndex, type ObjectShape } from './fieldShape.ts';
-import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
+import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
+import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
 import { policyIssues } from './policyRules.ts';
 import { packetDigest, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
@@ -15,6 +16,7 @@ import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits }
 import { reportIssues, truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
 import { utcDateTimeOfDate, type UtcDateTime } from './utcDateTime.ts';
+import { isJsonObject as isPlainObject } from './jsonObject.ts';
 
 export type PacketForm = 'keyed' | 'keyless';
 
@@ -49,9 +51,6 @@ export interface PacketValidator {
   digest(value: unknown): CodecResult;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Why a checksum was not verified: it names another algorithm, or it is no sha256 digest. */
 function unverifiedChecksumMessage(checksum: string, digest: string): string {
@@ -72,12 +71,15 @@ export interface PacketValidatorOptions {
   limits?: Partial<JsonReadLimits>;
   /** The SHA-256 behind every digest; defaults to the pure-JS one, Node passes node:crypto's. */
   sha256?: Sha256;
+  /** Makes the schema validators: the precompiled ones unless a test passes the runtime compiler. */
+  compile?: SchemaCompiler;
 }
 
-export function createPacketValidator(documents: readonly SchemaDocument[], options: PacketValidatorOptions = {}): PacketValidator {
-  const { limits, sha256 } = options;
+/** Builds the validator from the schema documents (by default the published ones, bundled). */
+export function createPacketValidator(documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS, options: PacketValidatorOptions = {}): PacketValidator {
+  const { limits, sha256, compile = precompiledSchemas } = options;
   const registry = createSchemaRegistry(documents);
-  const compiled: CompiledSchemas = compileSchemas(registry);
+  const compiled: CompiledSchemas = compile(registry);
   const envelopeShape = packetShape(registry);
   const shapes = new Map(registry.profiles.map((profile) => [profile, packetShape(registry, profile)]));
   const profileSlot = fieldIndex(envelopeShape, 'profile');

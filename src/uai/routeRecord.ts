@@ -7,15 +7,30 @@
 import type { SchemaDocument } from './schemaRegistry.ts';
 import { createSchemaRegistry, SCHEMA_BASE_URL, type SchemaRegistry } from './schemaRegistry.ts';
 import { shapeOf, type ObjectShape, type Shape } from './fieldShape.ts';
-import { compileSchemas, type CompiledSchemas } from './schemaValidator.ts';
+import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
+import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
 import { findSecret, maskSecret } from './secretScan.ts';
 import { reportIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
+import type { FallbackTarget as GeneratedFallbackTarget, UAIXRouteRecord } from './generated/types/route-record.ts';
+import { isJsonObject } from './jsonObject.ts';
 
 export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.json`;
 
-/** What a client can do. The schema's `$defs/capability` enum lists the same names in the same order. */
+/** A route record as the schema declares it (valid records only; see `checkRouteRecord`). */
+export type RouteRecord = UAIXRouteRecord;
+/** A step a client can take instead of the highest path: a URL and every capability it needs. */
+export type FallbackTarget = NonNullable<GeneratedFallbackTarget>;
+/** What a client can do: the schema's `$defs/capability` enum. */
+export type Capability = FallbackTarget['needs'][number];
+export type HttpMethod = RouteRecord['method'];
+export type SideEffectStatus = RouteRecord['side_effect_status'];
+export type FetchExecutionClass = RouteRecord['fetch_execution_class'];
+export type GetSafety = RouteRecord['get_safety'];
+export type AdvertisedPath = RouteRecord['advertises'][number];
+
+/** Every capability, in the order of the schema's enum (tests/unit/routeRecord.test.ts compares the two). */
 export const CAPABILITIES = [
   'static-get',
   'uri-template',
@@ -29,8 +44,10 @@ export const CAPABILITIES = [
   'a2a',
   'restore-readback',
   'packet-exchange',
-] as const;
-export type Capability = (typeof CAPABILITIES)[number];
+] as const satisfies readonly Capability[];
+// Fails to compile when the schema gains a capability this list lacks.
+const everyCapabilityListed: Exclude<Capability, (typeof CAPABILITIES)[number]> extends never ? true : never = true;
+void everyCapabilityListed;
 
 /** Names used in reasons and messages. */
 export const CAPABILITY_LABELS: Readonly<Record<Capability, string>> = {
@@ -47,47 +64,6 @@ export const CAPABILITY_LABELS: Readonly<Record<Capability, string>> = {
   'restore-readback': 'restore/readback',
   'packet-exchange': 'multi-agent packet exchange',
 };
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'NONE';
-export type SideEffectStatus = 'none' | 'idempotent-write' | 'write' | 'destructive';
-export type FetchExecutionClass = 'static' | 'static-json' | 'client-side-script' | 'live-dynamic' | 'authenticated';
-export type GetSafety = 'safe-read' | 'side-effecting' | 'not-applicable';
-export type AdvertisedPath = 'mcp-resource' | 'mcp-tool' | 'a2a-delegation' | 'restore-readback' | 'packet-exchange';
-
-/** A step a client can take instead of the highest path: a URL and every capability it needs. */
-export interface FallbackTarget {
-  url: string;
-  needs: Capability[];
-  note?: string;
-}
-
-/** A route record as the schema declares it (valid records only; see `checkRouteRecord`). */
-export interface RouteRecord {
-  route_id: string;
-  path: string;
-  highest_supported_path: string;
-  lowest_safe_fallback: FallbackTarget | null;
-  method: HttpMethod;
-  content_type: string | null;
-  side_effect_status: SideEffectStatus;
-  fetch_execution_class: FetchExecutionClass;
-  required_fields: string[] | null;
-  result_url_field: string | null;
-  restore_readback_url_field: string | null;
-  write_credential_response_path: string | null;
-  browser_form_equivalent: FallbackTarget | null;
-  get_safety: GetSafety;
-  post_blocked_fallback: FallbackTarget | null;
-  live_get_blocked_fallback: FallbackTarget | null;
-  mcp_unavailable_fallback: FallbackTarget | null;
-  auth_unavailable_fallback: FallbackTarget | null;
-  tool_unavailable_fallback: FallbackTarget | null;
-  human_review_url: string | null;
-  no_op_behavior: string | null;
-  advertises: AdvertisedPath[];
-  title: string;
-  description: string;
-}
 
 export type FallbackField =
   | 'lowest_safe_fallback'
@@ -151,10 +127,6 @@ const EXECUTION_NEEDS: Readonly<Record<FetchExecutionClass, readonly Capability[
 const WRITE_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const FETCH_CAPABILITIES: readonly Capability[] = ['static-get', 'live-get'];
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** A table entry for a value read from an unchecked record; "constructor" and the like find nothing. */
 function lookup<T>(table: Readonly<Record<string, T>>, key: unknown): T | undefined {
   return typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
@@ -162,8 +134,8 @@ function lookup<T>(table: Readonly<Record<string, T>>, key: unknown): T | undefi
 
 /** The value of a fallback field when it is a well-formed target; undefined otherwise. */
 export function fallbackTargetOf(record: unknown, field: FallbackField): FallbackTarget | undefined {
-  const value = isPlainObject(record) ? record[field] : undefined;
-  if (!isPlainObject(value) || typeof value.url !== 'string' || !Array.isArray(value.needs)) return undefined;
+  const value = isJsonObject(record) ? record[field] : undefined;
+  if (!isJsonObject(value) || typeof value.url !== 'string' || !Array.isArray(value.needs)) return undefined;
   return value as unknown as FallbackTarget;
 }
 
@@ -183,7 +155,7 @@ export function isUriTemplate(url: unknown): boolean {
  * contribute nothing, so the rules can still run on the rest.
  */
 export function highestPathNeeds(record: unknown): Capability[] {
-  if (!isPlainObject(record)) return [];
+  if (!isJsonObject(record)) return [];
   const needs = new Set<Capability>();
   // A GET is fetched as its execution class says; another method (or none) replaces the GET with its own request.
   for (const capability of lookup(EXECUTION_NEEDS, record.fetch_execution_class) ?? []) {
@@ -280,7 +252,7 @@ function reviewRule(record: Record<string, unknown>): UaiIssue[] {
 
 /** Every URL-valued place in a record: path, human_review_url and each fallback target's url. */
 export function routeUrls(record: unknown): { path: string; url: string }[] {
-  if (!isPlainObject(record)) return [];
+  if (!isJsonObject(record)) return [];
   const urls: { path: string; url: string }[] = [];
   for (const field of ['path', 'human_review_url'] as const) {
     if (typeof record[field] === 'string') urls.push({ path: jsonPointer([field]), url: record[field] as string });
@@ -317,7 +289,7 @@ function unsafeGetRule(record: Record<string, unknown>): UaiIssue[] {
 
 /** The route rules alone (no schema), for any JSON value; each issue names the field to change. */
 export function routeRuleIssues(value: unknown): UaiIssue[] {
-  if (!isPlainObject(value)) return [];
+  if (!isJsonObject(value)) return [];
   return [...fallbackRule(value, highestPathNeeds(value)), ...reviewRule(value), ...secretRule(value), ...unsafeGetRule(value)];
 }
 
@@ -351,16 +323,20 @@ export interface RouteChecker {
   checkBytes(bytes: Uint8Array): RouteReport;
 }
 
-/** Builds the route checker once from the schema documents (the same set the packet validator takes). */
-export function createRouteChecker(documents: readonly SchemaDocument[], limits?: Partial<JsonReadLimits>): RouteChecker {
+/** Builds the route checker once from the schema documents (the same set the packet validator takes; by default the published ones). */
+export function createRouteChecker(
+  documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS,
+  limits?: Partial<JsonReadLimits>,
+  compile: SchemaCompiler = precompiledSchemas,
+): RouteChecker {
   const registry = createSchemaRegistry(documents);
   if (!registry.documents.has(ROUTE_RECORD_SCHEMA_ID)) throw new Error(`the route-record schema ${ROUTE_RECORD_SCHEMA_ID} is missing`);
-  const compiled = compileSchemas(registry, [ROUTE_RECORD_SCHEMA_ID]);
+  const compiled = compile(registry, [ROUTE_RECORD_SCHEMA_ID]);
   const shape = routeRecordShape(registry);
 
   function checkValue(value: unknown): RouteReport {
     const errors = checkRouteRecord(value, compiled, shape);
-    const route = isPlainObject(value) && typeof value.route_id === 'string' ? value.route_id : null;
+    const route = isJsonObject(value) && typeof value.route_id === 'string' ? value.route_id : null;
     const valid = errors.length === 0;
     return { valid, route, errors, warnings: [], ...(valid ? { record: value as unknown as RouteRecord } : {}) };
   }

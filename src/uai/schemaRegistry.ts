@@ -2,6 +2,8 @@
  * The published UAI-1 schemas as plain data, indexed by `$id`, with `$ref` resolution.
  * Callers load the documents (from disk, or bundled for the browser) and pass them in.
  */
+import { unescapePointerToken, valueAtPointer } from './jsonPointer.ts';
+
 export const SCHEMA_BASE_URL = 'https://uaix.org/schemas/uai-1/';
 export const ENVELOPE_SCHEMA_ID = `${SCHEMA_BASE_URL}envelope.schema.json`;
 
@@ -40,17 +42,17 @@ function profileOf(doc: SchemaDocument): string | undefined {
   return typeof constant === 'string' ? constant : undefined;
 }
 
+/** The schema a `$ref` fragment names; its tokens are URI-escaped as well as pointer-escaped. */
 function pointerGet(root: unknown, fragment: string, ref: string): JsonSchema {
   if (fragment === '' || fragment === '/') return root as JsonSchema;
-  let node: unknown = root;
-  for (const raw of fragment.slice(1).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !(key in (node as object))) {
-      throw new SchemaRegistryError(`$ref ${ref} points at nothing`);
-    }
-    node = (node as Record<string, unknown>)[key];
+  let found: unknown;
+  try {
+    found = valueAtPointer(root, fragment.slice(1).split('/').map((raw) => unescapePointerToken(decodeURIComponent(raw))));
+  } catch {
+    found = undefined; // a malformed escape names nothing
   }
-  return node as JsonSchema;
+  if (found === undefined) throw new SchemaRegistryError(`$ref ${ref} points at nothing`);
+  return found as JsonSchema;
 }
 
 export function createSchemaRegistry(docs: readonly SchemaDocument[]): SchemaRegistry {

@@ -1,25 +1,16 @@
 /**
- * Compiles the published schemas once with ajv (JSON Schema 2020-12, strict mode, formats) and
- * turns ajv's errors into UAI-1 issues with stable codes. The code of a failure comes from the
- * schemas themselves (`x-uai-error-code`), so the rule and its code live in one place.
+ * Turns the errors of the schema validators into UAI-1 issues with stable codes. The code of a
+ * failure comes from the schemas themselves (`x-uai-error-code`), so the rule and its code live in
+ * one place. The validate functions come from `precompiledSchemas.ts` (generated ahead of time) or,
+ * for edited schemas in tests, from `schemaCompiler.ts`.
  */
-import Ajv2020Import from 'ajv/dist/2020.js';
-import addFormatsImport from 'ajv-formats';
-import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { SchemaRegistry, JsonSchema } from './schemaRegistry.ts';
-import { ENVELOPE_SCHEMA_ID } from './schemaRegistry.ts';
 import type { Shape } from './fieldShape.ts';
 import { shapesAlong } from './fieldShape.ts';
 import type { UaiIssue } from './errorCodes.ts';
 import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
-import { escapePointerToken, parsePointer } from './jsonPointer.ts';
+import { escapePointerToken, parsePointer, valueAtPointer } from './jsonPointer.ts';
 import { parseUtcDateTime } from './utcDateTime.ts';
-
-// ajv ships CommonJS; Node's ESM loader and Vite expose the class on `default` differently.
-type AjvClass = typeof Ajv2020Import;
-const Ajv2020 = ((Ajv2020Import as unknown as { default?: AjvClass }).default ?? Ajv2020Import) as AjvClass;
-type AddFormats = typeof addFormatsImport;
-const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ?? addFormatsImport) as AddFormats;
 
 export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
 
@@ -27,8 +18,24 @@ export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
 export const REQUIRED_TEXT_PATTERN = '\\S';
 
 /** A failure of the required-text pattern on a blank (not empty) value: the field counts as absent. */
-function isBlankText(error: ErrorObject): boolean {
+function isBlankText(error: SchemaError): boolean {
   return error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === REQUIRED_TEXT_PATTERN;
+}
+
+/** The part of an ajv error this module reads (ajv's `ErrorObject`, with `verbose: true`). */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: unknown;
+  data?: unknown;
+  message?: string;
+}
+
+/** A validate function as ajv makes it, compiled at run time or generated as standalone code. */
+export interface SchemaCheck {
+  (data: unknown): boolean;
+  errors?: SchemaError[] | null;
 }
 
 export interface CompiledSchemas {
@@ -36,29 +43,11 @@ export interface CompiledSchemas {
   validate(schemaId: string, value: unknown, shape: Shape): UaiIssue[];
 }
 
-export function createAjv() {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: ERROR_CODE_KEYWORD, schemaType: 'string' });
-  return ajv;
-}
+/** Makes the validators for a registry: the schema `$id`s of the envelope and profiles, plus `extraIds`. */
+export type SchemaCompiler = (registry: SchemaRegistry, extraIds?: readonly string[]) => CompiledSchemas;
 
-export function compileSchemas(registry: SchemaRegistry, extraIds: readonly string[] = []): CompiledSchemas {
-  const ajv = createAjv();
-  for (const doc of registry.documents.values()) ajv.addSchema(doc);
-  const compiled = new Map<string, ValidateFunction>();
-  const ids = [ENVELOPE_SCHEMA_ID, ...registry.profiles.map((profile) => registry.profileSchemaId(profile)!), ...extraIds];
-  for (const id of ids) {
-    let validate: ValidateFunction | undefined;
-    try {
-      validate = ajv.getSchema(id);
-    } catch (error) {
-      // ajv's messages name the keyword but not always the document: say which schema failed.
-      throw new Error(`schemas/uai-1/${id.split('/').pop()}: not a valid strict JSON Schema 2020-12 (${(error as Error).message})`);
-    }
-    if (!validate) throw new Error(`schemas/uai-1/${id.split('/').pop()}: did not compile`);
-    compiled.set(id, validate);
-  }
+/** Wraps validate functions (by schema `$id`) so they answer with UAI-1 issues. */
+export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): CompiledSchemas {
   return {
     validate(schemaId, value, shape) {
       const validate = compiled.get(schemaId);
@@ -80,14 +69,14 @@ export function compileSchemas(registry: SchemaRegistry, extraIds: readonly stri
   };
 }
 
-function placeOf(error: ErrorObject): string {
+function placeOf(error: SchemaError): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') return `${error.instancePath}/${escapePointerToken(String(params.missingProperty))}`;
   if (error.keyword === 'additionalProperties') return `${error.instancePath}/${escapePointerToken(String(params.additionalProperty))}`;
   return error.instancePath;
 }
 
-function codeOf(error: ErrorObject, path: string, shape: Shape): string {
+function codeOf(error: SchemaError, path: string, shape: Shape): string {
   if (error.keyword === 'additionalProperties') return 'UAI-SCHEMA-UNDECLARED';
   const parent = (error.parentSchema ?? {}) as JsonSchema;
   if (typeof parent[ERROR_CODE_KEYWORD] === 'string') return parent[ERROR_CODE_KEYWORD] as string;
@@ -105,15 +94,6 @@ function quote(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
-function valueAt(root: unknown, path: string): unknown {
-  let node = root;
-  for (const segment of parsePointer(path)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return node;
-}
-
 /** A UTC rewrite of an offset date-time, to show the fix ("…+02:00" → "…Z"). */
 function utcSuggestion(value: unknown): string {
   if (typeof value !== 'string') return '';
@@ -125,10 +105,10 @@ function utcSuggestion(value: unknown): string {
   return `, e.g. ${new Date(time).toISOString().replace('.000Z', 'Z')}`;
 }
 
-function messageOf(error: ErrorObject, code: string, root: unknown): string {
+function messageOf(error: SchemaError, code: string, root: unknown): string {
   const params = error.params as Record<string, unknown>;
   const where = error.instancePath || 'the top level';
-  const value = valueAt(root, error.instancePath);
+  const value = valueAtPointer(root, parsePointer(error.instancePath));
   switch (error.keyword) {
     case 'additionalProperties': {
       const allowed = Object.keys(((error.parentSchema as JsonSchema)?.properties ?? {}) as object);
@@ -166,12 +146,17 @@ function messageOf(error: ErrorObject, code: string, root: unknown): string {
     case 'minimum':
     case 'maximum':
       return `${where} is ${quote(value)}: it must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}`;
+    case 'uniqueItems':
+      return `${where} lists the same item twice (items ${params.j} and ${params.i}): list each item once`;
+    case 'contains':
+      return `${where} has no item of the kind its schema requires`;
+    // The precompiled validators carry no ajv message text (it would only reach this line).
     default:
-      return `${where}: ${error.message ?? 'does not match the schema'}`;
+      return `${where}: ${error.message ?? `does not match the schema (${error.keyword})`}`;
   }
 }
 
-function issueFromAjvError(error: ErrorObject, shape: Shape, root: unknown): UaiIssue {
+function issueFromAjvError(error: SchemaError, shape: Shape, root: unknown): UaiIssue {
   const path = placeOf(error);
   const code = codeOf(error, path, shape);
   return { code, path, message: messageOf(error, code, root) };

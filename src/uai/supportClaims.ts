@@ -1,7 +1,6 @@
 /**
- * Detects text that claims UAIX provides what it does not: hosted messaging, automatic sync,
- * runtime orchestration, repository writes, official adapters, certification or hosted import,
- * in English, Spanish or French (the record publishes all three).
+ * Detects text that claims UAIX provides what it does not (the capabilities listed in
+ * `UNSUPPORTED_CAPABILITIES`), in English, Spanish or French (the record publishes all three).
  *
  * A sentence is a claim when a capability is named in a clause that also names UAIX, no negation
  * governs that capability (a negation before it in the same clause, or right after it: "is not
@@ -81,6 +80,11 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
     },
   },
 ];
+
+/** The unsupported capabilities as one English list ("a, b or c"), for rule texts. */
+export const UNSUPPORTED_CAPABILITY_LIST = ((names: string[]) => `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`)(
+  UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability),
+);
 
 const LANGUAGES: readonly ClaimLanguage[] = ['en', 'es', 'fr'];
 

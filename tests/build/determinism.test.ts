@@ -1,13 +1,15 @@
 /**
  * The build is reproducible: a second build of the same tree and git history, made in a copy of
  * the repository with the wall clock moved 400 days ahead, is byte-for-byte the repository's dist/.
- * With .git copied, git-derived dates are the same too, so there must be no difference at all; a
- * difference that only the clock explains is a build timestamp. No file of dist/ holds an absolute
- * path of the machine that built it, or the time it was built.
+ * With the git history copied, git-derived dates are the same too, so there must be no difference
+ * at all; a difference that only the clock explains is a build timestamp. Warm rebuilds (Astro's
+ * content cache and the page cache kept) are the same: after a one-file edit the copy's rebuild
+ * shows the edit, and after the edit is undone the rebuild is byte-for-byte the cold build again.
+ * No file of dist/ holds an absolute path of the machine that built it, or the time it was built.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -18,18 +20,34 @@ import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/
 const CLOCK_SHIFT_MS = 400 * 24 * 60 * 60 * 1000;
 const SHIFT_CLOCK = fileURLToPath(new URL('./_support/shiftClock.mjs', import.meta.url));
 
+const EDITED = 'content/guides/en-us/swarm-failure-and-recovery.md';
+const EDITED_MIRROR = 'dist/en-us/guides/swarm-failure-and-recovery/index.md';
+const ADDED_SENTENCE = 'A sentence added for the warm rebuild.';
+
 let copy: string;
 let run: BuildRun;
+let edited: BuildRun | undefined;
+let editedMirror = '';
+let warm: BuildRun | undefined;
 
 before(() => {
   requireDist();
   copy = copyRepository({ withGit: true });
-  run = runBuild(copy, {
+  const options = {
+    timeoutMs: 600_000,
     env: {
       UAIX_CLOCK_SHIFT_MS: String(CLOCK_SHIFT_MS),
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${SHIFT_CLOCK}`.trim(),
     },
-  });
+  };
+  run = runBuild(copy, options);
+  if (run.status !== 0) return;
+  const original = readFileSync(join(copy, EDITED), 'utf8');
+  writeFileSync(join(copy, EDITED), `${original}\n${ADDED_SENTENCE}\n`);
+  edited = runBuild(copy, options);
+  editedMirror = edited.status === 0 ? readFileSync(join(copy, EDITED_MIRROR), 'utf8') : '';
+  writeFileSync(join(copy, EDITED), original);
+  warm = runBuild(copy, options);
 });
 after(() => {
   if (copy) removeCopy(copy);
@@ -39,19 +57,39 @@ test('a second build in a copy of the repository (with .git) succeeds', () => {
   assert.equal(run.status, 0, `the second build exited with ${run.status ?? run.signal} after ${run.seconds} s\n${run.stderr}\n${run.stdout.slice(-2000)}`);
 });
 
-test("the second build is byte-for-byte the repository's dist/ (every file, no extra, none missing)", () => {
-  assert.equal(run.status, 0, 'the second build failed; see the previous test');
-  const second = join(copy, 'dist');
-  const first = new Map(walkFiles(DIST).map((file) => [publicPath(file, DIST), file]));
-  const again = new Map(walkFiles(second).map((file) => [publicPath(file, second), file]));
+/** Every file that differs between two dist folders, or is only in one of them. */
+function differences(firstRoot: string, secondRoot: string, secondName: string): { problems: string[]; sizes: [number, number] } {
+  const first = new Map(walkFiles(firstRoot).map((file) => [publicPath(file, firstRoot), file]));
+  const again = new Map(walkFiles(secondRoot).map((file) => [publicPath(file, secondRoot), file]));
   const problems: string[] = [];
   for (const [path, file] of first) {
     const other = again.get(path);
     if (!other) problems.push(`${path}: only in the repository's dist/`);
     else if (!readFileSync(file).equals(readFileSync(other))) problems.push(`${path}: differs${firstDifference(readFileSync(file), readFileSync(other))}`);
   }
-  for (const path of again.keys()) if (!first.has(path)) problems.push(`${path}: only in the second build`);
-  assertNoProblems(problems, `two builds differ (${first.size} files in dist/, ${again.size} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`);
+  for (const path of again.keys()) if (!first.has(path)) problems.push(`${path}: only in the ${secondName}`);
+  return { problems, sizes: [first.size, again.size] };
+}
+
+test("the second build is byte-for-byte the repository's dist/ (every file, no extra, none missing)", () => {
+  assert.equal(run.status, 0, 'the second build failed; see the previous test');
+  const { problems, sizes } = differences(DIST, join(copy, 'dist'), 'second build');
+  assertNoProblems(problems, `two builds differ (${sizes[0]} files in dist/, ${sizes[1]} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`);
+});
+
+test('a warm rebuild after a one-file edit succeeds, reuses cached pages and shows the edit', () => {
+  assert.ok(edited, 'no warm rebuild was made: the cold build failed');
+  assert.equal(edited.status, 0, `the warm rebuild exited with ${edited.status ?? edited.signal}\n${edited.stderr}`);
+  const reused = /(\d+) from the page cache/.exec(edited.stdout);
+  assert.ok(reused && Number(reused[1]) > 0, `the warm rebuild reused no cached page:\n${edited.stdout}`);
+  assert.ok(editedMirror.includes(ADDED_SENTENCE), `${EDITED_MIRROR} does not show the edit`);
+});
+
+test('a warm rebuild after the edit is undone is byte-for-byte the cold build', () => {
+  assert.ok(warm, 'no warm rebuild was made: an earlier build failed');
+  assert.equal(warm.status, 0, `the warm rebuild exited with ${warm.status ?? warm.signal}\n${warm.stderr}`);
+  const { problems, sizes } = differences(DIST, join(copy, 'dist'), 'warm rebuild');
+  assertNoProblems(problems, `the warm rebuild differs from the cold build (${sizes[0]} files in dist/, ${sizes[1]} in the warm rebuild)`);
 });
 
 /** Where two files first differ, with a little context, for the failure message. */

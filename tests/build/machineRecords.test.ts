@@ -9,11 +9,12 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAjv } from '../../src/uai/schemaValidator.ts';
+import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import { canonicalBytes } from '../../src/uai/jcs.ts';
 import { decodeJsonBytes } from '../../src/uai/jsonText.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
+import type { SiteManifest } from '../../src/record/siteManifest.ts';
 import { DIST, ORIGIN, REPO, assertNoProblems, distFileOf, publicPath, readJson, requireDist, walkFiles } from './_support/site.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -87,13 +88,7 @@ test('every $ref in the published schemas resolves to a file in dist and a node 
 // ---------------------------------------------------------------------------------------------
 // The manifest.
 
-interface Manifest {
-  files: { url: string; media_type: string; sha256: string; jcs_sha256?: string; served?: false }[];
-  routes: { route_id: string; title: string; purpose: string; path: string; content_type: string | null; record: string; record_sha256: string }[];
-  coverage: { files: string; omits: { url: string; why: string }[] };
-  [key: string]: unknown;
-}
-const manifest = () => readJson<Manifest>(join(DIST, '.well-known/uaix.json'));
+const manifest = () => readJson<SiteManifest>(join(DIST, '.well-known/uaix.json'));
 
 test('the manifest validates against dist/schemas/site/uaix-manifest.schema.json', () => {
   const validate = createAjv().compile(readJson(join(DIST, 'schemas/site/uaix-manifest.schema.json')) as object);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { createAjv } from '../../src/uai/schemaValidator.ts';
+import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import type { PageMirror } from '../../src/record/pageMirror.ts';
 import { DIST, FALLBACK_LOCALES, ORIGIN, shownLocaleOf, assertNoProblems, attr, byTag, findAll, findFirst, htmlPages, parseHtmlFile, readJson, requireDist, type HtmlPage } from './_support/site.ts';
 

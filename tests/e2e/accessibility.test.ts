@@ -66,7 +66,7 @@ async function showValidatorResult(): Promise<void> {
   assert.equal(response?.status(), 200);
   await page.locator('#validator-now').fill('2026-06-01T00:00:00Z');
   await page.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/invalid/correlation-missing.json');
-  await page.locator('#validator-result table').waitFor();
+  await page.locator('#validator-result table').first().waitFor();
 }
 
 test('axe: every page but search (the root and fallback pages included), light colour scheme: no violations', async () => {

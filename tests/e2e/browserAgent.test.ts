@@ -194,16 +194,18 @@ test('ladder decisions: clients that cannot fill a URI template are given concre
 });
 
 test('a page on another origin can read the machine records (CORS), but not an HTML page', async () => {
-  const other = await startStaticServer(DIST);
+  // Another site's page (served without this site's _headers, so its own CSP does not forbid the
+  // fetches) reads this site's files: only CORS decides.
+  const other = await startStaticServer(DIST, { headersFile: false });
   // A page of its own: the blocked request below logs a console error the shared page would report.
   const probe = await context.newPage();
   try {
-    await open('/en-us/', probe);
+    await probe.goto(other.url('/en-us/'));
     const paths = ['/.well-known/uaix.json', '/llms.txt', '/llms-full.txt', '/index.json', '/es-es/about/index.md', '/schemas/uai-1/envelope.schema.json', '/examples/uai-1/conformance.json', '/uai-1-field-registry.json', '/sitemap-index.xml'];
     // No named function inside: the test runner's transform would reference a helper the page lacks.
     const results = await probe.evaluate(
       (urls) => Promise.all(urls.map((url) => fetch(url).then((response) => `${response.status}`, (error: Error) => `blocked: ${error.name}`))),
-      [...paths.map((path) => other.url(path)), other.url('/en-us/')],
+      [...paths.map((path) => server.url(path)), server.url('/en-us/')],
     );
     const blocked = paths.filter((_, at) => results[at] !== '200').map((path, at) => `${path}: ${results[at]}`);
     assert.deepEqual(blocked, [], 'machine records readable from another origin');
@@ -272,6 +274,81 @@ test('validator with JavaScript: a fixture is valid with its digest, a broken pa
   assert.deepEqual(pageErrors, [], 'script errors on the validator page');
 });
 
+test('validator result: errors and warnings in separate labelled tables, the digest once, every code linked to its catalogue row', async () => {
+  await open('/en-us/tools/validator/');
+  await page.locator('#validator-now').fill(pack.evaluated_at);
+  // validated.json is valid with one warning (its checksum is not a sha256 digest).
+  await page.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/validated.json');
+  await page.locator('#validator-result .verdict').waitFor();
+  const captions = await page.locator('#validator-result table caption').allInnerTexts();
+  assert.deepEqual(captions, ['Warnings (1)'], 'a valid packet with a warning shows only a Warnings table');
+  assert.match(await page.locator('#validator-result table.issues-warning').innerText(), /UAI-INTEGRITY-UNVERIFIED/);
+  assert.match(await page.locator('#validator-result').innerText(), /No errors\./);
+  const text = await page.locator('#validator-result').innerText();
+  assert.doesNotMatch(text, /sha256:\s*sha256:/, 'the digest is printed twice');
+  assert.match(text, /Digest: sha256:[0-9a-f]{64}/);
+
+  const broken = JSON.parse(readFileSync(join(SEEDS, 'uai.agent.ack.v1.keyed.json'), 'utf8')) as { conversation: Record<string, unknown> };
+  delete broken.conversation.correlation_id;
+  await validate(JSON.stringify(broken));
+  // The seed's checksum is not a digest, so the broken seed has one error and one warning, each in its own table.
+  assert.deepEqual(await page.locator('#validator-result table caption').allInnerTexts(), ['Errors (1)', 'Warnings (1)']);
+  assert.doesNotMatch(await page.locator('#validator-result table.issues-error').innerText(), /UAI-INTEGRITY-UNVERIFIED/);
+  const links = await page.locator('#validator-result table a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+  assert.deepEqual(links, ['#UAI-CORRELATION-MALFORMED', '#UAI-INTEGRITY-UNVERIFIED']);
+  for (const link of links) assert.equal(await page.locator(`[id="${link!.slice(1)}"]`).count(), 1, `the catalogue row ${link} links to`);
+});
+
+test('validator: a validation time that does not exist is refused with its reason, not silently replaced by now', async () => {
+  await open('/en-us/tools/validator/');
+  await page.locator('#validator-now').fill('2026-13-01T00:00:00Z');
+  const result = await validate(readFileSync(join(SEEDS, 'uai.agent.ack.v1.keyed.json'), 'utf8'));
+  assert.match(result, /The validation time 2026-13-01T00:00:00Z cannot be used: .*Nothing was validated\./, result);
+});
+
+test('validator: a packet that takes too long stops the worker after the time limit and the page stays usable', async () => {
+  const slow = await context.newPage();
+  // A worker that loads, then never answers: what a pathological packet would do to the engine.
+  await slow.route(/\/validatorWorker[^/]*\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'self.postMessage({ ready: true }); self.onmessage = () => { for (;;) {} };' }),
+  );
+  try {
+    await open('/en-us/tools/validator/', slow);
+    await slow.locator('#validator-input').fill('{}');
+    const started = Date.now();
+    await slow.locator('#validator-run').click();
+    await slow.waitForFunction(() => /stopped after 5 seconds/.test(document.getElementById('validator-result')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    const seconds = (Date.now() - started) / 1000;
+    assert.ok(seconds >= 4.5 && seconds < 15, `time-out after ${seconds} s`);
+    assert.equal(await slow.evaluate(() => 1 + 1), 2, 'the page answers after the time-out');
+  } finally {
+    await slow.close();
+  }
+});
+
+test('validator under a CSP without unsafe-eval: the worker validates a packet and nothing is blocked', async () => {
+  const strict = await browser.newContext();
+  const violations: string[] = [];
+  try {
+    const csp = await strict.newPage();
+    csp.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await csp.route('**/*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'" } });
+    });
+    await open('/en-us/tools/validator/', csp);
+    await csp.locator('#validator-now').fill(pack.evaluated_at);
+    await csp.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/validated.json');
+    await csp.locator('#validator-result .verdict').waitFor({ timeout: 20_000 });
+    assert.match(await csp.locator('#validator-result .verdict').innerText(), /^Valid\b/);
+    assert.deepEqual(violations.filter((text) => /Content Security Policy|unsafe-eval|EvalError/i.test(text)), []);
+  } finally {
+    await strict.close();
+  }
+});
+
 test('validator: the validation-time field accepts an RFC 3339 UTC time such as its placeholder', async () => {
   await open('/en-us/tools/validator/');
   const field = page.locator('#validator-now');
@@ -287,16 +364,18 @@ test('validator: the validation-time field accepts an RFC 3339 UTC time such as 
   assert.deepEqual(problems, [], '#validator-now pattern');
 });
 
-test('validator without JavaScript: the static section (npx uaix validate, fixtures, review) shows and the tool stays hidden', async () => {
+test('validator without JavaScript: the GET-only section (schemas, fixtures, the package tarball, review) shows and the tool stays hidden', async () => {
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   try {
     const plain = await noScript.newPage();
     await open('/en-us/tools/validator/', plain);
-    const section = plain.locator('#no-javascript');
-    assert.ok(await section.isVisible(), '#no-javascript is not visible without JavaScript');
-    assert.match(await section.innerText(), /npx uaix validate/);
+    const section = plain.locator('#get-only');
+    assert.ok(await section.isVisible(), '#get-only is not visible without JavaScript');
+    assert.match(await section.innerText(), /validation was not run/);
     assert.ok(await section.locator('a[href="/en-us/examples/"]').isVisible(), 'no visible link to the fixtures');
+    assert.ok(await section.locator('a[href^="/tools/"][href$=".tgz"]').isVisible(), 'no visible link to the package tarball');
     assert.ok(await section.locator('a[href^="/en-us/review/"]').isVisible(), 'no visible link to the review route');
+    assert.match(await plain.locator('#package-commands').innerText(), /npx --yes --package https:\/\/uaix\.org\/tools\/[^ ]+\.tgz uaix validate/);
     assert.equal(await plain.locator('#validator').isVisible(), false, 'the validator form shows without JavaScript');
     assert.equal(await plain.locator('#validator-fixture').isVisible(), false);
   } finally {

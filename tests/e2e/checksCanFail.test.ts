@@ -127,23 +127,24 @@ test('main content: an empty <main> filled by a script, or an <h1> outside <main
   assert.ok(differs.problems.some((problem) => /index.json text differs/.test(problem)), differs.problems.join('\n'));
 });
 
-test('budgets: an over-budget page (HTML, CSS, JS) is reported; the validator engine counts as lazy, not startup', () => {
+test('budgets: an over-budget page (HTML, CSS, JS) is reported; the validator engine and a worker count as lazy, not startup', () => {
   const root = writeSite(join(temp, 'budget-site'), {
     'heavy/index.html': doc(`<main><h1>Heavy</h1>${'<p>filler text</p>'.repeat(12_000)}</main><script type="module" src="/app.js"></script>`, '<link rel="stylesheet" href="/big.css">'),
     'big.css': `/* ${'x'.repeat(25 * KB)} */`,
-    'app.js': 'import "./dep.js"; const engine = () => import("./engine.js"); engine;',
+    'app.js': 'import "./dep.js"; const engine = () => import("./engine.js"); engine; const worker = () => new Worker(new URL("/worker.js", import.meta.url), { type: "module" }); worker;',
     'dep.js': `export const filler = "${'y'.repeat(12 * KB)}";`,
     'engine.js': `export const big = "${'z'.repeat(50 * KB)}";`,
+    'worker.js': `export const big = "${'w'.repeat(50 * KB)}";`,
     'light/index.html': doc(`<main><h1>Light</h1>${PROSE}</main>`, '<link rel="stylesheet" href="/small.css">'),
     'small.css': 'body{color:#000}',
   });
   const heavy = measurePage(root, '/heavy/');
   assert.deepEqual(heavy.scripts, ['/app.js', '/dep.js']);
-  assert.deepEqual(heavy.lazy, ['/engine.js']);
+  assert.deepEqual(heavy.lazy, ['/engine.js', '/worker.js']);
   const contentProblems = checkBudget(heavy, CONTENT_PAGE_BUDGET);
   assert.ok(contentProblems.some((problem) => /HTML .* > 150\.0 KB/.test(problem)), contentProblems.join('\n'));
   assert.ok(contentProblems.some((problem) => /CSS .* > 20\.0 KB/.test(problem)), contentProblems.join('\n'));
-  assert.ok(contentProblems.some((problem) => /runs \/app\.js/.test(problem)), contentProblems.join('\n'));
+  assert.ok(contentProblems.some((problem) => /startup JS .* > 3\.0 KB/.test(problem)), contentProblems.join('\n'));
   assert.ok(checkBudget(heavy, VALIDATOR_PAGE_BUDGET).some((problem) => /startup JS .* > 10\.0 KB/.test(problem)));
   assert.deepEqual(checkBudget(measurePage(root, '/light/'), CONTENT_PAGE_BUDGET), []);
 });

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
-import { loadSchemaDocuments, loadFixtureTree, type FixtureFile, type FixtureExpectationFile } from '../../src/uai/node/recordFiles.ts';
-import { checkFixtures, formatFixtureFailure, FIXTURE_EVALUATED_AT, type FixtureFailure } from '../../src/uai/fixtureCheck.ts';
+import { loadSchemaDocuments, loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
+import { checkFixtures, profileSlug, formatFixtureFailure, FIXTURE_EVALUATED_AT, type FixtureFailure, type FixtureInput, type ExpectationInput } from '../../src/uai/fixtureCheck.ts';
 
 const validator = createPacketValidator(loadSchemaDocuments());
 const tree = loadFixtureTree();
@@ -16,7 +16,7 @@ const SEED_TEXT = readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed
 
 // The packet folders: the envelope and one per profile. (Route records have their own folder,
 // schema and rules; the in-memory cases below break packet fixtures only.)
-const profileGroups = new Set(validator.profiles.map((profile) => profile.replace(/\./g, '-')));
+const profileGroups = new Set(validator.profiles.map((profile) => profileSlug(profile)));
 const isPacketGroup = (group: string) => group === 'envelope' || profileGroups.has(group);
 
 const ACK = 'uai-agent-ack-v1';
@@ -28,7 +28,7 @@ const ACK_COUNTS = {
 const ackFile = (verdict: string, name: string) => `schemas/uai-1/examples/${ACK}/${verdict}/${name}.json`;
 
 /** A deep copy of the packet part of the tree, for one case to break. */
-function packetTree(): { fixtures: FixtureFile[]; expectations: FixtureExpectationFile[] } {
+function packetTree(): { fixtures: FixtureInput[]; expectations: ExpectationInput[] } {
   return {
     fixtures: tree.fixtures.filter((fixture) => isPacketGroup(fixture.group)).map((fixture) => ({ ...fixture, bytes: fixture.bytes.slice() })),
     expectations: tree.expectations.filter((file) => isPacketGroup(file.group)).map((file) => ({ ...file })),
@@ -39,13 +39,13 @@ function run(copy: ReturnType<typeof packetTree>) {
   return checkFixtures(validator, copy.fixtures, copy.expectations);
 }
 
-function fixtureOf(copy: ReturnType<typeof packetTree>, file: string): FixtureFile {
+function fixtureOf(copy: ReturnType<typeof packetTree>, file: string): FixtureInput {
   const fixture = copy.fixtures.find((entry) => entry.file === file);
   assert.ok(fixture, `${file} is in the tree`);
   return fixture;
 }
 
-function setPacket(fixture: FixtureFile, edit: (packet: Record<string, any>) => void): void {
+function setPacket(fixture: FixtureInput, edit: (packet: Record<string, any>) => void): void {
   const packet = JSON.parse(SEED_TEXT);
   edit(packet);
   fixture.bytes = utf8.encode(JSON.stringify(packet, null, 4));
@@ -74,7 +74,7 @@ test('the real fixture tree passes', () => {
   assert.equal(result.ok, true);
   assert.equal(result.evaluatedAt, FIXTURE_EVALUATED_AT);
   assert.equal(result.fixtures.length, tree.fixtures.length);
-  for (const profile of validator.profiles) assert.ok(result.counts[profile.replace(/\./g, '-')]?.valid >= 1, `${profile} has a valid fixture`);
+  for (const profile of validator.profiles) assert.ok(result.counts[profileSlug(profile)]?.valid >= 1, `${profile} has a valid fixture`);
 });
 
 test('the packet fixtures pass, every invalid one with its declared code at its declared place', () => {

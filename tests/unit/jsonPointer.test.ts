@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapePointerToken, jsonPointer, parsePointer, unescapePointerToken } from '../../src/uai/jsonPointer.ts';
+import { escapePointerToken, jsonPointer, parsePointer, unescapePointerToken, valueAtPointer } from '../../src/uai/jsonPointer.ts';
 
 test('jsonPointer: no segments is the whole document', () => {
 	assert.equal(jsonPointer([]), '');
@@ -69,4 +69,16 @@ test('parsePointer: rejects "~" not followed by 0 or 1', () => {
 	assert.throws(() => parsePointer('/a~2'), { name: 'SyntaxError', message: /"~0" for "~" and "~1" for "\/"/ });
 	assert.throws(() => parsePointer('/a~'), SyntaxError);
 	assert.throws(() => unescapePointerToken('~x'), SyntaxError);
+});
+
+test('valueAtPointer: follows own members and array indexes; anything else leads nowhere', () => {
+	const doc = { source: { id: 'a/b', list: [10, { deep: null }] } };
+	assert.equal(valueAtPointer(doc, []), doc);
+	assert.equal(valueAtPointer(doc, ['source', 'id']), 'a/b');
+	assert.equal(valueAtPointer(doc, ['source', 'list', 1, 'deep']), null);
+	assert.equal(valueAtPointer(doc, parsePointer('/source/list/0')), 10);
+	assert.equal(valueAtPointer(doc, ['source', 'missing']), undefined);
+	assert.equal(valueAtPointer(doc, ['source', 'id', 'length']), undefined, 'a string has no members');
+	assert.equal(valueAtPointer(doc, ['constructor']), undefined, 'the prototype is not reached');
+	assert.equal(valueAtPointer(null, ['x']), undefined);
 });

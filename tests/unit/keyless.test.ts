@@ -10,6 +10,7 @@ import { loadSchemaDocuments, loadFixtureTree, REPOSITORY_ROOT } from '../../src
 import { compactPacket, expandPacket, keylessPointer } from '../../src/uai/keyless.ts';
 import type { Shape } from '../../src/uai/fieldShape.ts';
 import { join } from 'node:path';
+import { profileSlug } from '../../src/uai/fixtureCheck.ts';
 
 type Packet = Record<string, any>;
 
@@ -24,7 +25,7 @@ const ackShape = validator.shapeOf('uai.agent.ack.v1');
 
 const tree = loadFixtureTree();
 // Packet fixtures live in one folder per profile (route records have their own folder and schema).
-const profileGroups = new Set(validator.profiles.map((profile) => profile.replace(/\./g, '-')));
+const profileGroups = new Set(validator.profiles.map((profile) => profileSlug(profile)));
 const validFixtures = tree.fixtures
   .filter((fixture) => fixture.verdict === 'valid' && profileGroups.has(fixture.group))
   .map((fixture) => ({ file: fixture.file, bytes: fixture.bytes, value: JSON.parse(new TextDecoder().decode(fixture.bytes)) as Packet }));

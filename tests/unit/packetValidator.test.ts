@@ -1,7 +1,8 @@
 /**
- * The packet validator, code by code: every non-route error code of the catalogue is produced by a
- * packet built here (the seed, mutated), at the JSON Pointer the rule names, with a one-line
- * message. The last test checks that coverage, so a new code without a test fails the suite.
+ * The packet validator, code by code: every non-route error code of the catalogue is produced by an
+ * on-disk invalid fixture or a packet built here (the seed, mutated), at the JSON Pointer the rule
+ * names, with a one-line message. The last test checks that coverage, so a new code without a test
+ * fails the suite.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createPacketValidator, type PacketReport } from '../../src/uai/packetValidator.ts';
-import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
+import { loadSchemaDocuments, loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
+import { checkFixtures, FIXTURE_EVALUATED_AT } from '../../src/uai/fixtureCheck.ts';
 import { ERROR_CODES, WARNING_CODES, type UaiIssue } from '../../src/uai/errorCodes.ts';
 import { DIGEST_PATTERN } from '../../src/uai/packetDigest.ts';
 
@@ -19,12 +21,12 @@ const validator = createPacketValidator(loadSchemaDocuments());
 const NOW = new Date('2026-06-01T00:00:00Z');
 const seedText = readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8');
 const SEED: Packet = JSON.parse(seedText);
-const BOUNDARY = 'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.';
 
 /** Codes seen in reports by the assertions of this file. */
 const observed = new Set<string>();
 
 const seed = (): Packet => structuredClone(SEED);
+const BOUNDARY = 'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.';
 
 /** The seed turned into another profile, with a valid body of that profile. */
 function asProfile(profile: string, body: Packet): Packet {
@@ -33,27 +35,6 @@ function asProfile(profile: string, body: Packet): Packet {
   packet.body = body;
   return packet;
 }
-
-const memoryProposal = (): Packet =>
-  asProfile('uai.agent.memory-proposal.v1', {
-    proposal_id: 'mem_uaix_test_001',
-    source_type: 'observation',
-    proposed_facts: [{ fact: 'The ack body has six keyless slots.', confidence: 0.9, evidence_ref: 'https://uaix.org/uai-1-field-registry.json' }],
-    proposed_status: 'candidate',
-    task_execution_separation: 'Accepting this proposal records memory only; it starts no task.',
-    review_required: true,
-    support_boundary: BOUNDARY,
-  });
-
-const blocker = (): Packet =>
-  asProfile('uai.agent.blocker.v1', {
-    blocker_id: 'blk_uaix_test_001',
-    blocker_type: 'missing-input',
-    description: 'The source packet is missing.',
-    human_review_required: false,
-    proposed_resolution: 'Send the source packet again.',
-    support_boundary: BOUNDARY,
-  });
 
 const finalReport = (): Packet =>
   asProfile('uai.agent.final-report.v1', {
@@ -114,372 +95,20 @@ function assertValid(report: PacketReport): void {
   assert.deepEqual(report.errors, []);
 }
 
-test('the base packets of the other profiles are valid before they are mutated', () => {
-  for (const base of [memoryProposal(), blocker(), finalReport()]) assertValid(validate(base));
+test('the final-report base packet is valid before it is mutated', () => {
+  assertValid(validate(finalReport()));
 });
 
-interface Case {
-  name: string;
-  code: string;
-  path: string;
-  /** Builds the input: a keyed or keyless value, or JSON text. */
-  input: () => unknown;
-  text?: boolean;
-}
-
-const cases: Case[] = [
-  { name: 'text that is not JSON', code: 'UAI-JSON-PARSE', path: '', text: true, input: () => '{"uai_version": "1.0",' },
-  { name: 'an empty document', code: 'UAI-JSON-PARSE', path: '', text: true, input: () => '' },
-  {
-    name: 'a duplicated member name',
-    code: 'UAI-JSON-DUPLICATE-KEY',
-    path: '/message_id',
-    text: true,
-    input: () => seedText.replace('"message_id": "msg_uaix_agent_ack_0002",', '"message_id": "msg_a", "message_id": "msg_b",'),
-  },
-  {
-    name: 'a duplicated member name in a nested object',
-    code: 'UAI-JSON-DUPLICATE-KEY',
-    path: '/source/id',
-    text: true,
-    input: () => seedText.replace('"id": "agt_uaix.publisher",', '"id": "agt_a", "id": "agt_b",'),
-  },
-  { name: 'a keyless packet with 11 envelope slots', code: 'UAI-KEYLESS-SHAPE', path: '', input: () => keyless(seed()).slice(0, 11) },
-  {
-    name: 'a keyless source with the optional slot dropped',
-    code: 'UAI-KEYLESS-SHAPE',
-    path: '/3',
-    input: () => {
-      const packet = keyless(seed());
-      packet[3].splice(4, 1);
-      return packet;
-    },
-  },
-  { name: 'an unknown profile', code: 'UAI-PROFILE-UNKNOWN', path: '/profile', input: () => ({ ...seed(), profile: 'uai.agent.telepathy.v1' }) },
-  { name: 'a profile that is not a string', code: 'UAI-PROFILE-UNKNOWN', path: '/profile', input: () => ({ ...seed(), profile: 7 }) },
-  {
-    name: 'an unknown profile in the keyless form',
-    code: 'UAI-PROFILE-UNKNOWN',
-    path: '/1',
-    input: () => {
-      const packet = keyless(seed());
-      packet[1] = 'uai.agent.telepathy.v1';
-      return packet;
-    },
-  },
-  { name: 'an undeclared top-level field', code: 'UAI-SCHEMA-UNDECLARED', path: '/debug_trace', input: () => ({ ...seed(), debug_trace: true }) },
-  {
-    name: 'an undeclared body field',
-    code: 'UAI-SCHEMA-UNDECLARED',
-    path: '/body/note',
-    input: () => {
-      const packet = seed();
-      packet.body.note = 'x';
-      return packet;
-    },
-  },
-  {
-    name: 'a missing message_id',
-    code: 'UAI-SCHEMA-MISSING',
-    path: '/message_id',
-    input: () => {
-      const packet = seed();
-      delete packet.message_id;
-      return packet;
-    },
-  },
-  {
-    name: 'a retry_count written as a string',
-    code: 'UAI-SCHEMA-INVALID',
-    path: '/delivery/retry_count',
-    input: () => {
-      const packet = seed();
-      packet.delivery.retry_count = '0';
-      return packet;
-    },
-  },
-  {
-    name: 'a status outside the enum',
-    code: 'UAI-SCHEMA-INVALID',
-    path: '/body/status',
-    input: () => {
-      const packet = seed();
-      packet.body.status = 'done';
-      return packet;
-    },
-  },
-  {
-    name: 'a time with an offset',
-    code: 'UAI-TIME-NOT-UTC',
-    path: '/body/received_at_utc',
-    input: () => {
-      const packet = seed();
-      packet.body.received_at_utc = '2026-05-31T20:01:00+02:00';
-      return packet;
-    },
-  },
-  {
-    name: 'a time that is not a date-time',
-    code: 'UAI-TIME-NOT-UTC',
-    path: '/provenance/issued_at',
-    input: () => {
-      const packet = seed();
-      packet.provenance.issued_at = '2026-13-45T99:00:00Z';
-      return packet;
-    },
-  },
-  {
-    name: 'a malformed source id',
-    code: 'UAI-IDENTITY-MALFORMED',
-    path: '/source/id',
-    input: () => {
-      const packet = seed();
-      packet.source.id = 'publisher@uaix.org';
-      return packet;
-    },
-  },
-  {
-    name: 'a target without a role',
-    code: 'UAI-IDENTITY-MALFORMED',
-    path: '/target/role',
-    input: () => {
-      const packet = seed();
-      delete packet.target.role;
-      return packet;
-    },
-  },
-  {
-    name: 'a malformed lineage actor id',
-    code: 'UAI-IDENTITY-MALFORMED',
-    path: '/provenance/lineage/0/actor_id',
-    input: () => {
-      const packet = seed();
-      packet.provenance.lineage[0].actor_id = 'AGT_UPPER';
-      return packet;
-    },
-  },
-  {
-    name: 'a malformed correlation id',
-    code: 'UAI-CORRELATION-MALFORMED',
-    path: '/conversation/correlation_id',
-    input: () => {
-      const packet = seed();
-      packet.conversation.correlation_id = 'CORR-20260531';
-      return packet;
-    },
-  },
-  {
-    name: 'a missing correlation id',
-    code: 'UAI-CORRELATION-MALFORMED',
-    path: '/conversation/correlation_id',
-    input: () => {
-      const packet = seed();
-      delete packet.conversation.correlation_id;
-      return packet;
-    },
-  },
-  {
-    name: 'a missing idempotency key',
-    code: 'UAI-IDEMPOTENCY-MISSING',
-    path: '/delivery/idempotency_key',
-    input: () => {
-      const packet = seed();
-      delete packet.delivery.idempotency_key;
-      return packet;
-    },
-  },
-  {
-    name: 'a malformed idempotency key',
-    code: 'UAI-IDEMPOTENCY-MISSING',
-    path: '/delivery/idempotency_key',
-    input: () => {
-      const packet = seed();
-      packet.delivery.idempotency_key = 'retry-me';
-      return packet;
-    },
-  },
-  {
-    name: 'a missing fallback directive',
-    code: 'UAI-FALLBACK-MISSING',
-    path: '/delivery/fallback_directive',
-    input: () => {
-      const packet = seed();
-      delete packet.delivery.fallback_directive;
-      return packet;
-    },
-  },
-  {
-    name: 'an empty fallback directive',
-    code: 'UAI-FALLBACK-MISSING',
-    path: '/delivery/fallback_directive',
-    input: () => {
-      const packet = seed();
-      packet.delivery.fallback_directive = '';
-      return packet;
-    },
-  },
-  {
-    name: 'an expired packet',
-    code: 'UAI-EXPIRED',
-    path: '/delivery/expires_at',
-    input: () => {
-      const packet = seed();
-      packet.delivery.expires_at = '2026-05-31T23:59:59Z';
-      return packet;
-    },
-  },
-  {
-    name: 'a support boundary that claims hosted messaging',
-    code: 'UAI-UNSUPPORTED-CLAIM',
-    path: '/body/support_boundary',
-    input: () => {
-      const packet = seed();
-      packet.body.support_boundary = 'UAIX provides hosted messaging for every agent.';
-      return packet;
-    },
-  },
-  {
-    name: 'an extension purpose that claims certification',
-    code: 'UAI-UNSUPPORTED-CLAIM',
-    path: '/extensions/0/purpose',
-    input: () => {
-      const packet = seed();
-      packet.extensions[0].purpose = 'Runtimes listed here are certified by UAIX.';
-      return packet;
-    },
-  },
-  {
-    name: 'a memory proposal carrying a JWT',
-    code: 'UAI-MEMORY-SECRET',
-    path: '/body/proposed_facts/0/fact',
-    input: () => {
-      const packet = memoryProposal();
-      packet.body.proposed_facts[0].fact =
-        'Session: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
-      return packet;
-    },
-  },
-  {
-    name: 'a memory proposal carrying a private key',
-    code: 'UAI-MEMORY-SECRET',
-    path: '/body/task_execution_separation',
-    input: () => {
-      const packet = memoryProposal();
-      packet.body.task_execution_separation = '-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjEAAAAA';
-      return packet;
-    },
-  },
-  {
-    name: 'a memory proposal with a credential outside its body',
-    code: 'UAI-MEMORY-SECRET',
-    path: '/trust/principal',
-    input: () => {
-      const packet = memoryProposal();
-      packet.trust.principal = 'https://owner:EXAMPLE-password@uaix.org/';
-      return packet;
-    },
-  },
-  {
-    name: 'an ack whose lineage note carries a Stripe secret key',
-    code: 'UAI-SECRET-PRESENT',
-    path: '/provenance/lineage/0/note',
-    input: () => {
-      const packet = seed();
-      packet.provenance.lineage[0].note = 'Billing runs with sk_live_4eC39HqLyjWDarjtT1zdp7dc.';
-      return packet;
-    },
-  },
-  {
-    name: 'cold memory proposed as current truth',
-    code: 'UAI-MEMORY-COLD-PROMOTION',
-    path: '/body/proposed_status',
-    input: () => {
-      const packet = memoryProposal();
-      packet.body.source_type = 'cold-memory';
-      packet.body.proposed_status = 'current';
-      return packet;
-    },
-  },
-  {
-    name: 'a final report with an empty evidence list',
-    code: 'UAI-REPORT-EVIDENCE',
-    path: '/body/evidence',
-    input: () => {
-      const packet = finalReport();
-      packet.body.evidence = [];
-      return packet;
-    },
-  },
-  {
-    name: 'a final report with an evidence item without description',
-    code: 'UAI-REPORT-EVIDENCE',
-    path: '/body/evidence/0/description',
-    input: () => {
-      const packet = finalReport();
-      delete packet.body.evidence[0].description;
-      return packet;
-    },
-  },
-  {
-    name: 'a final report without summary',
-    code: 'UAI-REPORT-EVIDENCE',
-    path: '/body/summary',
-    input: () => {
-      const packet = finalReport();
-      delete packet.body.summary;
-      return packet;
-    },
-  },
-  {
-    name: 'a secret blocker without human review',
-    code: 'UAI-BLOCKER-REVIEW',
-    path: '/body/human_review_required',
-    input: () => {
-      const packet = blocker();
-      packet.body.blocker_type = 'secret';
-      return packet;
-    },
-  },
-  {
-    name: 'a destructive-action blocker without human review',
-    code: 'UAI-BLOCKER-REVIEW',
-    path: '/body/human_review_required',
-    input: () => {
-      const packet = blocker();
-      packet.body.blocker_type = 'destructive-action';
-      return packet;
-    },
-  },
-  {
-    name: 'a checksum that does not match the packet',
-    code: 'UAI-INTEGRITY-MISMATCH',
-    path: '/integrity/checksum',
-    input: () => {
-      const packet = seed();
-      packet.integrity.checksum = `sha256:${'0'.repeat(64)}`;
-      return packet;
-    },
-  },
-  {
-    name: 'a packet changed after its checksum was recorded',
-    code: 'UAI-INTEGRITY-MISMATCH',
-    path: '/integrity/checksum',
-    input: () => {
-      const packet = seed();
-      const digest = validator.digest(packet);
-      assert.ok(digest.ok);
-      packet.integrity.checksum = digest.value;
-      packet.body.status = 'accepted';
-      return packet;
-    },
-  },
-];
-
-for (const entry of cases) {
-  test(`${entry.code} at ${entry.path || '(root)'}: ${entry.name}`, () => {
-    const input = entry.input();
-    const report = entry.text ? validateText(input as string) : validate(input);
-    assertError(report, entry.code, entry.path);
+// The code-by-code negative cases are the on-disk invalid fixtures (schemas/uai-1/examples/*/invalid/),
+// so the published conformance pack carries them; each must give its expected code at its pointer, and
+// nothing but generic schema errors beside it.
+const fixtureTree = loadFixtureTree();
+const fixtureExpectations = checkFixtures(validator, fixtureTree.fixtures, fixtureTree.expectations).fixtures;
+for (const fixture of fixtureTree.fixtures.filter((candidate) => candidate.verdict === 'invalid')) {
+  const expectation = fixtureExpectations.find((candidate) => candidate.file === fixture.file)?.expectation;
+  test(`${expectation?.code} at ${expectation?.path || '(root)'}: ${fixture.file}`, () => {
+    assert.ok(expectation, `${fixture.file} has an entry in its _expected.json`);
+    assertError(checked(validator.validateBytes(fixture.bytes, { now: new Date(FIXTURE_EVALUATED_AT) })), expectation.code, expectation.path);
   });
 }
 
@@ -892,7 +521,7 @@ test('an offset date-time gets a UTC rewrite as the fix, unless its date does no
   assert.match(assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message, /e\.g\. 2026-05-31T18:01:00Z$/);
 });
 
-test('coverage: every non-route error code (and every warning code) is produced by a test in this file', () => {
+test('coverage: every non-route error code (and every warning code) is produced by an invalid fixture or a test in this file', () => {
   const expected = [...ERROR_CODES.filter((entry) => entry.layer !== 'route'), ...WARNING_CODES].map((entry) => entry.code);
   const missing = expected.filter((code) => !observed.has(code));
   assert.deepEqual(missing, [], `codes without a test: ${missing.join(', ')}`);

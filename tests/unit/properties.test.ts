@@ -24,6 +24,8 @@ import { canonicalize } from '../../src/uai/jcs.ts';
 import { readJsonText, findUnsafeNumbers } from '../../src/uai/jsonText.ts';
 import { REQUIRED_TEXT_PATTERN } from '../../src/uai/schemaValidator.ts';
 import type { Shape } from '../../src/uai/fieldShape.ts';
+import { profileSlug } from '../../src/uai/fixtureCheck.ts';
+import { isJsonObject } from '../../src/uai/jsonObject.ts';
 
 const documents = loadSchemaDocuments();
 const validator = createPacketValidator(documents);
@@ -32,7 +34,7 @@ const NOW = new Date('2026-06-01T00:00:00Z');
 const SEED = 9009;
 const decoder = new TextDecoder();
 
-const profileGroups = new Map(validator.profiles.map((profile) => [profile.replace(/\./g, '-'), profile]));
+const profileGroups = new Map(validator.profiles.map((profile) => [profileSlug(profile), profile]));
 const skeletons = loadFixtureTree()
   .fixtures.filter((fixture) => fixture.verdict === 'valid' && profileGroups.has(fixture.group))
   .map((fixture) => JSON.parse(decoder.decode(fixture.bytes)) as Record<string, unknown>)
@@ -101,13 +103,10 @@ function leafArbitrary(shape: Shape): fc.Arbitrary<unknown> | undefined {
   return undefined;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** An arbitrary packet shaped like `value` under `shape`: same skeleton, generated leaves, optional fields dropped at times. */
 function arbitraryLike(value: unknown, shape: Shape): fc.Arbitrary<unknown> {
-  if (shape.kind === 'object' && isPlainObject(value)) {
+  if (shape.kind === 'object' && isJsonObject(value)) {
     const fields = shape.fields.filter((field) => Object.hasOwn(value, field.name));
     const parts = fields.map((field) => {
       const child = arbitraryLike(value[field.name], field.shape);
@@ -139,7 +138,7 @@ type Segment = string | number;
 function placesOf(value: unknown, path: Segment[] = [], out: Segment[][] = []): Segment[][] {
   out.push(path);
   if (Array.isArray(value)) value.forEach((item, index) => placesOf(item, [...path, index], out));
-  else if (isPlainObject(value)) for (const key of Object.keys(value)) placesOf(value[key], [...path, key], out);
+  else if (isJsonObject(value)) for (const key of Object.keys(value)) placesOf(value[key], [...path, key], out);
   return out;
 }
 
@@ -184,7 +183,7 @@ function mutate(
   if (kind === 'delete') {
     if (Array.isArray(parent)) parent.splice(last as number, 1);
     else delete parent[last];
-  } else if (kind === 'add' && isPlainObject(parent[last])) {
+  } else if (kind === 'add' && isJsonObject(parent[last])) {
     Object.defineProperty(parent[last], name, { value, enumerable: true, writable: true, configurable: true });
   } else parent[last] = kind === 'null' ? null : value;
   return copy;
@@ -198,7 +197,7 @@ function resolves(document: unknown, segments: readonly string[]): boolean {
     if (Array.isArray(node)) {
       if (!/^(0|[1-9][0-9]*)$/.test(segment) || Number(segment) >= node.length) return false;
       node = node[Number(segment)];
-    } else if (isPlainObject(node) && Object.hasOwn(node, segment)) node = node[segment];
+    } else if (isJsonObject(node) && Object.hasOwn(node, segment)) node = node[segment];
     else return false;
   }
   return true;
@@ -302,7 +301,7 @@ test('compact never changes a verdict: a mutant that compacts gives the same ver
 /** The same value with every object's members in reverse order. */
 function reversed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversed);
-  if (!isPlainObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   return Object.fromEntries(
     Object.keys(value)
       .reverse()

@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_BASE_URL, type SchemaDocument } from '../schemaRegistry.ts';
+import type { FixtureInput, ExpectationInput } from '../fixtureCheck.ts';
 
 /**
  * The repository root: the nearest folder above this module that holds schemas/uai-1. Walking up
@@ -31,45 +32,41 @@ export class RecordFileError extends Error {
   }
 }
 
-/** Every `*.schema.json` in the schema folder, sorted by file name. */
-export function loadSchemaDocuments(dir = SCHEMA_DIR): SchemaDocument[] {
+/** A schema file as published: its name, its verbatim text and the parsed document. */
+export interface SchemaFile {
+  fileName: string;
+  text: string;
+  doc: SchemaDocument;
+}
+
+/** Every `*.schema.json` in the schema folder, sorted by file name; each `$id` must match its file name. */
+export function loadSchemaFiles(dir = SCHEMA_DIR): SchemaFile[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.schema.json'))
     .sort()
-    .map((name) => {
-      const file = join(dir, name);
+    .map((fileName) => {
+      const file = join(dir, fileName);
+      const text = readFileSync(file, 'utf8');
       let doc: SchemaDocument;
       try {
-        doc = JSON.parse(readFileSync(file, 'utf8'));
+        doc = JSON.parse(text);
       } catch (error) {
         throw new RecordFileError(file, `not valid JSON (${(error as Error).message})`);
       }
-      if (doc.$id !== `${SCHEMA_BASE_URL}${name}`) {
-        throw new RecordFileError(file, `$id must be ${SCHEMA_BASE_URL}${name}, found ${JSON.stringify(doc.$id)}`);
+      if (doc.$id !== `${SCHEMA_BASE_URL}${fileName}`) {
+        throw new RecordFileError(file, `$id must be ${SCHEMA_BASE_URL}${fileName}, found ${JSON.stringify(doc.$id)}`);
       }
-      return doc;
+      return { fileName, text, doc };
     });
 }
 
-export interface FixtureFile {
-  /** Profile folder name (or `envelope` for envelope-level fixtures). */
-  group: string;
-  verdict: 'valid' | 'invalid';
-  name: string;
-  /** Path relative to the repository root. */
-  file: string;
-  bytes: Uint8Array;
-}
-
-export interface FixtureExpectationFile {
-  group: string;
-  file: string;
-  text: string;
+export function loadSchemaDocuments(dir = SCHEMA_DIR): SchemaDocument[] {
+  return loadSchemaFiles(dir).map((file) => file.doc);
 }
 
 export interface FixtureTree {
-  fixtures: FixtureFile[];
-  expectations: FixtureExpectationFile[];
+  fixtures: FixtureInput[];
+  expectations: ExpectationInput[];
 }
 
 export const EXPECTATIONS_FILE = '_expected.json';

@@ -1,12 +1,12 @@
 /**
  * A throw-away copy of the repository for builds that must not touch the real dist/: the files git
  * knows (tracked, plus untracked files that are not ignored, so work in progress builds the same),
- * optionally `.git` itself (for the git-derived dates), and a node_modules made of symlinks to the
+ * optionally HEAD's git history (for the git-derived dates), and a node_modules made of symlinks to the
  * repository's packages, so a cache Astro or Vite writes under node_modules stays in the copy.
  */
 import { spawnSync, execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REPO } from './site.ts';
@@ -46,9 +46,13 @@ export function copyRepository(options: CopyOptions = {}): string {
     if (!NOT_SHARED.has(name)) symlinkSync(join(REPO, 'node_modules', name), join(dir, 'node_modules', name));
   }
   if (options.withGit) {
-    cpSync(join(REPO, '.git'), join(dir, '.git'), { recursive: true });
-    // A lock taken by a concurrent commit in the repository means nothing in the copy.
-    rmSync(join(dir, '.git', 'index.lock'), { force: true });
+    // HEAD's history fetched into a fresh repository rather than a copy of .git: this works from a
+    // linked worktree too (where .git is a file naming another repository's folder), and nothing
+    // done in the copy can reach the repository's own index, refs or locks.
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    git('init', '-q');
+    git('fetch', '-q', '--no-tags', REPO, 'HEAD');
+    git('reset', '-q', 'FETCH_HEAD');
   }
   return dir;
 }

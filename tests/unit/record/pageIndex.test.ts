@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecordIndex, breadcrumbsOf, previousAndNext, translationStateOf, type ContentEntry } from '../../../src/record/pageIndex.ts';
+import { buildRecordIndex, translationStateOf, type ContentEntry } from '../../../src/record/pageIndex.ts';
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
 
@@ -54,20 +54,6 @@ test('translations in a locale that does not carry translated content are reject
 test('malformed record codes are errors', () => {
   const index = buildRecordIndex([entry('en-us', 'about', 'UAIX-ABOUT-2')]);
   assert.match(index.errors[0], /is not of the form UAIX-<KIND>-NNNN/);
-});
-
-test('breadcrumbs follow the path through pages that exist; previous and next stay in the collection and locale', () => {
-  const index = buildRecordIndex([
-    entry('en-us', '', 'UAIX-ABOU-0001'),
-    entry('en-us', 'guides', 'UAIX-GUID-4000', { order: 3 }),
-    entry('en-us', 'guides/a', 'UAIX-DOC-0001', { order: 1 }),
-    entry('en-us', 'guides/b', 'UAIX-DOC-0002', { order: 2 }),
-  ]);
-  const b = index.byUrl.get('/fr-fr/guides/b/')!;
-  assert.deepEqual(breadcrumbsOf(index, b).map((page) => page.url), ['/fr-fr/', '/fr-fr/guides/', '/fr-fr/guides/b/']);
-  const { previous, next } = previousAndNext(index, b);
-  assert.equal(previous?.url, '/fr-fr/guides/a/');
-  assert.equal(next, undefined);
 });
 
 test('translationStateOf: source, fallback, translated and stale from the recorded digest', () => {

@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inlineMarkdown, fillTemplate, escapeHtml } from '../../../src/record/inlineText.ts';
+import { inlineMarkdown, fillTemplate } from '../../../src/record/inlineText.ts';
+import { escapeHtml } from '../../../src/record/escapeHtml.ts';
 import { pageUrl } from '../../../src/record/locales.ts';
 import { entryIdOf, routeOfEntry } from '../../../src/record/contentPaths.ts';
 import { surfaceOf } from '../../../src/record/surfaces.ts';
-import { localizeFallbackLinks, splitAtMarker } from '../../../src/site/entries.ts';
+import { localizeFallbackLinks, bodySegments } from '../../../src/site/entries.ts';
 
 test('inline Markdown escapes HTML first, then renders code, strong and site links only', () => {
   assert.equal(inlineMarkdown('Use `a<b>` and **this**'), 'Use <code>a&lt;b&gt;</code> and <strong>this</strong>');
@@ -40,6 +41,13 @@ test('fallback bodies keep readers in their locale; markers split rendered HTML'
   assert.equal(localizeFallbackLinks('<a href="/en-us/review/">r</a> <a href="/schemas/x">s</a>', 'en-us', 'zh-cn'), '<a href="/zh-cn/review/">r</a> <a href="/schemas/x">s</a>');
   assert.equal(localizeFallbackLinks('<a href="/es-us/review/">r</a> <a href="/en-us/about/">a</a>', 'es-us', 'es-es'), '<a href="/es-es/review/">r</a> <a href="/en-us/about/">a</a>');
   assert.equal(localizeFallbackLinks('<a href="/fr-fr/review/">r</a>', 'fr-fr', 'fr-fr'), '<a href="/fr-fr/review/">r</a>');
-  assert.deepEqual(splitAtMarker('a<!-- uaix:client-ladder -->b', 'client-ladder'), ['a', 'b']);
-  assert.deepEqual(splitAtMarker('ab', 'client-ladder'), ['ab', undefined]);
+  assert.deepEqual(bodySegments('a<!-- uaix:client-ladder -->b'), [{ html: 'a' }, { marker: 'client-ladder' }, { html: 'b' }]);
+  assert.deepEqual(bodySegments('ab'), [{ html: 'ab' }]);
+  assert.deepEqual(bodySegments('<!-- uaix:package-commands -->x<!-- uaix:client-ladder --><!-- uaix:other -->'), [
+    { html: '' },
+    { marker: 'package-commands' },
+    { html: 'x' },
+    { marker: 'client-ladder' },
+    { html: '<!-- uaix:other -->' },
+  ]);
 });
