@@ -15,15 +15,38 @@ export interface BodyHeading {
 const ID_ATTRIBUTE = /\sid="([^"]*)"/;
 const LANG_ATTRIBUTE = /\slang="([^"]*)"/;
 
+/**
+ * Each `<open …>…</close>` element of the HTML, left to right, found with indexOf rather than a
+ * lazy regex (which re-scans the rest of the text from every unclosed start: quadratic).
+ */
+function* elementsNamed(html: string, name: string): Generator<{ start: number; end: number; attributes: string; inner: string }> {
+  const open = `<${name}`;
+  const close = `</${name}>`;
+  let from = 0;
+  for (;;) {
+    const start = html.indexOf(open, from);
+    if (start < 0) return;
+    const next = html.charAt(start + open.length);
+    const tagEnd = html.indexOf('>', start);
+    const closeAt = tagEnd < 0 ? -1 : html.indexOf(close, tagEnd);
+    if (tagEnd < 0 || closeAt < 0) return; // nothing closes after here: no further element either
+    from = start + open.length;
+    if (next !== '>' && !/\s/.test(next)) continue; // `<h2x`, `<tables`: another element
+    const attributes = html.slice(start + open.length, tagEnd);
+    yield { start, end: closeAt + close.length, attributes, inner: html.slice(tagEnd + 1, closeAt) };
+    from = closeAt + close.length;
+  }
+}
+
 /** Every `<h2 id>` of the body, in document order. */
 export function sectionHeadings(html: string): BodyHeading[] {
   const headings: BodyHeading[] = [];
-  for (const match of html.matchAll(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g)) {
-    const attributes = match[1] ?? '';
+  for (const element of elementsNamed(html, 'h2')) {
+    const attributes = element.attributes;
     const id = ID_ATTRIBUTE.exec(attributes)?.[1];
     if (!id) continue;
-    const text = match[2]
-      .replace(/<[^>]*>/g, '')
+    const text = element.inner
+      .replace(/<[^<>]*>/g, '')
       .replace(/\s+/g, ' ')
       .trim();
     headings.push({ id, html: text, lang: LANG_ATTRIBUTE.exec(attributes)?.[1] });
@@ -65,13 +88,19 @@ function breakableWord(word: string): string {
  * the keyboard focus, so it can be scrolled without a mouse.
  */
 export function readableTables(html: string): string {
-  return html
-    .replace(/<table\b[\s\S]*?<\/table>/g, (table) =>
-      table.replace(
-        /<code(\s[^>]*)?>([^<]*)<\/code>/g,
+  let out = '';
+  let copied = 0;
+  for (const table of elementsNamed(html, 'table')) {
+    out += html.slice(copied, table.start);
+    out += html
+      .slice(table.start, table.end)
+      .replace(
+        /<code(\s[^<>]*)?>([^<]*)<\/code>/g,
         (_whole, attributes: string | undefined, text: string) =>
           `<code${attributes ?? ''}>${breakableCode(text)}</code>`,
-      ),
-    )
-    .replaceAll('<div class="table-wrap">', '<div class="table-wrap" tabindex="0">');
+      );
+    copied = table.end;
+  }
+  out += html.slice(copied);
+  return out.replaceAll('<div class="table-wrap">', '<div class="table-wrap" tabindex="0">');
 }
