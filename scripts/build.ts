@@ -208,13 +208,12 @@ function run(): void {
   const claimsStarted = performance.now();
   const claims: string[] = [];
   for (const [file, tree] of parsedPages) {
-    const html = findElement(tree, (element) => element.tagName === 'html');
     const body = findElement(tree, (element) => element.tagName === 'body');
     const description = findElement(tree, (element) => element.tagName === 'meta' && element.properties?.name === 'description')?.properties?.content;
     const text = [typeof description === 'string' ? description : '', body ? toText(body) : ''].join('\n');
-    claims.push(...claimProblems(publicPathOf(file), text, String(html?.properties?.lang ?? 'en')));
+    claims.push(...claimProblems(publicPathOf(file), text));
   }
-  claims.push(...claimProblems(LLMS_PATH, llms, 'en'));
+  claims.push(...claimProblems(LLMS_PATH, llms));
   // Machine records, not fixtures: an invalid fixture carries a claim on purpose.
   const fixturePaths = new Set([...model.fixtures, ...model.routeFixtures].flatMap((fixture) => [fixture.url, fixture.keylessUrl ?? '']));
   for (const file of [...files.filter((record) => mediaTypeOf(record.path).includes('json') && !fixturePaths.has(record.path)), { path: MANIFEST_PATH, text: JSON.stringify(manifest) }]) {
@@ -224,7 +223,7 @@ function run(): void {
     } catch {
       continue;
     }
-    claims.push(...claimProblems(file.path, strings.join('\n'), 'en'));
+    claims.push(...claimProblems(file.path, strings.join('\n')));
   }
   const claimsSeconds = (performance.now() - claimsStarted) / 1000;
   const publishedScan = redaction.scanPublished(DIST);

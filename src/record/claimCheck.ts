@@ -1,41 +1,21 @@
 /**
  * The claims gate: no published page or machine record says UAIX provides what it does not
  * (hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters,
- * certification, hosted import). The core's detector decides; this module feeds it the rendered
- * text and turns its findings into one-line problems.
+ * certification, hosted import), in English, Spanish or French. The core's detector decides; this
+ * module feeds it the rendered text and turns its findings into one-line problems.
  */
-import { findUnsupportedClaim } from '../uai/supportClaims.ts';
-
-export interface PublishedClaim {
-  capability: string;
-  sentence: string;
-  language: string;
-}
-
-/** Languages the core's detector reads. Text in another language is not judged by it. */
-export const CLAIM_LANGUAGES: readonly string[] = ['en'];
-
-/**
- * The core's detector, adapted in this one place: today it reads English and reports the first
- * claim of a text. When the core exports `findUnsupportedClaims(text)` (en, es, fr, every
- * claim), this becomes that call and CLAIM_LANGUAGES lists its languages.
- */
-function claimsIn(text: string, language: string): PublishedClaim[] {
-  if (!CLAIM_LANGUAGES.includes(language)) return [];
-  const found = findUnsupportedClaim(text);
-  return found ? [{ ...found, language }] : [];
-}
+import { findUnsupportedClaims } from '../uai/supportClaims.ts';
 
 /**
  * Block text (one block or table cell per line, as hast-util-to-text gives it with tabs between
  * cells), read line by line: no sentence runs from one cell or block into the next, and no call
  * reaches the detector's per-string reading limit.
  */
-export function claimProblems(source: string, blockText: string, language: string): string[] {
+export function claimProblems(source: string, blockText: string): string[] {
   const claims = blockText
     .split(/[\t\n]/)
     .filter((line) => line.trim())
-    .flatMap((line) => claimsIn(line, language.slice(0, 2).toLowerCase()));
+    .flatMap((line) => findUnsupportedClaims(line));
   return claims.map(
     (claim) =>
       `${source}: claims that UAIX provides ${claim.capability} (${claim.language}): "${claim.sentence.length > 160 ? `${claim.sentence.slice(0, 157)}...` : claim.sentence}"`,

@@ -6,7 +6,7 @@
  * trace lines). Plainly fake documentation examples pass only through an allow-list whose entries
  * each name the files, the exact value and the reason.
  */
-import { findSecret } from '../uai/secretScan.ts';
+import { findSecrets, maskSecret } from '../uai/secretScan.ts';
 
 /** One place where something secret-looking or local was found. `value` is never printed. */
 export interface RedactionFinding {
@@ -88,41 +88,9 @@ function coreFinding(text: string, rule: string, kind: string, start: number, en
   return { rule, kind, start, end: last, value: text.slice(start, last) };
 }
 
-/**
- * The core's secret rules, adapted in this one place. Today the core answers only "is there a
- * secret and of what kind" (`findSecret`), so it reads line by line (a whole minified file at once
- * is slower: its patterns backtrack on long texts), and the exact span is found by narrowing a
- * matching line from both ends. When the core exports `findSecrets(text)` with spans and rule
- * ids, this becomes `findSecrets(text).map(({ rule, kind, start, end }) => coreFinding(text, rule, kind, start, end))`.
- */
+/** The core's secret rules (one rule set, as data, in src/uai/secretRules.ts) over a whole file. */
 function coreSecretFindings(text: string): RedactionFinding[] {
-  const findings: RedactionFinding[] = [];
-  let lineStart = 0;
-  for (const line of text.split('\n')) {
-    const secret = findSecret(line);
-    if (secret) {
-      let start = 0;
-      let end = line.length;
-      // Narrowing costs a scan per character: short lines only, a long one is reported whole.
-      if (line.length <= 2000) {
-        const same = (slice: string) => findSecret(slice)?.kind === secret.kind;
-        while (start < end && same(line.slice(start + 1, end))) start++;
-        while (end > start && same(line.slice(start, end - 1))) end--;
-      }
-      findings.push(coreFinding(text, 'core-secret', secret.kind, lineStart + start, lineStart + end));
-    }
-    lineStart += line.length + 1;
-  }
-  return findings;
-}
-
-/**
- * How a found value is printed: at most its first 4 characters (at most a quarter of it) and its
- * length, in code points, e.g. `AKIA… (20 characters)` (the core's `maskSecret` format).
- */
-export function maskValue(value: string): string {
-  const characters = Array.from(value);
-  return `${characters.slice(0, Math.min(4, Math.floor(characters.length / 4))).join('')}… (${characters.length} characters)`;
+  return findSecrets(text).map(({ rule, kind, start, end }) => coreFinding(text, rule, kind, start, end));
 }
 
 /**
@@ -156,7 +124,10 @@ export function findRedactionProblems(text: string): RedactionFinding[] {
   });
 }
 
-/** One allow-list entry: the files (repository paths or published paths), the exact value, why. */
+/**
+ * One allow-list entry: the files (repository paths or published paths; one `*` may stand for
+ * the characters of one path segment, for a content-hashed name), the exact value, why.
+ */
 export interface AllowEntry {
   files: string[];
   value: string;
@@ -185,6 +156,8 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
       !files.every((name) => typeof name === 'string' && name.length > 0)
     )
       problems.push(`${at}/files: must name at least one file`);
+    else if (files.some((name) => name.split('*').length > 2))
+      problems.push(`${at}/files: at most one * per file name`);
     else if (typeof entry.value !== 'string' || entry.value.length === 0)
       problems.push(`${at}/value: must be the exact allowed value`);
     else if (typeof entry.reason !== 'string' || entry.reason.trim().length < 10)
@@ -212,7 +185,7 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 export function redactionProblems(file: string, text: string, allow: AllowEntry[], used: Set<AllowEntry>): string[] {
   const findings = findRedactionProblems(text);
   if (findings.length === 0) return [];
-  const entries = allow.filter((entry) => entry.files.includes(file));
+  const entries = allow.filter((entry) => entry.files.some((name) => fileMatches(name, file)));
   const problems: string[] = [];
   for (const finding of findings) {
     const entry = entries.find((candidate) => isInsideOccurrence(text, candidate.value, finding));
@@ -221,9 +194,23 @@ export function redactionProblems(file: string, text: string, allow: AllowEntry[
       continue;
     }
     const { line, column } = lineAndColumn(text, finding.start);
-    problems.push(`${file}:${line}:${column}: ${finding.kind} [${finding.rule}]: ${maskValue(finding.value)}`);
+    problems.push(`${file}:${line}:${column}: ${finding.kind} [${finding.rule}]: ${maskSecret(finding.value)}`);
   }
   return problems;
+}
+
+/** A file name of the allow-list against a file: exact, or with its one `*` standing for part of one segment. */
+export function fileMatches(name: string, file: string): boolean {
+  const star = name.indexOf('*');
+  if (star === -1) return name === file;
+  const prefix = name.slice(0, star);
+  const suffix = name.slice(star + 1);
+  return (
+    file.length >= prefix.length + suffix.length &&
+    file.startsWith(prefix) &&
+    file.endsWith(suffix) &&
+    !file.slice(prefix.length, file.length - suffix.length).includes('/')
+  );
 }
 
 function isInsideOccurrence(text: string, value: string, finding: RedactionFinding): boolean {

@@ -15,7 +15,6 @@ import {
   lineNaming,
   type BuildRun,
 } from './_support/tempRepo.ts';
-import { CLAIM_LANGUAGES } from '../../src/record/claimCheck.ts';
 
 const GUIDE = 'content/guides/en-us/swarm-failure-and-recovery.md';
 const TRANSLATION = 'content/guides/fr-fr/swarm-failure-and-recovery.md';
@@ -99,16 +98,12 @@ test('gate 1 after the build: a local path a template leaks into dist/ is found 
   assert.doesNotMatch(run.stderr, /src\/pages\/404\.astro:/);
 });
 
-test(
-  'gate 2: a claim in a French page fails the build, naming the page, the capability and the sentence',
-  { todo: CLAIM_LANGUAGES.includes('fr') ? false : 'the core claim detector reads French once issue 9 lands' },
-  () => {
-    const run = plantedFullBuild();
-    assertFailedClearly(run, copy, [/build failed at publication gates/]);
-    const line = lineNaming(run, '/fr-fr/guides/swarm-failure-and-recovery/');
-    assert.match(
-      line,
-      /claims that UAIX provides (hosted messaging|automatic sync) \(fr\): "UAIX fournit une messagerie hébergée/,
-    );
-  },
-);
+test('gate 2: a claim in a French page fails the build, naming the page, the capability and the sentence', () => {
+  const run = plantedFullBuild();
+  assertFailedClearly(run, copy, [/build failed at publication gates/]);
+  const line = lineNaming(run, '/fr-fr/guides/swarm-failure-and-recovery/');
+  assert.match(
+    line,
+    /claims that UAIX provides (hosted messaging|automatic sync) \(fr\): "UAIX fournit une messagerie hébergée/,
+  );
+});

@@ -194,16 +194,18 @@ test('ladder decisions: clients that cannot fill a URI template are given concre
 });
 
 test('a page on another origin can read the machine records (CORS), but not an HTML page', async () => {
-  const other = await startStaticServer(DIST);
+  // Another site's page (served without this site's _headers, so its own CSP does not forbid the
+  // fetches) reads this site's files: only CORS decides.
+  const other = await startStaticServer(DIST, { headersFile: false });
   // A page of its own: the blocked request below logs a console error the shared page would report.
   const probe = await context.newPage();
   try {
-    await open('/en-us/', probe);
+    await probe.goto(other.url('/en-us/'));
     const paths = ['/.well-known/uaix.json', '/llms.txt', '/llms-full.txt', '/index.json', '/es-es/about/index.md', '/schemas/uai-1/envelope.schema.json', '/examples/uai-1/conformance.json', '/uai-1-field-registry.json', '/sitemap-index.xml'];
     // No named function inside: the test runner's transform would reference a helper the page lacks.
     const results = await probe.evaluate(
       (urls) => Promise.all(urls.map((url) => fetch(url).then((response) => `${response.status}`, (error: Error) => `blocked: ${error.name}`))),
-      [...paths.map((path) => other.url(path)), other.url('/en-us/')],
+      [...paths.map((path) => server.url(path)), server.url('/en-us/')],
     );
     const blocked = paths.filter((_, at) => results[at] !== '200').map((path, at) => `${path}: ${results[at]}`);
     assert.deepEqual(blocked, [], 'machine records readable from another origin');

@@ -1,7 +1,7 @@
 /**
  * The redaction gate over files: the record's sources before Astro runs (content, schemas and
  * fixtures, route records, public/, the llms.txt head) and every text file of dist/ after the
- * build. Each file is read once; the allow-list is content/redaction-allowlist.json.
+ * build. Each file is read once; the allow-list is redaction-allowlist.json.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,7 +10,8 @@ import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { parseAllowList, redactionProblems, type AllowEntry } from '../redaction.ts';
 import { walkFiles } from './walkFiles.ts';
 
-export const ALLOW_LIST_FILE = 'content/redaction-allowlist.json';
+/** Beside the sources, not among them: it holds the allowed values by necessity and is never published. */
+export const ALLOW_LIST_FILE = 'redaction-allowlist.json';
 
 /** What the build publishes from the repository, directly or through a page. */
 const SOURCE_ROOTS = ['content', 'schemas', 'public', 'llms.txt'];
@@ -46,11 +47,7 @@ export class RedactionGate {
       if (!existsSync(path)) return [];
       return statSync(path).isDirectory() ? walkFiles(path) : [path];
     });
-    // The allow-list holds the allowed values by necessity, and is never published.
-    return this.scan(
-      files.filter((file) => relative(this.root, file) !== ALLOW_LIST_FILE),
-      (file) => relative(this.root, file).split('\\').join('/'),
-    );
+    return this.scan(files, (file) => relative(this.root, file).split('\\').join('/'));
   }
 
   /** Every text file of a built site, named by published path (`/en-us/guides/x/index.html`). */

@@ -9,7 +9,6 @@ import {
   PUBLISHER_RULES,
   findRedactionProblems,
   lineAndColumn,
-  maskValue,
   parseAllowList,
   redactionProblems,
   type AllowEntry,
@@ -117,8 +116,6 @@ test('a finding is printed with file, line, column, kind and rule, and the value
     /^content\/guides\/en-us\/x\.md:2:10: an AWS access key id \[[a-z0-9-]+\]: AKIA… \(20 characters\)$/,
   );
   assert.ok(!problems[0].includes('IOSFODNN7EXAMPLE'), 'the value is printed unmasked');
-  assert.equal(maskValue('abc'), '… (3 characters)');
-  assert.equal(maskValue('/home/a'), '/… (7 characters)');
   assert.deepEqual(lineAndColumn('a\nbc\nd', 4), { line: 2, column: 3 });
 });
 
@@ -138,6 +135,22 @@ test('the allow-list: only the exact value, only in the files named; used entrie
     redactionProblems('schemas/y.json', text, [entry], new Set()).length,
     2,
     'another file gets no allowance',
+  );
+
+  // A content-hashed file name: one * for part of one path segment.
+  const hashed: AllowEntry = {
+    files: ['/_astro/engine.*.js'],
+    value: 'AKIAIOSFODNN7EXAMPLE',
+    reason: 'the rule source text, not a key',
+  };
+  assert.equal(redactionProblems('/_astro/engine.Ab12.js', 'x AKIAIOSFODNN7EXAMPLE', [hashed], new Set()).length, 0);
+  assert.equal(
+    redactionProblems('/_astro/sub/engine.Ab12.js', 'x AKIAIOSFODNN7EXAMPLE', [hashed], new Set()).length,
+    1,
+  );
+  assert.deepEqual(
+    parseAllowList(JSON.stringify({ entries: [{ ...hashed, files: ['/*/x.*.js'] }] }), 'a.json').problems,
+    ['a.json /entries/0/files: at most one * per file name'],
   );
 
   const parsed = parseAllowList(
@@ -160,17 +173,18 @@ test('the allow-list: only the exact value, only in the files named; used entrie
 
 test('claims gate: a claim is found and named; the support boundary passes; no sentence runs across table cells', () => {
   assert.match(
-    claimProblems('/en-us/about/', 'Intro.\nUAIX provides hosted messaging for every agent.', 'en-US')[0],
+    claimProblems('/en-us/about/', 'Intro.\nUAIX provides hosted messaging for every agent.')[0],
     /^\/en-us\/about\/: claims that UAIX provides hosted messaging \(en\): "UAIX provides hosted messaging/,
   );
   assert.deepEqual(
     claimProblems(
       '/en-us/about/',
       'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority or hosted import mechanisms.',
-      'en',
     ),
     [],
   );
+  assert.match(claimProblems('/fr-fr/x/', 'UAIX fournit une messagerie hébergée.')[0] ?? '', /hosted messaging \(fr\)/);
+  assert.deepEqual(claimProblems('/fr-fr/x/', 'UAIX ne fournit pas de messagerie hébergée.'), []);
   // Two cells of a table row: "UAIX" in one, "certification" in the next.
-  assert.deepEqual(claimProblems('/en-us/x/', 'Record UAIX\tcertification of runtimes happens elsewhere', 'en'), []);
+  assert.deepEqual(claimProblems('/en-us/x/', 'Record UAIX\tcertification of runtimes happens elsewhere'), []);
 });
