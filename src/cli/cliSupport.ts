@@ -3,9 +3,9 @@
  * a file or standard input, option parsing (node:util parseArgs) and the per-file report loop.
  * `uaix.ts` (the command table) and `routeCommand.ts` both import it; it imports neither.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
+import { readPacketFile, UnreadableInput } from '../uai/node/packetFiles.ts';
 import type { UaiIssue } from '../uai/errorCodes.ts';
 
 export interface CliIo {
@@ -20,8 +20,8 @@ export const EXIT_USAGE = 2;
 
 export class UsageError extends Error {}
 
-/** An input that could not be read at all (missing, a directory, too large): exit 2. */
-export class UnreadableInput extends Error {}
+// An input that could not be read at all (missing, a directory, too large) is UnreadableInput: exit 2.
+export { UnreadableInput };
 
 export interface InputFile {
   name: string;
@@ -47,26 +47,7 @@ export async function readInput(name: string, stdin: CliIo['stdin']): Promise<In
     }
     return { name: '<stdin>', bytes };
   }
-  let stat;
-  try {
-    stat = statSync(name);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UnreadableInput(
-      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`,
-    );
-  }
-  if (stat.isDirectory()) throw new UnreadableInput(`cannot read ${name}: it is a directory; name the packet files`);
-  if (!stat.isFile()) throw new UnreadableInput(`cannot read ${name}: not a regular file`);
-  if (stat.size > DEFAULT_JSON_LIMITS.maxBytes)
-    throw new UnreadableInput(
-      `cannot read ${name}: ${stat.size} bytes is more than the ${DEFAULT_JSON_LIMITS.maxBytes}-byte limit for a packet`,
-    );
-  try {
-    return { name, bytes: new Uint8Array(readFileSync(name)) };
-  } catch (error) {
-    throw new UnreadableInput(`cannot read ${name}: ${(error as Error).message}`);
-  }
+  return { name, bytes: readPacketFile(name) };
 }
 
 export interface ParsedArgs {
