@@ -78,104 +78,81 @@ export function sitemapLocs(xml: string): string[] {
   return [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((match) => decodeXml(match[1]));
 }
 
-export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
-  const get = options.fetch ?? fetch;
-  const origin = new URL(options.origin).origin;
-  const aliases = new Set([origin, ...(options.aliases ?? []).map((alias) => new URL(alias).origin)]);
-  const resources = new Map<string, Resource>();
-  const edges: Edge[] = [];
-  const external = new Set<string>();
-  const queue: string[] = [];
-  const queued = new Set<string>();
+/** The origin the site is fetched from and every origin that names the same site. */
+interface SiteOrigins {
+  origin: string;
+  aliases: Set<string>;
+}
 
-  /** The site path a URL names, or undefined when it leaves the site. */
-  const resolveLink = (href: string, base: string): { path: string; fragment?: string } | undefined => {
-    if (/^(mailto|tel|data|javascript):/i.test(href)) return undefined;
-    let url: URL;
-    try {
-      url = new URL(href, new URL(base, origin));
-    } catch {
-      return { path: `(unparseable URL ${href})` };
-    }
-    if (!aliases.has(url.origin)) {
-      external.add(url.href);
-      return undefined;
-    }
-    return { path: `${url.pathname}${url.search}`, fragment: url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined };
-  };
+/** Where a link points: a site path (with its `#fragment`), another origin, or nowhere to fetch. */
+type LinkTarget = { path: string; fragment?: string } | { external: string } | undefined;
 
-  const enqueue = (path: string) => {
-    if (queued.has(path)) return;
-    queued.add(path);
-    queue.push(path);
-  };
-
-  const visit = async (path: string) => {
-    const resource: Resource = { path, status: 0, contentType: '' };
-    resources.set(path, resource);
-    try {
-      const response = await get(new URL(path, origin), { method: 'GET', redirect: 'manual' });
-      resource.status = response.status;
-      resource.contentType = response.headers.get('content-type') ?? '';
-      resource.location = response.headers.get('location') ?? undefined;
-      const kind = kindOf(resource.contentType);
-      if (response.status !== 200 || kind === 'other') {
-        await response.arrayBuffer();
-        return;
-      }
-      resource.body = await response.text();
-    } catch (error) {
-      resource.error = (error as Error).message;
-      return;
-    }
-    const kind = kindOf(resource.contentType);
-    const found: { href: string; kind: string }[] = [];
-    if (kind === 'html') {
-      const tree = parseHtml(resource.body);
-      resource.ids = idsOf(tree);
-      found.push(...linksOf(tree));
-    } else if (kind === 'xml') {
-      found.push(...sitemapLocs(resource.body).map((href) => ({ href, kind: 'loc' })));
-    } else if (kind === 'text') {
-      found.push(...markdownLinks(resource.body).map((href) => ({ href, kind: 'markdown' })));
-    }
-    for (const link of found) {
-      const target = resolveLink(link.href, path);
-      if (!target) continue;
-      edges.push({ from: path, to: target.path, fragment: target.fragment, href: link.href, kind: link.kind });
-      enqueue(target.path);
-    }
-  };
-
-  for (const seed of options.seeds) {
-    const target = resolveLink(seed, '/');
-    if (target) enqueue(target.path);
+/** The site path a link names, resolved against the page it is on. */
+function resolveLink(href: string, base: string, site: SiteOrigins): LinkTarget {
+  if (/^(mailto|tel|data|javascript):/i.test(href)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(href, new URL(base, site.origin));
+  } catch {
+    return { path: `(unparseable URL ${href})` };
   }
-  const limit = options.concurrency ?? 8;
+  if (!site.aliases.has(url.origin)) return { external: url.href };
+  return { path: `${url.pathname}${url.search}`, fragment: url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined };
+}
+
+/** GET one path without following redirects; the body is read only for a 200 of a readable kind. */
+async function fetchResource(get: typeof fetch, origin: string, path: string): Promise<Resource> {
+  const resource: Resource = { path, status: 0, contentType: '' };
+  try {
+    const response = await get(new URL(path, origin), { method: 'GET', redirect: 'manual' });
+    resource.status = response.status;
+    resource.contentType = response.headers.get('content-type') ?? '';
+    resource.location = response.headers.get('location') ?? undefined;
+    if (response.status !== 200 || kindOf(resource.contentType) === 'other') await response.arrayBuffer();
+    else resource.body = await response.text();
+  } catch (error) {
+    resource.error = (error as Error).message;
+  }
+  return resource;
+}
+
+/** The links a fetched resource holds; records its element ids when it is HTML. */
+function linksIn(resource: Resource): { href: string; kind: string }[] {
+  if (resource.body === undefined) return [];
+  const kind = kindOf(resource.contentType);
+  if (kind === 'html') {
+    const tree = parseHtml(resource.body);
+    resource.ids = idsOf(tree);
+    return linksOf(tree);
+  }
+  if (kind === 'xml') return sitemapLocs(resource.body).map((href) => ({ href, kind: 'loc' }));
+  if (kind === 'text') return markdownLinks(resource.body).map((href) => ({ href, kind: 'markdown' }));
+  return [];
+}
+
+/** Runs `visit` over the queue, at most `limit` at a time, until the queue is empty and nothing runs. */
+function drainQueue(queue: string[], limit: number, visit: (path: string) => Promise<void>): Promise<void> {
   let active = 0;
-  await new Promise<void>((done) => {
+  return new Promise<void>((done) => {
     const pump = () => {
       while (active < limit && queue.length) {
-        const path = queue.shift()!;
         active += 1;
-        visit(path)
-          .catch((error: Error) => {
-            resources.get(path)!.error = error.message;
-          })
-          .finally(() => {
-            active -= 1;
-            pump();
-          });
+        visit(queue.shift()!).finally(() => {
+          active -= 1;
+          pump();
+        });
       }
       if (!active && !queue.length) done();
     };
     pump();
   });
+}
 
+/** One line per seed that does not answer 200, per broken link and per missing anchor, each once. */
+function crawlProblems(seeds: { seed: string; path: string }[], resources: Map<string, Resource>, edges: Edge[]): string[] {
   const problems: string[] = [];
-  for (const seed of options.seeds) {
-    const target = resolveLink(seed, '/');
-    const resource = target && resources.get(target.path);
+  for (const { seed, path } of seeds) {
+    const resource = resources.get(path);
     if (resource && resource.status !== 200) problems.push(`seed ${seed}: ${describe(resource)}`);
   }
   for (const edge of edges) {
@@ -188,7 +165,56 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       problems.push(`${edge.from}: ${edge.kind} ${edge.href} → ${edge.to} has no element with id "${edge.fragment}"`);
     }
   }
-  return { resources, edges, external, problems: [...new Set(problems)] };
+  return [...new Set(problems)];
+}
+
+export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
+  const get = options.fetch ?? fetch;
+  const origin = new URL(options.origin).origin;
+  const site: SiteOrigins = { origin, aliases: new Set([origin, ...(options.aliases ?? []).map((alias) => new URL(alias).origin)]) };
+  const resources = new Map<string, Resource>();
+  const edges: Edge[] = [];
+  const external = new Set<string>();
+  const queue: string[] = [];
+  const queued = new Set<string>();
+
+  /** The site path a link names, or undefined when it leaves the site (then it is recorded as external). */
+  const sitePathOf = (href: string, base: string): { path: string; fragment?: string } | undefined => {
+    const target = resolveLink(href, base, site);
+    if (target && 'external' in target) {
+      external.add(target.external);
+      return undefined;
+    }
+    return target;
+  };
+  const enqueue = (path: string) => {
+    if (queued.has(path)) return;
+    queued.add(path);
+    queue.push(path);
+  };
+  const visit = async (path: string) => {
+    resources.set(path, { path, status: 0, contentType: '' });
+    try {
+      const resource = await fetchResource(get, origin, path);
+      resources.set(path, resource);
+      for (const link of linksIn(resource)) {
+        const target = sitePathOf(link.href, path);
+        if (!target) continue;
+        edges.push({ from: path, to: target.path, fragment: target.fragment, href: link.href, kind: link.kind });
+        enqueue(target.path);
+      }
+    } catch (error) {
+      resources.get(path)!.error = (error as Error).message;
+    }
+  };
+
+  const seeds = options.seeds.flatMap((seed) => {
+    const target = sitePathOf(seed, '/');
+    return target ? [{ seed, path: target.path }] : [];
+  });
+  for (const { path } of seeds) enqueue(path);
+  await drainQueue(queue, options.concurrency ?? 8, visit);
+  return { resources, edges, external, problems: crawlProblems(seeds, resources, edges) };
 }
 
 function describe(resource: Resource): string {
