@@ -6,7 +6,18 @@
 import type { SchemaDocument } from '../uai/schemaRegistry.ts';
 import { schemaFileName } from '../uai/schemaRegistry.ts';
 import { createPacketValidator, type PacketValidator } from '../uai/packetValidator.ts';
-import { checkFixtures, checkRouteFixtures, profileSlug, type FixtureCheckResult, type RouteFixtureCheckResult, type FixtureExpectation, type FixtureInput, type ExpectationInput } from '../uai/fixtureCheck.ts';
+import {
+  checkFixtures,
+  checkRouteFixtures,
+  profileSlug,
+  type CheckedFixture,
+  type CheckedRouteFixture,
+  type FixtureCheckResult,
+  type RouteFixtureCheckResult,
+  type FixtureExpectation,
+  type FixtureInput,
+  type ExpectationInput,
+} from '../uai/fixtureCheck.ts';
 import { createRouteChecker, type RouteChecker } from '../uai/routeRecord.ts';
 import type { ObjectShape } from '../uai/fieldShape.ts';
 import { sha256Digest } from '../uai/sha256.ts';
@@ -85,70 +96,82 @@ export function keylessText(value: unknown): string {
   return `${JSON.stringify(value, null, 4)}\n`;
 }
 
-export function buildRecordModel(inputs: RecordModelInputs): RecordModel {
-  const documents = inputs.schemaFiles.map((file) => JSON.parse(file.text) as SchemaDocument);
-  const validator = createPacketValidator(documents);
-  const schemas: PublishedSchema[] = inputs.schemaFiles.map((file, index) => {
-    const doc = documents[index];
-    return {
-      id: doc.$id,
-      fileName: schemaFileName(doc.$id),
-      url: schemaPath(schemaFileName(doc.$id)),
-      title: String(doc.title ?? file.fileName),
-      description: String(doc.description ?? ''),
-      text: file.text,
-      fileDigest: sha256Digest(new TextEncoder().encode(file.text)),
-    };
-  });
-  const fixtureCheck = checkFixtures(validator, inputs.fixtures, inputs.expectations);
-  const fixtures: PublishedFixture[] = fixtureCheck.fixtures.map((checked) => {
-    const text = decoder.decode(checked.bytes);
-    const fixture: PublishedFixture = {
-      group: checked.group,
-      name: checked.name,
-      verdict: checked.verdict,
-      profile: checked.report.profile,
-      sourceFile: checked.file,
-      url: fixturePath(checked.group, checked.name, checked.verdict),
-      text,
-      fileDigest: sha256Digest(checked.bytes),
-      digest: checked.report.digest,
-      expectation: checked.expectation,
-      errorCodes: checked.report.errors.map((error) => error.code),
-    };
-    if (checked.verdict === 'valid' && checked.report.keyed && checked.keyless !== undefined) {
-      fixture.keyed = checked.report.keyed;
-      fixture.keyless = checked.keyless;
-      fixture.keylessUrl = keylessFixturePath(checked.group, checked.name);
-      fixture.keylessText = keylessText(checked.keyless);
-      fixture.keylessFileDigest = sha256Digest(new TextEncoder().encode(fixture.keylessText));
-      fixture.minifiedDigest = packetDigest(JSON.parse(canonicalize(checked.report.keyed)));
-    }
-    return fixture;
-  });
+/** A schema as published: its `$id`, the URL it is served at and the digest of its verbatim bytes. */
+function publishedSchema(file: { fileName: string; text: string }, doc: SchemaDocument): PublishedSchema {
+  return {
+    id: doc.$id,
+    fileName: schemaFileName(doc.$id),
+    url: schemaPath(schemaFileName(doc.$id)),
+    title: String(doc.title ?? file.fileName),
+    description: String(doc.description ?? ''),
+    text: file.text,
+    fileDigest: sha256Digest(new TextEncoder().encode(file.text)),
+  };
+}
+
+/** The facts every published fixture file has, packet or route record. */
+function publishedFixtureFile(checked: CheckedFixture | CheckedRouteFixture, profile: string | null, digest: string | null): PublishedFixture {
+  return {
+    group: checked.group,
+    name: checked.name,
+    verdict: checked.verdict,
+    profile,
+    sourceFile: checked.file,
+    url: fixturePath(checked.group, checked.name, checked.verdict),
+    text: decoder.decode(checked.bytes),
+    fileDigest: sha256Digest(checked.bytes),
+    digest,
+    expectation: checked.expectation,
+    errorCodes: checked.report.errors.map((error) => error.code),
+  };
+}
+
+/** A packet fixture as published; a valid one also carries its keyed and keyless forms and their digests. */
+function publishedPacketFixture(checked: CheckedFixture): PublishedFixture {
+  const fixture = publishedFixtureFile(checked, checked.report.profile, checked.report.digest);
+  if (checked.verdict === 'valid' && checked.report.keyed && checked.keyless !== undefined) {
+    fixture.keyed = checked.report.keyed;
+    fixture.keyless = checked.keyless;
+    fixture.keylessUrl = keylessFixturePath(checked.group, checked.name);
+    fixture.keylessText = keylessText(checked.keyless);
+    fixture.keylessFileDigest = sha256Digest(new TextEncoder().encode(fixture.keylessText));
+    fixture.minifiedDigest = packetDigest(JSON.parse(canonicalize(checked.report.keyed)));
+  }
+  return fixture;
+}
+
+/** One record per profile the validator knows, with its schema, shape and fixtures. */
+function profileRecords(validator: PacketValidator, schemas: PublishedSchema[], fixtures: PublishedFixture[]): ProfileRecord[] {
   const byId = new Map(schemas.map((schema) => [schema.id, schema]));
-  const profiles = validator.profiles.map((profile) => ({
+  return validator.profiles.map((profile) => ({
     profile,
     slug: profileSlug(profile),
     schema: byId.get(validator.registry.profileSchemaId(profile)!)!,
     shape: validator.shapeOf(profile),
     fixtures: fixtures.filter((fixture) => fixture.group === profileSlug(profile)),
   }));
+}
+
+export function buildRecordModel(inputs: RecordModelInputs): RecordModel {
+  const documents = inputs.schemaFiles.map((file) => JSON.parse(file.text) as SchemaDocument);
+  const validator = createPacketValidator(documents);
+  const schemas = inputs.schemaFiles.map((file, index) => publishedSchema(file, documents[index]));
+  const fixtureCheck = checkFixtures(validator, inputs.fixtures, inputs.expectations);
+  const fixtures = fixtureCheck.fixtures.map(publishedPacketFixture);
   const envelope = schemas.find((schema) => schema.fileName === 'envelope.schema.json')!;
   const routeChecker = createRouteChecker(documents);
   const routeFixtureCheck = checkRouteFixtures(routeChecker, inputs.routeFixtures, inputs.routeExpectations);
-  const routeFixtures: PublishedFixture[] = routeFixtureCheck.fixtures.map((checked) => ({
-    group: checked.group,
-    name: checked.name,
-    verdict: checked.verdict,
-    profile: null,
-    sourceFile: checked.file,
-    url: fixturePath(checked.group, checked.name, checked.verdict),
-    text: decoder.decode(checked.bytes),
-    fileDigest: sha256Digest(checked.bytes),
-    digest: null,
-    expectation: checked.expectation,
-    errorCodes: checked.report.errors.map((error) => error.code),
-  }));
-  return { validator, routeChecker, schemas, envelope, envelopeShape: validator.shapeOf(), profiles, fixtures, fixtureCheck, routeFixtures, routeFixtureCheck };
+  const routeFixtures = routeFixtureCheck.fixtures.map((checked) => publishedFixtureFile(checked, null, null));
+  return {
+    validator,
+    routeChecker,
+    schemas,
+    envelope,
+    envelopeShape: validator.shapeOf(),
+    profiles: profileRecords(validator, schemas, fixtures),
+    fixtures,
+    fixtureCheck,
+    routeFixtures,
+    routeFixtureCheck,
+  };
 }
