@@ -65,12 +65,18 @@ export interface RecordIndex {
 
 export const RECORD_CODE_PATTERN = /^UAIX-(SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU)-[0-9]{4}$/;
 
-export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex {
+/** Content entries of one record path per locale, English apart. */
+type TranslationsByPath = Map<string, Map<string, ContentEntry>>;
+
+/**
+ * Splits the entries into English sources (by path) and translations (by path, then locale), and
+ * reports every malformed record code and every code two English records share.
+ */
+function groupEntries(entries: readonly ContentEntry[]): { sources: Map<string, ContentEntry>; translations: TranslationsByPath; errors: string[] } {
   const errors: string[] = [];
   const sources = new Map<string, ContentEntry>();
-  const translations = new Map<string, Map<string, ContentEntry>>();
+  const translations: TranslationsByPath = new Map();
   const codeOwner = new Map<string, ContentEntry>();
-
   for (const entry of entries) {
     if (!RECORD_CODE_PATTERN.test(entry.data.code)) {
       errors.push(`${entry.file}: frontmatter code ${JSON.stringify(entry.data.code)} is not of the form UAIX-<KIND>-NNNN`);
@@ -85,6 +91,12 @@ export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex 
       translations.get(entry.path)!.set(entry.locale, entry);
     }
   }
+  return { sources, translations, errors };
+}
+
+/** What each translation owes its English source: the source itself, the same code, a source digest, a translating locale. */
+function translationErrors(sources: ReadonlyMap<string, ContentEntry>, translations: TranslationsByPath): string[] {
+  const errors: string[] = [];
   for (const [path, byLocale] of translations) {
     const source = sources.get(path);
     for (const entry of byLocale.values()) {
@@ -101,34 +113,33 @@ export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex 
       }
     }
   }
+  return errors;
+}
 
-  const pages: PageRecord[] = [];
+/** The pages of one record, one per locale in locale order, each showing the first text along its fallback chain. */
+function recordVariants(source: ContentEntry, translations: TranslationsByPath): PageRecord[] {
+  const entryIn = (code: string) => (code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(code));
+  const translated = LOCALES.filter((locale) => locale.code === SOURCE_LOCALE || translations.get(source.path)?.has(locale.code)).map((locale) => locale.code);
+  return LOCALES.map((locale) => ({
+    url: pageUrl(locale.code, source.path),
+    locale: locale.code,
+    path: source.path,
+    collection: source.collection,
+    code: source.data.code,
+    entry: contentChain(locale.code).map(entryIn).find((candidate) => candidate !== undefined) ?? source,
+    source,
+    state: translationStateOf(locale.code, source.fileDigest, entryIn(locale.code)?.data),
+    translatedLocales: translated,
+  }));
+}
+
+export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex {
+  const { sources, translations, errors: entryErrors } = groupEntries(entries);
+  const errors = [...entryErrors, ...translationErrors(sources, translations)];
   const byPath = new Map<string, PageRecord[]>();
   const orderedSources = [...sources.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const source of orderedSources) {
-    const translated = LOCALES.filter((locale) => locale.code === SOURCE_LOCALE || translations.get(source.path)?.has(locale.code)).map((locale) => locale.code);
-    const variants: PageRecord[] = [];
-    const entryIn = (code: string) => (code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(code));
-    for (const locale of LOCALES) {
-      const translation = entryIn(locale.code);
-      const state = translationStateOf(locale.code, source.fileDigest, translation?.data);
-      const shown = contentChain(locale.code).map(entryIn).find((candidate) => candidate !== undefined) ?? source;
-      const record: PageRecord = {
-        url: pageUrl(locale.code, source.path),
-        locale: locale.code,
-        path: source.path,
-        collection: source.collection,
-        code: source.data.code,
-        entry: shown,
-        source,
-        state,
-        translatedLocales: translated,
-      };
-      pages.push(record);
-      variants.push(record);
-    }
-    byPath.set(source.path, variants);
-  }
+  for (const source of orderedSources) byPath.set(source.path, recordVariants(source, translations));
+  const pages = [...byPath.values()].flat();
   const byUrl = new Map(pages.map((page) => [page.url, page]));
   return { pages, byUrl, variants: (path) => byPath.get(path) ?? [], errors };
 }
