@@ -57,46 +57,89 @@ function byLocale<T>(files: { locale: string; data: T }[], kind: string): (local
   };
 }
 
-export function loadSite(): SiteContext {
-  if (cached) return cached;
+/** Every content and data file the site reads, each loader with the problems it found. */
+interface ContentSources {
+  content: ReturnType<typeof loadContentEntries>;
+  common: ReturnType<typeof loadRegistryCommon>;
+  ladder: ReturnType<typeof loadClientLadder>;
+  strings: ReturnType<typeof loadUiStrings>;
+  glossaries: ReturnType<typeof loadGlossaries>;
+  routes: ReturnType<typeof loadCheckedRouteRecords>;
+}
+
+function readContentSources(): ContentSources {
   const content = loadContentEntries();
   const common = loadRegistryCommon();
   const ladder = loadClientLadder();
   const strings = loadUiStrings();
   const glossaries = loadGlossaries();
-  const index = buildRecordIndex(content.entries);
-  const routes = loadCheckedRouteRecords();
-  // The language check reads the translated prose against each locale's glossary (never the
-  // glossaries themselves, which spell out the banned renderings).
+  return { content, common, ladder, strings, glossaries, routes: loadCheckedRouteRecords() };
+}
+
+/**
+ * The language check reads the translated prose against each locale's glossary (never the
+ * glossaries themselves, which spell out the banned renderings).
+ */
+function languageProblems({ content, common, ladder, strings, glossaries }: ContentSources): string[] {
   const glossaryOf = new Map(glossaries.files.map((file) => [file.locale, file.data]));
-  const languageProblems = [
+  const prose = [...content.prose, ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose))];
+  return [
     ...glossaries.files.flatMap((file) => checkGlossary(file.file, file.data)),
-    ...checkLanguage([...content.prose, ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose))], (locale) => ({
-      glossary: glossaryOf.get(locale),
-      frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
-    })),
+    ...checkLanguage(prose, (locale) => ({ glossary: glossaryOf.get(locale), frenchPunctuation: localeOf(locale).lang.startsWith('fr') })),
   ];
-  const fileProblems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...glossaries.problems, ...languageProblems];
+}
+
+/** Stops the build with one line per content problem. */
+function assertContentClean(sources: ContentSources, index: RecordIndex): void {
+  const { content, common, ladder, strings, glossaries, routes } = sources;
+  const fileProblems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...glossaries.problems, ...languageProblems(sources)];
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
   const problems = fileProblems.length ? fileProblems : index.errors;
   if (problems.length) throw new ContentError(`content problems:\n${problems.join('\n')}`);
+}
 
-  const uiTables = new Map(strings.files.map((file) => [file.locale, file.data as Record<string, string>]));
-  const english = uiTables.get(SOURCE_LOCALE);
+type UiTable = Record<string, string>;
+
+/** The UI string table of each locale and the English one, after checking no locale adds a key English lacks. */
+function uiStringTables(strings: ContentSources['strings']): { tables: Map<string, UiTable>; english: UiTable } {
+  const tables = new Map(strings.files.map((file) => [file.locale, file.data as UiTable]));
+  const english = tables.get(SOURCE_LOCALE);
   if (!english) throw new ContentError(`content/i18n/${SOURCE_LOCALE}.json is missing`);
   for (const locale of LOCALES) {
-    const table = uiTables.get(locale.code);
-    for (const key of Object.keys(table ?? {})) {
+    for (const key of Object.keys(tables.get(locale.code) ?? {})) {
       if (!(key in english)) throw new ContentError(`content/i18n/${locale.code}.json: key "${key}" is not in the English strings`);
     }
   }
-  const model = loadRecordModel();
+  return { tables, english };
+}
+
+/** A locale's UI strings, falling back to English key by key. */
+function uiTranslator(tables: Map<string, UiTable>, english: UiTable): SiteContext['ui'] {
+  return (locale) => {
+    const table = tables.get(locale) ?? {};
+    return (key, values = {}) => {
+      const text = table[key] ?? english[key];
+      if (text === undefined) throw new ContentError(`UI string "${key}" is missing from content/i18n/${SOURCE_LOCALE}.json`);
+      return fillTemplate(text, values);
+    };
+  };
+}
+
+function uiCoverageOf(tables: Map<string, UiTable>, english: UiTable): SiteContext['uiCoverage'] {
+  const englishKeys = Object.keys(english);
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale.code, { translated: englishKeys.filter((key) => key in (tables.get(locale.code) ?? {})).length, total: englishKeys.length }]),
+  );
+}
+
+/** The translation state of each shared data file (profile sections, ladder rows) in every locale. */
+function dataTranslationStates({ common, ladder }: ContentSources): SiteContext['dataTranslations'] {
   const dataFiles = [
     { folder: 'registry-common' as const, files: common.files },
     { folder: 'client-ladder' as const, files: ladder.files },
   ];
-  const dataTranslations = dataFiles.map(({ folder, files }) => {
+  return dataFiles.map(({ folder, files }) => {
     const source = files.find((file) => file.locale === SOURCE_LOCALE)!;
     const byLocaleFile = new Map<string, { source_digest?: string }>(files.map((file) => [file.locale, file.data as { source_digest?: string }]));
     return {
@@ -105,43 +148,51 @@ export function loadSite(): SiteContext {
       states: Object.fromEntries(LOCALES.map((locale) => [locale.code, translationStateOf(locale.code, source.fileDigest, byLocaleFile.get(locale.code))])),
     };
   });
-  const englishKeys = Object.keys(english);
-  const uiCoverage = Object.fromEntries(
-    LOCALES.map((locale) => [locale.code, { translated: englishKeys.filter((key) => key in (uiTables.get(locale.code) ?? {})).length, total: englishKeys.length }]),
-  );
-  const registryCommon = byLocale(common.files, 'registry-common');
-  const clientLadder = byLocale(ladder.files, 'client-ladder');
+}
+
+/** Whether a page's text, or the shared data it shows, changed in English after its translation. */
+function staleCheck(
+  dataTranslations: SiteContext['dataTranslations'],
+  registryCommon: SiteContext['registryCommon'],
+  clientLadder: SiteContext['clientLadder'],
+): SiteContext['isStale'] {
+  return (page) => {
+    // Profile pages show the shared profile sections; the fallbacks guide shows the ladder rows.
+    // A fallback page is stale when the text it shows (another locale's translation) is.
+    const shown = page.collection === 'registry' ? 'registry-common' : page.path === 'spec/agent-fallbacks' ? 'client-ladder' : undefined;
+    const data = dataTranslations.find((entry) => entry.folder === shown);
+    const dataLocale = data && (data.folder === 'registry-common' ? registryCommon : clientLadder)(page.locale).locale;
+    const textState = page.state === 'fallback' ? translationStateOf(page.entry.locale, page.source.fileDigest, page.entry.data) : page.state;
+    return textState === 'stale' || (dataLocale !== undefined && data?.states[dataLocale] === 'stale');
+  };
+}
+
+export function loadSite(): SiteContext {
+  if (cached) return cached;
+  const sources = readContentSources();
+  const index = buildRecordIndex(sources.content.entries);
+  assertContentClean(sources, index);
+  const ui = uiStringTables(sources.strings);
+  const model = loadRecordModel();
+  const dataTranslations = dataTranslationStates(sources);
+  const registryCommon = byLocale(sources.common.files, 'registry-common');
+  const clientLadder = byLocale(sources.ladder.files, 'client-ladder');
   cached = {
     index,
     model,
     fieldRegistry: buildFieldRegistry(model, SITE_ORIGIN),
-    routes: routes.files,
-    ui(locale) {
-      const table = uiTables.get(locale) ?? {};
-      return (key, values = {}) => {
-        const text = table[key] ?? english[key];
-        if (text === undefined) throw new ContentError(`UI string "${key}" is missing from content/i18n/${SOURCE_LOCALE}.json`);
-        return fillTemplate(text, values);
-      };
-    },
+    routes: sources.routes.files,
+    ui: uiTranslator(ui.tables, ui.english),
     registryCommon,
     clientLadder,
     lastChanged: (page) => lastChangedDate([page.source.file, page.entry.file]),
     dataTranslations,
-    uiCoverage,
+    uiCoverage: uiCoverageOf(ui.tables, ui.english),
     release() {
       released ??= packageRelease();
       return released;
     },
-    isStale(page) {
-      // Profile pages show the shared profile sections; the fallbacks guide shows the ladder rows.
-      // A fallback page is stale when the text it shows (another locale's translation) is.
-      const shown = page.collection === 'registry' ? 'registry-common' : page.path === 'spec/agent-fallbacks' ? 'client-ladder' : undefined;
-      const data = dataTranslations.find((entry) => entry.folder === shown);
-      const dataLocale = data && (data.folder === 'registry-common' ? registryCommon : clientLadder)(page.locale).locale;
-      const textState = page.state === 'fallback' ? translationStateOf(page.entry.locale, page.source.fileDigest, page.entry.data) : page.state;
-      return textState === 'stale' || (dataLocale !== undefined && data?.states[dataLocale] === 'stale');
-    },
+    isStale: staleCheck(dataTranslations, registryCommon, clientLadder),
   };
   return cached;
 }
