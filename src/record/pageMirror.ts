@@ -197,12 +197,12 @@ export function linkFactsOf(tree: Root): PageLinkFacts {
 /**
  * Everything the build derives from one built page, from a single parse: mirrors (unless
  * `withMirror` is false), link facts, the `style` attributes the Content-Security-Policy must
- * allow, and the text the claims gate reads (description and body text, in the page's language).
+ * allow, and the text the claims gate reads (description and body text).
  */
 export interface PageAnalysis extends PageLinkFacts {
   mirror?: BuiltPageMirror;
   styles: string[];
-  claims: { text: string; lang: string };
+  claims: { text: string };
 }
 
 export function analysePage(html: string, path: string, withMirror: boolean): PageAnalysis {
@@ -212,13 +212,12 @@ export function analysePage(html: string, path: string, withMirror: boolean): Pa
     const style = element.properties?.style;
     if (typeof style === 'string') styles.add(style);
   });
-  const root = findElement(parsed.tree, (element) => element.tagName === 'html');
   const body = findElement(parsed.tree, (element) => element.tagName === 'body');
   const description = findElement(parsed.tree, (element) => element.tagName === 'meta' && element.properties?.name === 'description')?.properties?.content;
   return {
     ...linkFactsOf(parsed.tree),
     ...(withMirror ? { mirror: buildPageMirror(parsed, path) } : {}),
     styles: [...styles],
-    claims: { text: [typeof description === 'string' ? description : '', body ? toText(body) : ''].join('\n'), lang: String(root?.properties?.lang ?? 'en') },
+    claims: { text: [typeof description === 'string' ? description : '', body ? toText(body) : ''].join('\n') },
   };
 }
