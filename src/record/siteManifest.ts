@@ -9,6 +9,7 @@ import type { UAIXSiteManifestWellKnownUaixJson } from './generated/uaix-manifes
 import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
 import { runCommand, type PackageRelease } from './packageCommands.ts';
+import { UNSUPPORTED_CAPABILITY_LIST } from '../uai/supportClaims.ts';
 import {
   CONFORMANCE_PATH,
   FIELD_REGISTRY_PATH,
@@ -22,8 +23,8 @@ import {
   routeRecordPath,
 } from './publicPaths.ts';
 
-export const SUPPORT_BOUNDARY =
-  'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority or hosted import mechanisms.';
+/** What the record does and does not do; the list of what it does not provide is the claim detector's. */
+export const SUPPORT_BOUNDARY = `Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide ${UNSUPPORTED_CAPABILITY_LIST}.`;
 
 /** A file of the built site: its public path and its bytes as served. */
 export interface BuiltFile {

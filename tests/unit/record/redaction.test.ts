@@ -14,6 +14,7 @@ import {
   type AllowEntry,
 } from '../../../src/record/redaction.ts';
 import { claimProblems } from '../../../src/record/claimCheck.ts';
+import { SUPPORT_BOUNDARY } from '../../../src/record/siteManifest.ts';
 
 const rulesOf = (text: string) => findRedactionProblems(text).map((finding) => `${finding.rule} ${finding.value}`);
 
@@ -177,10 +178,7 @@ test('claims gate: a claim is found and named; the support boundary passes; no s
     /^\/en-us\/about\/: claims that UAIX provides hosted messaging \(en\): "UAIX provides hosted messaging/,
   );
   assert.deepEqual(
-    claimProblems(
-      '/en-us/about/',
-      'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority or hosted import mechanisms.',
-    ),
+    claimProblems('/en-us/about/', SUPPORT_BOUNDARY),
     [],
   );
   assert.match(claimProblems('/fr-fr/x/', 'UAIX fournit une messagerie hébergée.')[0] ?? '', /hosted messaging \(fr\)/);
