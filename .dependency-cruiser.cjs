@@ -3,6 +3,8 @@
  *   src/pages, src/layouts, src/components  →  src/site  →  src/record  →  src/uai
  *   src/cli → src/uai;  bin/, scripts/, tests/, bench/ may use any layer.
  * `src/uai/` and `src/record/` stay free of Node and Astro, except their `node/` folders.
+ * `npm run lint` runs these rules with scripts/lint-layers.ts, which also reads the imports of the
+ * `.astro` templates (frontmatter and bundled scripts); the plain `depcruise` command sees no template.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -33,6 +35,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/site/' },
       to: { path: '^src/(cli|components|layouts|pages)/' },
+    },
+    {
+      name: 'templates-below-the-build',
+      severity: 'error',
+      comment: 'Templates draw what src/site, src/record and src/uai compute; the CLI and the build scripts are not theirs.',
+      from: { path: '^src/(pages|layouts|components)/' },
+      to: { path: '^(src/cli|scripts|bin)/' },
+    },
+    {
+      name: 'pages-on-top',
+      severity: 'error',
+      comment: 'A page is a route: layouts and components never import one.',
+      from: { path: '^src/(layouts|components)/' },
+      to: { path: '^src/pages/' },
     },
     {
       name: 'pure-modules-without-node',
