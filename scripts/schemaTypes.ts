@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import prettier from 'prettier';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { ENVELOPE_SCHEMA_ID } from '../src/uai/schemaRegistry.ts';
 
@@ -169,7 +170,8 @@ export async function generateSchemaTypes(): Promise<Map<string, string>> {
         bannerComment: BANNER(schema.file),
         ignoreMinAndMaxItems: true,
         cwd: REPOSITORY_ROOT,
-        style: JSON.parse(readFileSync(join(REPOSITORY_ROOT, '.prettierrc.json'), 'utf8')),
+        // The repository's Prettier options for the file written, so the generated types need no reformatting.
+        style: (await prettier.resolveConfig(join(REPOSITORY_ROOT, target.types, `${name}.ts`))) ?? {},
         $refOptions: { resolve: { http: false, file: false, uaix: localResolver } } as never,
       });
       const imports = refersToEnvelope
