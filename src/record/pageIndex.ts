@@ -94,7 +94,10 @@ function groupEntries(entries: readonly ContentEntry[]): { sources: Map<string, 
   return { sources, translations, errors };
 }
 
-/** What each translation owes its English source: the source itself, the same code, a source digest, a translating locale. */
+/**
+ * What each translation owes its English source: that the source exists, the same code, a source
+ * digest, and a locale that translates content.
+ */
 function translationErrors(sources: ReadonlyMap<string, ContentEntry>, translations: TranslationsByPath): string[] {
   const errors: string[] = [];
   for (const [path, byLocale] of translations) {

@@ -24,7 +24,11 @@ import {
 } from './publicPaths.ts';
 
 /** What the record does and does not do; the list of what it does not provide is the claim detector's. */
-export const SUPPORT_BOUNDARY = `Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary. UAIX does not provide ${UNSUPPORTED_CAPABILITY_LIST}.`;
+export const SUPPORT_BOUNDARY = [
+  'Agent runtimes execute.',
+  'UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.',
+  `UAIX does not provide ${UNSUPPORTED_CAPABILITY_LIST}.`,
+].join(' ');
 
 /** A file of the built site: its public path and its bytes as served. */
 export interface BuiltFile {

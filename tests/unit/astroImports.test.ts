@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { astroTemplateImports } from '../../scripts/astroImports.ts';
 
-test('a template imports what its frontmatter and its bundled scripts import, type-only and dynamic imports included', () => {
+test('a template imports what its frontmatter and bundled scripts import, type-only and dynamic included', () => {
   const template = [
     '---',
     "import type { PageRecord } from '../record/pageIndex.ts';",
