@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
+import { astroTemplateImports, checkLayers } from '../../scripts/layerCheck.ts';
+
+test('a template imports what its frontmatter and bundled scripts import, type-only and dynamic included', () => {
+  const template = [
+    '---',
+    "import type { PageRecord } from '../record/pageIndex.ts';",
+    "import Head from '../components/BaseHead.astro';",
+    "const late = await import('../site/lazy.ts');",
+    'const page: PageRecord = Astro.props.page;',
+    '---',
+    '<Head />',
+    "<p>import x from 'not/an/import.ts'</p>",
+    "<script>import { enhancePage } from '../site/pageEnhance.ts';\nenhancePage();</script>",
+    '<script is:inline src="/pagefind/pagefind-ui.js"></script>',
+    "<script is:inline>import('/inline/left/as/written.js');</script>",
+  ].join('\n');
+  assert.deepEqual(astroTemplateImports(template), [
+    '../record/pageIndex.ts',
+    '../components/BaseHead.astro',
+    '../site/lazy.ts',
+    '../site/pageEnhance.ts',
+  ]);
+  assert.deepEqual(astroTemplateImports('<p>Plain</p>'), []);
+});
+
+test("the layer rules see a template's imports: a component importing the CLI or a page breaks them", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'uaix-layers-'));
+  const write = (file: string, text: string) => {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  };
+  try {
+    write('src/cli/tool.ts', 'export const tool = 1;\n');
+    write('src/record/facts.ts', 'export const facts = 1;\n');
+    write('src/pages/index.astro', "---\nimport Good from '../components/Good.astro';\n---\n<Good />\n");
+    write('src/components/Good.astro', "---\nimport { facts } from '../record/facts.ts';\n---\n<p>{facts}</p>\n");
+    write('src/components/Bad.astro', "---\nimport { tool } from '../cli/tool.ts';\n---\n<p>{tool}</p>\n");
+    write('src/layouts/Shell.astro', "<main><slot /></main>\n<script>import '../pages/index.astro';</script>\n");
+    const { report, errors } = await checkLayers(root, {
+      folders: ['src'],
+      configFile: join(REPOSITORY_ROOT, '.dependency-cruiser.cjs'),
+    });
+    assert.equal(errors, 2, report);
+    assert.match(report, /templates-below-the-build: src\/components\/Bad\.astro → src\/cli\/tool\.ts/);
+    assert.match(report, /pages-on-top: src\/layouts\/Shell\.astro → src\/pages\/index\.astro/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
