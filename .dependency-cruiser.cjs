@@ -37,20 +37,6 @@ module.exports = {
       to: { path: '^src/(cli|components|layouts|pages)/' },
     },
     {
-      name: 'templates-below-the-build',
-      severity: 'error',
-      comment: 'Templates draw what src/site, src/record and src/uai compute; the CLI and the build scripts are not theirs.',
-      from: { path: '^src/(pages|layouts|components)/' },
-      to: { path: '^(src/cli|scripts|bin)/' },
-    },
-    {
-      name: 'pages-on-top',
-      severity: 'error',
-      comment: 'A page is a route: layouts and components never import one.',
-      from: { path: '^src/(layouts|components)/' },
-      to: { path: '^src/pages/' },
-    },
-    {
       name: 'pure-modules-without-node',
       severity: 'error',
       comment: 'Outside their node/ folders, src/uai/ and src/record/ run in the browser too.',
@@ -69,6 +55,20 @@ module.exports = {
       comment: 'The core knows schemas/, not the site content/.',
       from: { path: '^src/uai/' },
       to: { path: '^content/' },
+    },
+    {
+      name: 'templates-below-the-build',
+      severity: 'error',
+      comment: 'Templates draw what src/site, src/record and src/uai compute; the CLI and the build scripts are not theirs.',
+      from: { path: '^src/(pages|layouts|components)/' },
+      to: { path: '^(src/cli|scripts|bin)/' },
+    },
+    {
+      name: 'pages-on-top',
+      severity: 'error',
+      comment: 'A page is a route: layouts and components never import one.',
+      from: { path: '^src/(layouts|components)/' },
+      to: { path: '^src/pages/' },
     },
   ],
   options: {
