@@ -26,14 +26,14 @@ export const RECORD_META = {
   lastChanged: 'uaix:last-changed',
 } as const;
 
-type Visit = (node: Element, ancestors: Element[]) => boolean | void;
+type Visit = (node: Element) => boolean | void;
 
 /** Depth-first walk over elements; a visitor returning false skips the children. */
-export function walkElements(node: Root | Element, visit: Visit, ancestors: Element[] = []): void {
+export function walkElements(node: Root | Element, visit: Visit): void {
   for (const child of node.children as RootContent[]) {
     if (child.type !== 'element') continue;
-    if (visit(child, ancestors) === false) continue;
-    walkElements(child, visit, [...ancestors, child]);
+    if (visit(child) === false) continue;
+    walkElements(child, visit);
   }
 }
 
