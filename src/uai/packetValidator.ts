@@ -81,6 +81,29 @@ function clockOf(now: ValidateOptions['now']): UtcDateTime {
   return now instanceof Date || now === undefined ? utcDateTimeOfDate(now ?? new Date()) : now;
 }
 
+/** Stage "numbers": UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
+function unsafeNumberIssues(value: unknown): UaiIssue[] {
+  const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
+  const issues: UaiIssue[] = found.map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
+  if (total > found.length) issues.push(truncationIssue(total - found.length));
+  return issues;
+}
+
+/** Stage "policy": expiry, claims and secrets; the pass has done the last two when it saw every leaf. */
+function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, now: UtcDateTime): UaiIssue[] {
+  if (!pass.covered) return policyIssues(packet, now);
+  const { claims, secrets } = pass.covered;
+  const expired = expiredRule(packet, now);
+  return expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
+}
+
+/** Adds the policy issues a schema issue does not already report (a rule may fail closed on a value the schema refused). */
+function addPolicyIssues(errors: UaiIssue[], policy: readonly UaiIssue[]): void {
+  if (policy.length === 0) return;
+  const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
+  for (const issue of policy) if (!reported.has(`${issue.code}\u0000${issue.path}`)) errors.push(issue);
+}
+
 /** The issues of an expanded keyless packet, with pointers into the keyless form. */
 function atKeylessPlaces(issues: UaiIssue[], shape: ObjectShape): UaiIssue[] {
   return issues.map((issue) => ({ ...issue, path: keylessPointer(parsePointer(issue.path), shape) }));
@@ -151,14 +174,6 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
     return { ...expanded, form: 'keyless', profile };
   }
 
-  /** Stage "numbers": UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
-  function unsafeNumberIssues(value: unknown): UaiIssue[] {
-    const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
-    const issues: UaiIssue[] = found.map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
-    if (total > found.length) issues.push(truncationIssue(total - found.length));
-    return issues;
-  }
-
   /** The report of a document with numbers that are not I-JSON: those alone, and no digest. */
   function unsafeNumberReport(value: unknown, unsafe: UaiIssue[]): PacketReport {
     const profile = profileOf(value).profile ?? null;
@@ -177,21 +192,6 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
     const schemaId = profile ? registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
     const errors = compiled.validate(schemaId, packet, shapeOf(profile));
     return profileIssue ? [profileIssue, ...errors.filter((error) => error.path !== '/profile')] : errors;
-  }
-
-  /** Stage "policy": expiry, claims and secrets; the pass has done the last two when it saw every leaf. */
-  function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, now: UtcDateTime): UaiIssue[] {
-    if (!pass.covered) return policyIssues(packet, now);
-    const { claims, secrets } = pass.covered;
-    const expired = expiredRule(packet, now);
-    return expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
-  }
-
-  /** Adds the policy issues a schema issue does not already report (a rule may fail closed on a value the schema refused). */
-  function addPolicyIssues(errors: UaiIssue[], policy: readonly UaiIssue[]): void {
-    if (policy.length === 0) return;
-    const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
-    for (const issue of policy) if (!reported.has(`${issue.code}\u0000${issue.path}`)) errors.push(issue);
   }
 
   /** Stage "report": issues sorted and bounded, in the pointers of the form the packet came in. */
@@ -215,6 +215,7 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
     };
   }
 
+  /** The stages in order: form, numbers, the pass over the packet, schema, policy, digest and checksum, report. */
   function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
     const keyed = toKeyed(value);
     // No digest is ever computed over a number two readers may read differently. The numbers of a
