@@ -73,7 +73,11 @@ for (let code = 0; code < ASCII; code++) {
  * the next state ends a keyword (then `OUTPUT[next / 128]` has bit g set for each group g ending
  * there, directly or by a failure link, and `SUBJECT_ENDS` marks where the claim subject ends, so
  * the character before it can be checked), and whether `code` is a character JSON escapes.
+ * A secret rule whose bit stays clear cannot pass its own keyword test: its keywords are ASCII,
+ * and a regex without the u flag folds case within ASCII only.
  */
+const REACHES_OUTPUT = 1;
+
 function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: number) {
   const children: Map<number, number>[] = [new Map()];
   const output: number[] = [0];
@@ -137,7 +141,6 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
   }
   return { NEXT, FLAGS, OUTPUT: Int32Array.from(output), SUBJECT_ENDS: Uint8Array.from(subjectAt, Number) };
 }
-const REACHES_OUTPUT = 1;
 
 // Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
 const ASCII_STEMS = CAPABILITY_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
@@ -160,7 +163,7 @@ const { NEXT, FLAGS, OUTPUT, SUBJECT_ENDS } = buildAutomaton(
 const { minLength: RUN_LENGTH, scanLimit: RUN_SCAN_LIMIT } = HIGH_ENTROPY_RULE;
 const FOUND = (RUN_LENGTH + 1) * 2;
 const FOUND_STATE = FOUND * ASCII;
-const RUN_NEXT = new Uint16Array((FOUND + 1) * ASCII);
+const RUN_NEXT = new Int32Array((FOUND + 1) * ASCII);
 for (let state = 0; state <= FOUND; state++) {
   for (let code = 0; code < ASCII; code++) {
     const length = Math.min((state >> 1) + 1, RUN_LENGTH);
