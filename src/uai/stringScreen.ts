@@ -69,19 +69,20 @@ for (let code = 0; code < ASCII; code++) {
 /**
  * The keyword groups as one Aho–Corasick automaton over ASCII, letters folded to lower case. A
  * state is held as its number times 128, so the next state is one load: `NEXT[state + code]`
- * (upper-case codes lead where their lower-case letter does). `FLAGS[state + code]` says whether
- * the next state ends a keyword (then `OUTPUT[next / 128]` has bit g set for each group g ending
- * there, directly or by a failure link, and `SUBJECT_ENDS` marks where the claim subject ends, so
- * the character before it can be checked), and whether `code` is a character JSON escapes.
- * A secret rule whose bit stays clear cannot pass its own keyword test: its keywords are ASCII,
- * and a regex without the u flag folds case within ASCII only.
+ * (upper-case codes lead where their lower-case letter does). `OUTPUT[state / 128]` has bit g set
+ * for each group g whose keyword ends in that state, directly or by a failure link, and
+ * SUBJECT_ENDS where the claim subject ends (the screen then checks the character before it). A
+ * secret rule whose bit stays clear cannot pass its own keyword test: its keywords are ASCII, and
+ * a regex without the u flag folds case within ASCII only. Each state's row starts as a native
+ * copy of its failure state's row, so the build (at every start of the CLI) takes well under a
+ * millisecond.
  */
-const REACHES_OUTPUT = 1;
+const SUBJECT_ENDS = 1 << 31;
 
 function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: number) {
-  const children: Map<number, number>[] = [new Map()];
+  // The trie: each state's children as code, child pairs (codes folded to lower case).
+  const edges: number[][] = [[]];
   const output: number[] = [0];
-  const subjectAt: boolean[] = [false];
   groups.forEach((keywords, group) => {
     for (const keyword of keywords) {
       let state = 0;
@@ -89,62 +90,48 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
         let code = keyword.charCodeAt(index);
         if (code >= ASCII) throw new Error(`string screen: the keyword ${JSON.stringify(keyword)} is not ASCII`);
         if (isAsciiUpper(code)) code += 32;
-        let child = children[state].get(code);
-        if (child === undefined) {
-          child = children.length;
-          children.push(new Map());
+        const list = edges[state];
+        let at = 0;
+        while (at < list.length && list[at] !== code) at += 2;
+        if (at === list.length) {
+          list.push(code, edges.length);
+          edges.push([]);
           output.push(0);
-          subjectAt.push(false);
-          children[state].set(code, child);
         }
-        state = child;
+        state = list[at + 1];
       }
       // The subject counts only as a word of its own, which the screen checks where it ends.
-      if (group === subjectGroup) subjectAt[state] = true;
-      else output[state] |= 1 << group;
+      output[state] |= group === subjectGroup ? SUBJECT_ENDS : 1 << group;
     }
   });
-  // Breadth first, so a state's failure state is complete before the state itself.
-  const next = new Int32Array(children.length * ASCII);
-  const failure = new Int32Array(children.length);
-  const queue: number[] = [];
-  for (let code = 0; code < ASCII; code++) {
-    const child = children[0].get(code);
-    next[code] = child ?? 0;
-    if (child !== undefined) queue.push(child);
-  }
+  // Breadth first, so a state's failure state (shallower) is complete before the state itself: its
+  // row starts as a copy of the failure state's row, and only its own children are written over it.
+  const next = new Int32Array(edges.length * ASCII);
+  const failure = new Int32Array(edges.length);
+  const queue = [0];
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head];
-    output[state] |= output[failure[state]];
-    subjectAt[state] ||= subjectAt[failure[state]];
-    for (let code = 0; code < ASCII; code++) {
-      const child = children[state].get(code);
-      const fallback = next[failure[state] * ASCII + code];
-      if (child === undefined) next[state * ASCII + code] = fallback;
-      else {
-        next[state * ASCII + code] = child;
-        failure[child] = fallback;
-        queue.push(child);
-      }
+    const row = state * ASCII;
+    if (state !== 0) {
+      next.copyWithin(row, failure[state] * ASCII, failure[state] * ASCII + ASCII);
+      output[state] |= output[failure[state]];
     }
-  }
-  const NEXT = new Int32Array(next.length);
-  const FLAGS = new Uint8Array(next.length);
-  for (let state = 0; state < children.length; state++) {
-    for (let code = 0; code < ASCII; code++) {
+    const list = edges[state];
+    for (let at = 0; at < list.length; at += 2) {
+      const [code, child] = [list[at], list[at + 1]];
+      failure[child] = next[row + code] / ASCII; // the failure state's move, copied above (the root for the root's children)
+      next[row + code] = child * ASCII;
       // Upper-case letters move as their lower-case letters do (ASCII case folding, as the rules' `i` flag).
-      const target = next[state * ASCII + (isAsciiUpper(code) ? code + 32 : code)];
-      NEXT[state * ASCII + code] = target * ASCII;
-      FLAGS[state * ASCII + code] =
-        (output[target] !== 0 || subjectAt[target] ? REACHES_OUTPUT : 0) | (CHARACTER_CLASS[code] & ESCAPED);
+      if (code >= 97 && code <= 122) next[row + code - 32] = child * ASCII;
+      queue.push(child);
     }
   }
-  return { NEXT, FLAGS, OUTPUT: Int32Array.from(output), SUBJECT_ENDS: Uint8Array.from(subjectAt, Number) };
+  return { NEXT: next, OUTPUT: Int32Array.from(output) };
 }
 
 // Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
 const ASCII_STEMS = CAPABILITY_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
-const { NEXT, FLAGS, OUTPUT, SUBJECT_ENDS } = buildAutomaton(
+const { NEXT, OUTPUT } = buildAutomaton(
   [
     ...SECRET_RULES.map((rule) => rule.keywords),
     [CLAIM_SUBJECT],
@@ -210,7 +197,7 @@ export function screenString(text: string): number {
   let state = 0;
   let run = 0;
   let bits = 0;
-  let flagsSeen = 0;
+  let classes = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code >= ASCII) {
@@ -220,17 +207,16 @@ export function screenString(text: string): number {
       bits |= NON_ASCII_BIT;
       continue;
     }
-    const at = state + code;
-    state = NEXT[at];
+    state = NEXT[state + code];
     run = RUN_NEXT[run + code];
-    const flags = FLAGS[at];
-    flagsSeen |= flags;
-    if (flags & REACHES_OUTPUT) {
-      bits |= OUTPUT[state >>> ASCII_BITS];
-      if (SUBJECT_ENDS[state >>> ASCII_BITS] === 1 && subjectStartsWord(text, index + 1)) bits |= SUBJECT_BIT;
+    classes |= CHARACTER_CLASS[code];
+    const output = OUTPUT[state >>> ASCII_BITS];
+    if (output !== 0) {
+      bits |= output & ~SUBJECT_ENDS;
+      if (output & SUBJECT_ENDS && subjectStartsWord(text, index + 1)) bits |= SUBJECT_BIT;
     }
   }
-  if (flagsSeen & ESCAPED) bits |= NEEDS_ESCAPE_BIT;
+  if (classes & ESCAPED) bits |= NEEDS_ESCAPE_BIT;
   // The heuristic reads only the first scanLimit characters: a run beyond them is no candidate.
   if (text.length > RUN_SCAN_LIMIT ? runFound(text, RUN_SCAN_LIMIT) : run === FOUND_STATE)
     bits |= ENTROPY_CANDIDATE_BIT;
