@@ -9,7 +9,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { passOver } from '../../src/uai/packetPass.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { passOver, PacketPass } from '../../src/uai/packetPass.ts';
+import { canonicalizeVisiting } from '../../src/uai/jcs.ts';
 import { canonicalPacketText } from '../../src/uai/packetDigest.ts';
 import { policyIssues, expiredRule } from '../../src/uai/policyRules.ts';
 import { findUnsafeNumbers } from '../../src/uai/jsonText.ts';
@@ -161,5 +163,16 @@ test('edges: a container checksum, an inherited or hidden checksum, a value from
   // Values canonicalization refuses: the pass reports the same failure and leaves the checks to the walks.
   for (const refused of [undefined, () => 1, new Date(0), new Array(3), 10n]) {
     assert.equal(assertSameAsWalks({ ...packet, body: { note: refused } }, String(refused)), false);
+  }
+});
+
+test('RFC 8785 vectors: the pass writes their canonical bytes exactly (plain strings quoted as they are, the rest escaped)', () => {
+  const vectors = new URL('../vectors/rfc8785/', import.meta.url);
+  const names = readdirSync(new URL('input/', vectors)).map((file) => file.replace(/\.json$/, ''));
+  assert.ok(names.length >= 6);
+  for (const name of names) {
+    const input = JSON.parse(readFileSync(new URL(`input/${name}.json`, vectors), 'utf8')) as unknown;
+    const expected = readFileSync(new URL(`output/${name}.json`, vectors), 'utf8');
+    assert.equal(canonicalizeVisiting(input, new PacketPass({})), expected, name);
   }
 });
