@@ -21,7 +21,7 @@ import { llmsSections, llmsFullText } from '../src/record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../src/record/linkCheck.ts';
 import { loadCheckedRouteRecords } from '../src/record/node/routeFiles.ts';
 import { routeUrls } from '../src/uai/routeRecord.ts';
-import { LOCALES, SITE_ORIGIN } from '../src/record/locales.ts';
+import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../src/record/locales.ts';
 import { HEADERS_PATH, LLMS_FULL_PATH, LLMS_PATH, MANIFEST_PATH, MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
 import { markStage } from '../src/record/node/stageTimes.ts';
@@ -139,25 +139,29 @@ async function run(): Promise<void> {
   // page has no mirrors, but its links are checked like every page's.
   const notFound = join(DIST, '404.html');
   const pageFiles = [...htmlFiles, ...(existsSync(notFound) ? [notFound] : [])];
-  const analyses = await analysePages(
-    pageFiles.map((file) => ({ path: publicPathOf(file).replace(/index\.html$/, ''), html: readFileSync(file, 'utf8'), withMirror: file !== notFound })),
-    PAGE_CACHE_DIR,
-  );
-  if (analyses.problems.length) fail('page mirrors', analyses.problems);
-  const mirrors = new Map<string, BuiltPageMirror>();
+  const mirrors = new Map<string, Pick<BuiltPageMirror, 'body'>>();
+  let mirrorCount = 0;
   const mirrorProblems: string[] = [];
   // The style attributes the pages carry (Shiki's colours), allowed one by one by the CSP.
   const styleAttributes = new Set<string>();
-  for (const [path, { mirror, styles }] of analyses.results) {
-    if (!mirror) continue;
-    for (const style of styles) styleAttributes.add(style);
-    if (!validateMirror(mirror.json)) {
-      for (const error of validateMirror.errors ?? []) mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
-    }
-    mirrors.set(path, mirror);
-    writePublic(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
-    writePublic(`${path}index.md`, mirror.markdown);
-  }
+  // Each page's mirrors are validated and written as its analysis arrives, then dropped; only the
+  // English bodies are kept, for llms-full.txt.
+  const analyses = await analysePages(
+    pageFiles.map((file) => ({ path: publicPathOf(file).replace(/index\.html$/, ''), file, withMirror: file !== notFound })),
+    PAGE_CACHE_DIR,
+    ({ path }, { mirror, styles }) => {
+      if (!mirror) return;
+      for (const style of styles) styleAttributes.add(style);
+      if (!validateMirror(mirror.json)) {
+        for (const error of validateMirror.errors ?? []) mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
+      }
+      if (index.byUrl.get(path)?.locale === SOURCE_LOCALE) mirrors.set(path, { body: mirror.body });
+      mirrorCount++;
+      writePublic(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
+      writePublic(`${path}index.md`, mirror.markdown);
+    },
+  );
+  if (analyses.problems.length) fail('page mirrors', analyses.problems);
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
   markStage('mirrors');
   const headers: PublishedFile = { path: HEADERS_PATH, text: headersFile(withContentSecurityPolicy(HEADER_RULES, contentSecurityPolicy(styleAttributes))) };
@@ -266,7 +270,7 @@ async function run(): Promise<void> {
   // Summary.
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const perLocale = LOCALES.map((locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`).join(', ');
-  console.log(`uaix: built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrors.size * 2} mirrors, ${files.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`);
+  console.log(`uaix: built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${files.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`);
   console.log(`uaix: ${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${links.length} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`);
   const scanned = sourceScan.files + publishedScan.files;
   const megabytes = ((sourceScan.bytes + publishedScan.bytes) / 1e6).toFixed(1);
