@@ -15,7 +15,7 @@ echo "== build"
 npm run --silent build
 echo "== type check: TypeScript and .astro templates (after the build, which generates Astro's content types)"
 node node_modules/astro/astro.js check --minimumSeverity hint --minimumFailingSeverity hint
-echo "== lint: ESLint (TypeScript and .astro) and the layer rules (dependency-cruiser, .astro templates included: imports only point down, no loop)"
+echo "== lint: ESLint (TypeScript and .astro), the layer rules (dependency-cruiser, .astro templates included: imports only point down, no loop) and Prettier's check"
 npm run --silent lint
 echo "== tests"
 files=(tests/unit/**/*.test.ts tests/build/**/*.test.ts tests/e2e/**/*.test.ts)
