@@ -374,8 +374,10 @@ function checkEveryLink(
   const linkProblems = [
     ...duplicateIds,
     ...brokenLinks.filter((problem) => {
+      // The page's URL in parentheses never holds a parenthesis: excluding "(" too keeps the scan
+      // from each " (/xx-xx/" to the next parenthesis, so the search stays linear.
       const key = problem
-        .replace(/ \(\/[a-z]{2}-[a-z]{2}\/[^)]*\)/, '')
+        .replace(/ \(\/[a-z]{2}-[a-z]{2}\/[^()]*\)/, '')
         .replace(/\/[a-z]{2}-[a-z]{2}\//g, '/<locale>/');
       if (seenBroken.has(key)) return false;
       seenBroken.add(key);
