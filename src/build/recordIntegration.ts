@@ -33,7 +33,7 @@ function report(logger: AstroIntegrationLogger, line: string): void {
 }
 
 /** Runs a stage; on any error removes `dist` (a partial dist/ must not look like a build) and rethrows. */
-async function removingDistOnFailure<T>(dist: string, stage: () => Promise<T>): Promise<T> {
+async function removingDistOnFailure<T>(dist: string, stage: () => T | Promise<T>): Promise<T> {
   try {
     return await stage();
   } catch (error) {

@@ -109,7 +109,7 @@ function checkContent(): SiteContext {
 }
 
 /** Stages 1 to 3, with their stage mark. */
-export async function prepareRecord(): Promise<PreparedRecord> {
+export function prepareRecord(): PreparedRecord {
   const { redaction, sourceScan } = scanSources();
   const release = packRelease();
   const site = checkContent();
