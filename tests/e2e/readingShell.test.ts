@@ -38,9 +38,11 @@ const SCHEMES = ['light', 'dark'] as const;
 /**
  * The share of the first viewport the shell may take above the body. The first body heading must be
  * in the first viewport; only a page's own introduction (text before that heading) may push it
- * below, and then the body must start within this share of the viewport.
+ * below, and then the body must start within this share of the viewport. The one page that needs
+ * this is a seed page whose structure is kept as written: Agent Fallbacks opens with two paragraphs
+ * and a ten-item list, and in a fallback locale at 390 px (banner included) its body starts at 51 %.
  */
-const SHELL_SHARE = 0.6;
+const SHELL_SHARE = 0.55;
 /** Characters after which an identifier may wrap (besides whitespace). */
 const ALLOWED_BREAKS = '_.-/';
 
