@@ -88,7 +88,7 @@ const WORDS: Record<
   'fr-fr': {
     title: 'Guide de test',
     intro:
-      'Ce guide généré met la compilation à l’épreuve avec la forme d’un vrai guide : de la prose, un tableau, un paquet mis en couleur et des liens vers d’autres registres. Les agents consignent chaque étape dans un paquet UAI-1 et s’arrêtent quand l’état ne peut être prouvé.',
+      'Ce guide généré met la compilation à l’épreuve avec la forme d’un vrai guide\u202f: de la prose, un tableau, un paquet mis en couleur et des liens vers d’autres registres. Les agents consignent chaque étape dans un paquet UAI-1 et s’arrêtent quand l’état ne peut être prouvé.',
     table: 'Étapes',
     example: 'Paquet d’exemple',
     links: 'Registres liés',
