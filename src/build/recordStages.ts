@@ -30,7 +30,7 @@ import { buildSiteManifest, routeMediaTypeProblems } from '../record/siteManifes
 import { renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../record/linkCheck.ts';
-import { LOCALES, SITE_ORIGIN } from '../record/locales.ts';
+import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
 import {
   HEADERS_PATH,
   LLMS_FULL_PATH,
@@ -203,7 +203,10 @@ interface BuiltPages {
   /** The pages whose links and claims are checked: every index.html and the not-found page. */
   pageFiles: string[];
   analyses: Analyses;
-  mirrors: Map<string, BuiltPageMirror>;
+  /** The English pages' mirror bodies, the only part of a mirror kept after it is written (for llms-full.txt). */
+  englishBodies: Map<string, Pick<BuiltPageMirror, 'body'>>;
+  /** How many pages got mirrors (each an index.json and an index.md). */
+  mirrorCount: number;
   /** The style attributes the pages carry (Shiki's colours), allowed one by one by the CSP. */
   styleAttributes: Set<string>;
 }
@@ -211,41 +214,41 @@ interface BuiltPages {
 /**
  * 6. Mirrors beside every HTML page, validated against the published mirror schema. Each page is
  * parsed once, on worker threads or not at all when its HTML is unchanged since a previous build:
- * for its mirrors here, and for the link check and the claims gate later. The not-found page has
- * no mirrors, but its links are checked like every page's.
+ * for its mirrors here, and for the link check and the claims gate later. Each page's mirrors are
+ * validated and written as its analysis arrives, then dropped. The not-found page has no mirrors,
+ * but its links are checked like every page's.
  */
-async function publishPageMirrors(dist: Dist, schemas: SiteSchemas): Promise<BuiltPages> {
+async function publishPageMirrors(dist: Dist, prepared: PreparedRecord, schemas: SiteSchemas): Promise<BuiltPages> {
+  const { index } = prepared.site;
   const htmlFiles = walkFiles(dist.root).filter(
     (file) => file.endsWith('/index.html') || file === join(dist.root, 'index.html'),
   );
   const notFound = join(dist.root, '404.html');
   const pageFiles = [...htmlFiles, ...(existsSync(notFound) ? [notFound] : [])];
-  const analyses = await analysePages(
-    pageFiles.map((file) => ({
-      path: pagePathOf(dist, file),
-      html: readFileSync(file, 'utf8'),
-      withMirror: file !== notFound,
-    })),
-    PAGE_CACHE_DIR,
-  );
-  if (analyses.problems.length) fail('page mirrors', analyses.problems);
-  const mirrors = new Map<string, BuiltPageMirror>();
+  const englishBodies = new Map<string, Pick<BuiltPageMirror, 'body'>>();
+  let mirrorCount = 0;
   const mirrorProblems: string[] = [];
   const styleAttributes = new Set<string>();
-  for (const [path, { mirror, styles }] of analyses.results) {
-    if (!mirror) continue;
-    for (const style of styles) styleAttributes.add(style);
-    if (!schemas.validateMirror(mirror.json)) {
-      for (const error of schemas.validateMirror.errors ?? [])
-        mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
-    }
-    mirrors.set(path, mirror);
-    dist.write(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
-    dist.write(`${path}index.md`, mirror.markdown);
-  }
+  const analyses = await analysePages(
+    pageFiles.map((file) => ({ path: pagePathOf(dist, file), file, withMirror: file !== notFound })),
+    PAGE_CACHE_DIR,
+    ({ path }, { mirror, styles }) => {
+      if (!mirror) return;
+      for (const style of styles) styleAttributes.add(style);
+      if (!schemas.validateMirror(mirror.json)) {
+        for (const error of schemas.validateMirror.errors ?? [])
+          mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
+      }
+      if (index.byUrl.get(path)?.locale === SOURCE_LOCALE) englishBodies.set(path, { body: mirror.body });
+      mirrorCount++;
+      dist.write(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
+      dist.write(`${path}index.md`, mirror.markdown);
+    },
+  );
+  if (analyses.problems.length) fail('page mirrors', analyses.problems);
   if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
   markStage('mirrors');
-  return { htmlFiles, pageFiles, analyses, mirrors, styleAttributes };
+  return { htmlFiles, pageFiles, analyses, englishBodies, mirrorCount, styleAttributes };
 }
 
 /** A page's path as the page analysis keys it: `/en-us/about/` for its index.html, `/404.html`. */
@@ -276,7 +279,7 @@ function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
     fail('llms.txt', [(error as Error).message]);
   }
   dist.write(LLMS_PATH, llms);
-  dist.write(LLMS_FULL_PATH, llmsFullText(site.index, pages.mirrors));
+  dist.write(LLMS_FULL_PATH, llmsFullText(site.index, pages.englishBodies));
   markStage('llms.txt');
   return llms;
 }
@@ -440,7 +443,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const dist = new Dist(distRoot);
   const schemas = siteSchemas();
   const records = publishMachineRecords(dist, prepared, schemas);
-  const pages = await publishPageMirrors(dist, schemas);
+  const pages = await publishPageMirrors(dist, prepared, schemas);
   records.push(publishHeaders(dist, pages));
   const llms = publishLlmsTxt(dist, prepared, pages);
   await indexForSearch(dist);
@@ -454,10 +457,10 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const perLocale = LOCALES.map(
     (locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`,
   ).join(', ');
-  const { analyses, htmlFiles, mirrors } = pages;
+  const { analyses, htmlFiles, mirrorCount } = pages;
   return {
     summary: [
-      `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrors.size * 2} mirrors, ${records.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
+      `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${records.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
       `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${linkCount} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`,
       gates,
     ],

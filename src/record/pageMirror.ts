@@ -2,7 +2,8 @@
  * The two mirrors of an HTML page, computed from the built HTML itself so they say exactly what
  * the page says: `index.json` (the compact record) and `index.md` (clean Markdown).
  */
-import { fromHtml } from 'hast-util-from-html';
+import { parse } from 'parse5';
+import { fromParse5 } from 'hast-util-from-parse5';
 import { toText } from 'hast-util-to-text';
 import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
@@ -25,14 +26,14 @@ export const RECORD_META = {
   lastChanged: 'uaix:last-changed',
 } as const;
 
-type Visit = (node: Element, ancestors: Element[]) => boolean | void;
+type Visit = (node: Element) => boolean | void;
 
 /** Depth-first walk over elements; a visitor returning false skips the children. */
-export function walkElements(node: Root | Element, visit: Visit, ancestors: Element[] = []): void {
+export function walkElements(node: Root | Element, visit: Visit): void {
   for (const child of node.children as RootContent[]) {
     if (child.type !== 'element') continue;
-    if (visit(child, ancestors) === false) continue;
-    walkElements(child, visit, [...ancestors, child]);
+    if (visit(child) === false) continue;
+    walkElements(child, visit);
   }
 }
 
@@ -53,11 +54,6 @@ const attr = (element: Element, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(' ') : value === undefined || value === null ? undefined : String(value);
 };
 
-function meta(tree: Root, name: string): string | undefined {
-  const element = findElement(tree, (candidate) => candidate.tagName === 'meta' && (attr(candidate, 'name') === name || attr(candidate, 'property') === name));
-  return element ? attr(element, 'content') : undefined;
-}
-
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export interface ParsedPage {
@@ -65,8 +61,13 @@ export interface ParsedPage {
   main: Element | undefined;
 }
 
+/**
+ * Parses a page as a browser would (scripting off, like hast-util-from-html), without source
+ * positions: nothing here reads them, and tracking them made parsing and the Markdown conversion
+ * (which copies the tree) a third slower and the trees twice as large.
+ */
 export function parsePage(html: string): ParsedPage {
-  const tree = fromHtml(html);
+  const tree = fromParse5(parse(html, { scriptingEnabled: false })) as Root;
   return { tree, main: findElement(tree, (element) => element.tagName === 'main') };
 }
 
@@ -92,22 +93,41 @@ export interface BuiltPageMirror {
   body: string;
 }
 
-/** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */
-export function buildPageMirror(page: string | ParsedPage, path: string): BuiltPageMirror {
-  const { tree, main } = typeof page === 'string' ? parsePage(page) : page;
-  if (!main) throw new Error(`${path}: the page has no <main> element`);
+/** What a page's `<head>` and its record `<meta>`s say about it. */
+interface PageHead {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: PageMirror['alternates'];
+  meta: Map<string, string>;
+}
+
+function readHead(tree: Root, path: string): PageHead {
   const title = normalize(toText(findElement(tree, (element) => element.tagName === 'h1') ?? { type: 'element', tagName: 'span', properties: {}, children: [] }));
-  const description = meta(tree, 'description') ?? '';
   const head = findElement(tree, (element) => element.tagName === 'head')!;
   const alternates: PageMirror['alternates'] = [];
+  const metaContent = new Map<string, string>();
   let canonical = `${SITE_ORIGIN}${path}`;
+  // One walk over <head>: the first <meta> of each name wins, as a search per name would find it.
   walkElements(head, (element) => {
+    if (element.tagName === 'meta') {
+      const content = attr(element, 'content');
+      for (const key of [attr(element, 'name'), attr(element, 'property')])
+        if (key !== undefined && content !== undefined && !metaContent.has(key)) metaContent.set(key, content);
+      return;
+    }
     if (element.tagName !== 'link') return;
     const rel = attr(element, 'rel');
     if (rel === 'canonical') canonical = attr(element, 'href') ?? canonical;
     if (rel === 'alternate' && attr(element, 'hrefLang')) alternates.push({ hreflang: attr(element, 'hrefLang')!, href: attr(element, 'href')! });
   });
-  const content = withoutChrome(main);
+  return { title, description: metaContent.get('description') ?? '', canonical, alternates, meta: metaContent };
+}
+
+/** What the content (`<main>` without navigation) holds: headings, links (each href once), fixtures and schemas it shows. */
+type ContentFacts = Pick<PageMirror, 'headings' | 'links' | 'fixtures' | 'schemas'>;
+
+function readContent(content: Element): ContentFacts {
   const headings: PageMirror['headings'] = [];
   const links: PageMirror['links'] = [];
   const seenLinks = new Set<string>();
@@ -128,36 +148,51 @@ export function buildPageMirror(page: string | ParsedPage, path: string): BuiltP
     const schema = attr(element, 'dataUaixSchema');
     if (schema) schemas.add(schema);
   });
+  return { headings, links, fixtures: [...fixtures], schemas: [...schemas] };
+}
+
+/**
+ * The JSON mirror. The values read from the page's <meta> are typed as the schema says; the build
+ * validates every mirror against the schema, which reports a page whose meta disagrees.
+ */
+function mirrorJson(head: PageHead, facts: ContentFacts, text: string, path: string): PageMirror {
   const mirrors = mirrorPaths(path);
-  // The values read from the page's <meta> are typed as the schema says; the build validates every
-  // mirror against the schema, which reports a page whose meta disagrees.
-  const json: PageMirror = {
+  const meta = (name: string) => head.meta.get(name);
+  return {
     $schema: `${SITE_ORIGIN}${MIRROR_SCHEMA_PATH}` as PageMirror['$schema'],
-    record_code: meta(tree, RECORD_META.code) ?? '',
-    title,
-    description,
+    record_code: meta(RECORD_META.code) ?? '',
+    title: head.title,
+    description: head.description,
     url: `${SITE_ORIGIN}${path}`,
     path,
-    locale: (meta(tree, RECORD_META.locale) ?? '') as PageMirror['locale'],
-    content_locale: (meta(tree, RECORD_META.contentLocale) ?? '') as PageMirror['content_locale'],
-    fallback: meta(tree, RECORD_META.state) === 'fallback',
-    translation_state: (meta(tree, RECORD_META.state) ?? '') as PageMirror['translation_state'],
-    canonical,
-    alternates,
+    locale: (meta(RECORD_META.locale) ?? '') as PageMirror['locale'],
+    content_locale: (meta(RECORD_META.contentLocale) ?? '') as PageMirror['content_locale'],
+    fallback: meta(RECORD_META.state) === 'fallback',
+    translation_state: (meta(RECORD_META.state) ?? '') as PageMirror['translation_state'],
+    canonical: head.canonical,
+    alternates: head.alternates,
     mirrors: { html: `${SITE_ORIGIN}${path}`, json: `${SITE_ORIGIN}${mirrors.json}`, markdown: `${SITE_ORIGIN}${mirrors.markdown}` },
-    last_changed: meta(tree, RECORD_META.lastChanged) ?? null,
-    headings,
-    text: normalize(toText(content)),
-    links,
-    fixtures: [...fixtures],
-    schemas: [...schemas],
+    last_changed: meta(RECORD_META.lastChanged) ?? null,
+    headings: facts.headings,
+    text,
+    links: facts.links,
+    fixtures: facts.fixtures,
+    schemas: facts.schemas,
   };
-  const body = toMarkdown(toMdast(content), { extensions: [gfmToMarkdown()], bullet: '-', rule: '-', fences: true }).trim();
+}
+
+/** The content as Markdown (GFM tables, `-` bullets and rules, fenced code). */
+function contentMarkdown(content: Element): string {
+  return toMarkdown(toMdast(content), { extensions: [gfmToMarkdown()], bullet: '-', rule: '-', fences: true }).trim();
+}
+
+/** The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body. */
+function mirrorMarkdown(json: PageMirror, body: string): string {
   const yamlString = (value: string) => JSON.stringify(value);
-  const markdown = [
+  return [
     '---',
-    `title: ${yamlString(title)}`,
-    `description: ${yamlString(description)}`,
+    `title: ${yamlString(json.title)}`,
+    `description: ${yamlString(json.description)}`,
     `url: ${json.url}`,
     `canonical: ${json.canonical}`,
     `record_code: ${json.record_code}`,
@@ -171,7 +206,17 @@ export function buildPageMirror(page: string | ParsedPage, path: string): BuiltP
     body,
     '',
   ].join('\n');
-  return { json, markdown, body };
+}
+
+/** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */
+export function buildPageMirror(page: string | ParsedPage, path: string): BuiltPageMirror {
+  const { tree, main } = typeof page === 'string' ? parsePage(page) : page;
+  if (!main) throw new Error(`${path}: the page has no <main> element`);
+  const head = readHead(tree, path);
+  const content = withoutChrome(main);
+  const json = mirrorJson(head, readContent(content), normalize(toText(content)), path);
+  const body = contentMarkdown(content);
+  return { json, markdown: mirrorMarkdown(json, body), body };
 }
 
 /** What the link check reads from a page: its element ids in document order, and every href and src. */

@@ -43,11 +43,17 @@ test('translated pages whose English source changed show the stale notice; other
   assert.doesNotMatch(page('/en-us/guides/swarm-failure-and-recovery/'), /banner-stale/, 'the English source is never stale');
 });
 
-test('the translation-status page lists the guide and the shared sections as stale', () => {
+test('the translation-status page counts the stale pages per section and lists the guide and the shared sections as stale', () => {
   // Without the line-break points the page puts into code in tables (`content/<wbr>registry-<wbr>…`).
   const html = page('/en-us/governance/translation-status/').replaceAll('<wbr>', '');
-  const row = (needle: string) => html.slice(html.indexOf(needle), html.indexOf('</tr>', html.indexOf(needle)));
-  assert.match(row('Swarm Failure and Recovery'), /state-stale[\s\S]*state-stale/, 'guide row: es-us and fr-fr stale');
+  const row = (needle: string) => {
+    assert.ok(html.includes(needle), `the page has ${needle}`);
+    return html.slice(html.indexOf(needle), html.indexOf('</tr>', html.indexOf(needle)));
+  };
+  const guides = row('<th scope="row"><a href="/en-us/guides/">');
+  assert.match(guides, /state-stale">stale \(1\)[\s\S]*state-stale">stale \(1\)/, 'guides section: one stale page in es-us and one in fr-fr');
+  assert.doesNotMatch(row('<th scope="row"><a href="/en-us/about/">'), /state-stale/, 'about section: nothing stale');
+  assert.match(row('<a href="/en-us/guides/swarm-failure-and-recovery/" lang="en-US">'), /state-stale[\s\S]*state-stale/, 'stale list: the guide, stale in es-us and fr-fr');
   assert.match(row('content/registry-common/en-us.json'), /state-stale[\s\S]*state-stale/, 'shared sections: es-us and fr-fr stale');
   assert.doesNotMatch(row('content/client-ladder/en-us.json'), /state-stale/, 'the ladder rows did not change');
 });

@@ -4,6 +4,11 @@
  * of the analysis code, the page's path and its bytes, so a rebuild parses only the pages whose
  * HTML changed. The cache is a git-ignored folder; a cached result is the same JSON the analysis
  * returns, so a warm build writes the same bytes as a cold one.
+ *
+ * Pages stream through in chunks: each page's HTML is read when its chunk is analysed, its full
+ * analysis (with the mirrors) is handed to the caller and then dropped, and only the facts the
+ * later stages need (ids, links, styles, claims text) are kept. Holding every page's HTML and
+ * mirrors at once made garbage collection, and so the whole stage, grow faster than the record.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,19 +23,30 @@ export const PAGE_CACHE_DIR = join(REPOSITORY_ROOT, '.cache/build-pages');
 export interface PageJob {
   /** Public path of the page, e.g. `/en-us/guides/`. */
   path: string;
+  /** The built HTML file, read when the page's turn comes. */
+  file: string;
+  withMirror: boolean;
+}
+
+/** A page as a worker analyses it: its HTML, read by the main thread. */
+export interface PageInput {
+  path: string;
   html: string;
   withMirror: boolean;
 }
+
+/** What the analysis keeps of a page once the caller has had its mirrors. */
+export type PageFacts = Omit<PageAnalysis, 'mirror'>;
 
 export type PageOutcome = { analysis: PageAnalysis } | { error: string };
 
 export interface AnalysisRequest {
   id: number;
-  pages: PageJob[];
+  pages: PageInput[];
 }
 
 /** One page's analysis; a page that cannot be analysed gives its one-line problem instead of throwing. */
-export function analysePageSafely(job: PageJob): PageOutcome {
+export function analysePageSafely(job: PageInput): PageOutcome {
   try {
     return { analysis: analysePage(job.html, job.path, job.withMirror) };
   } catch (error) {
@@ -61,47 +77,59 @@ function analysisCodeDigest(): string {
 const PAGES_PER_WORKER = 300;
 const PAGES_PER_MESSAGE = 8;
 
-async function analyseOnWorkers(jobs: PageJob[], threads: number): Promise<PageOutcome[]> {
-  const outcomes: PageOutcome[] = new Array(jobs.length);
-  const batches: { id: number; start: number; pages: PageJob[] }[] = [];
-  for (let start = 0; start < jobs.length; start += PAGES_PER_MESSAGE)
-    batches.push({ id: batches.length, start, pages: jobs.slice(start, start + PAGES_PER_MESSAGE) });
-  let next = 0;
-  const workers = Array.from(
-    { length: threads },
-    () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)),
-  );
-  try {
+/** Pages analysed between two hand-overs to the caller: bounds what is held in memory at once. */
+const PAGES_PER_CHUNK = 128;
+
+/** Worker threads that analyse the batches they are sent; `analyse` resolves in the order of its input. */
+class WorkerPool {
+  private readonly workers: Worker[];
+
+  constructor(threads: number) {
+    this.workers = Array.from({ length: threads }, () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)));
+  }
+
+  async analyse(pages: PageInput[]): Promise<PageOutcome[]> {
+    const outcomes: PageOutcome[] = new Array(pages.length);
+    const batches: { id: number; start: number; pages: PageInput[] }[] = [];
+    for (let start = 0; start < pages.length; start += PAGES_PER_MESSAGE)
+      batches.push({ id: batches.length, start, pages: pages.slice(start, start + PAGES_PER_MESSAGE) });
+    let next = 0;
     await Promise.all(
-      workers.map(
+      this.workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
-            const send = () => {
-              const batch = batches[next++];
-              if (!batch) return resolve();
-              worker.postMessage({ id: batch.id, pages: batch.pages } satisfies AnalysisRequest);
-            };
-            worker.on('message', ({ id, outcomes: answered }: { id: number; outcomes: PageOutcome[] }) => {
+            const onMessage = ({ id, outcomes: answered }: { id: number; outcomes: PageOutcome[] }) => {
               answered.forEach((outcome, offset) => (outcomes[batches[id].start + offset] = outcome));
               send();
-            });
-            worker.on('error', reject);
-            worker.on('exit', (code) =>
-              code === 0 ? resolve() : reject(new Error(`a page analysis worker exited with ${code}`)),
-            );
+            };
+            const onError = (error: Error) => finish(error);
+            const onExit = (code: number) => finish(new Error(`a page analysis worker exited with ${code}`));
+            const finish = (error?: Error) => {
+              worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+              if (error) reject(error);
+              else resolve();
+            };
+            const send = () => {
+              const batch = batches[next++];
+              if (!batch) return finish();
+              worker.postMessage({ id: batch.id, pages: batch.pages } satisfies AnalysisRequest);
+            };
+            worker.on('message', onMessage).on('error', onError).on('exit', onExit);
             send();
           }),
       ),
     );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    return outcomes;
   }
-  return outcomes;
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
 }
 
 export interface PageAnalyses {
-  /** Per page path, in the order of the jobs. */
-  results: Map<string, PageAnalysis>;
+  /** Per page path, in the order of the jobs: what the later stages read (the mirrors are not kept). */
+  results: Map<string, PageFacts>;
   /** One line per page that could not be analysed. */
   problems: string[];
   analysed: number;
@@ -109,49 +137,58 @@ export interface PageAnalyses {
 }
 
 /**
- * Analyses `jobs`; with `cacheDir`, reuses and records results there and, when `prune` is called
- * after a successful build, drops the entries this build did not use.
+ * Analyses `jobs`, handing each page's full analysis to `onAnalysis` (in the order of the jobs)
+ * before dropping its mirrors; with `cacheDir`, reuses and records results there and, when `prune`
+ * is called after a successful build, drops the entries this build did not use.
  */
-export async function analysePages(jobs: PageJob[], cacheDir?: string): Promise<PageAnalyses & { prune(): void }> {
+export async function analysePages(
+  jobs: PageJob[],
+  cacheDir?: string,
+  onAnalysis?: (job: PageJob, analysis: PageAnalysis) => void,
+): Promise<PageAnalyses & { prune(): void }> {
   const codeDigest = cacheDir ? analysisCodeDigest() : '';
+  // First pass: the cache key of every page (its HTML is read and dropped), to know how many pages
+  // must be parsed and so whether worker threads earn their start.
   const keys = jobs.map((job) =>
     cacheDir
-      ? createHash('sha256')
-          .update(codeDigest)
-          .update('\0')
-          .update(job.path)
-          .update('\0')
-          .update(job.html)
-          .digest('hex')
+      ? createHash('sha256').update(codeDigest).update('\0').update(job.path).update('\0').update(readFileSync(job.file, 'utf8')).digest('hex')
       : '',
   );
-  const outcomes: (PageOutcome | undefined)[] = keys.map((key) => {
-    if (!cacheDir) return undefined;
-    const file = join(cacheDir, `${key}.json`);
-    return existsSync(file) ? { analysis: JSON.parse(readFileSync(file, 'utf8')) as PageAnalysis } : undefined;
-  });
-  const missing = jobs.map((_, at) => at).filter((at) => !outcomes[at]);
-  const missingJobs = missing.map((at) => jobs[at]);
-  const threads = Math.min(availableParallelism(), Math.floor(missingJobs.length / PAGES_PER_WORKER));
-  const computed = threads > 1 ? await analyseOnWorkers(missingJobs, threads) : missingJobs.map(analysePageSafely);
-  if (cacheDir && missing.length) mkdirSync(cacheDir, { recursive: true });
-  computed.forEach((outcome, offset) => {
-    const at = missing[offset];
-    outcomes[at] = outcome;
-    if (cacheDir && 'analysis' in outcome)
-      writeFileSync(join(cacheDir, `${keys[at]}.json`), JSON.stringify(outcome.analysis));
-  });
-  const results = new Map<string, PageAnalysis>();
+  const cached = (at: number) => cacheDir !== undefined && existsSync(join(cacheDir, `${keys[at]}.json`));
+  const cachedAt = jobs.map((_, at) => cached(at));
+  const missingCount = cachedAt.filter((hit) => !hit).length;
+  const threads = Math.min(availableParallelism(), Math.floor(missingCount / PAGES_PER_WORKER));
+  const pool = threads > 1 ? new WorkerPool(threads) : undefined;
+  if (cacheDir && missingCount) mkdirSync(cacheDir, { recursive: true });
+  const results = new Map<string, PageFacts>();
   const problems: string[] = [];
-  outcomes.forEach((outcome, at) => {
-    if (outcome && 'analysis' in outcome) results.set(jobs[at].path, outcome.analysis);
-    else problems.push(outcome?.error ?? `${jobs[at].path}: not analysed`);
-  });
+  try {
+    for (let start = 0; start < jobs.length; start += PAGES_PER_CHUNK) {
+      const chunk = jobs.map((_, at) => at).slice(start, start + PAGES_PER_CHUNK);
+      const missing = chunk.filter((at) => !cachedAt[at]);
+      const inputs = missing.map((at): PageInput => ({ path: jobs[at].path, html: readFileSync(jobs[at].file, 'utf8'), withMirror: jobs[at].withMirror }));
+      const computed = pool ? await pool.analyse(inputs) : inputs.map(analysePageSafely);
+      const outcomeOf = new Map(missing.map((at, offset) => [at, computed[offset]]));
+      for (const at of chunk) {
+        const outcome: PageOutcome = outcomeOf.get(at) ?? { analysis: JSON.parse(readFileSync(join(cacheDir!, `${keys[at]}.json`), 'utf8')) as PageAnalysis };
+        if (!('analysis' in outcome)) {
+          problems.push(outcome.error);
+          continue;
+        }
+        if (cacheDir && outcomeOf.has(at)) writeFileSync(join(cacheDir, `${keys[at]}.json`), JSON.stringify(outcome.analysis));
+        onAnalysis?.(jobs[at], outcome.analysis);
+        const { ids, links, styles, claims } = outcome.analysis;
+        results.set(jobs[at].path, { ids, links, styles, claims });
+      }
+    }
+  } finally {
+    await pool?.close();
+  }
   return {
     results,
     problems,
-    analysed: missing.length,
-    fromCache: jobs.length - missing.length,
+    analysed: missingCount,
+    fromCache: jobs.length - missingCount,
     prune() {
       if (!cacheDir || !existsSync(cacheDir)) return;
       const used = new Set(keys.map((key) => `${key}.json`));

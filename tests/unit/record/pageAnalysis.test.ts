@@ -1,45 +1,63 @@
 /**
- * The build's page analysis: worker threads give the same results as one thread, a second run with
- * the cache reuses every page and returns the same JSON, a changed page is analysed again, pruning
- * keeps only the entries of the last run, and a page that cannot be analysed is a one-line problem.
+ * The build's page analysis: worker threads give the same results as one thread, each page's full
+ * analysis is handed over once, in the order of the pages, and only its facts are kept; a second run
+ * with the cache reuses every page and returns the same JSON, a changed page is analysed again,
+ * pruning keeps only the entries of the last run, and a page that cannot be analysed is a one-line problem.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analysePages, type PageJob } from '../../../src/record/node/pageAnalysis.ts';
-import { analysePage } from '../../../src/record/pageMirror.ts';
+import { analysePage, type PageAnalysis } from '../../../src/record/pageMirror.ts';
 
 const page = (n: number) =>
   `<!doctype html><html lang="en-US"><head><title>T${n}</title><meta name="description" content="D${n}"></head>` +
   `<body><nav><a href="/nav/">nav</a></nav><main id="content"><h1>Page ${n}</h1><h2 id="s${n}">Section</h2>` +
   `<p>Text ${n} <a href="/en-us/p${n + 1}/">next</a> <img src="/i${n}.svg" alt=""></p></main></body></html>`;
+const pagesDir = mkdtempSync(join(tmpdir(), 'uaix-pages-'));
+const cacheDir = mkdtempSync(join(tmpdir(), 'uaix-page-cache-'));
+after(() => [pagesDir, cacheDir].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+function pageFile(name: string, html: string): string {
+  mkdirSync(join(pagesDir, name), { recursive: true });
+  writeFileSync(join(pagesDir, name, 'index.html'), html);
+  return join(pagesDir, name, 'index.html');
+}
 // Enough pages for the analysis to start worker threads.
 const jobs: PageJob[] = Array.from({ length: 700 }, (_, n) => ({
   path: `/en-us/p${n}/`,
-  html: page(n),
+  file: pageFile(`p${n}`, page(n)),
   withMirror: true,
 }));
-const cacheDir = mkdtempSync(join(tmpdir(), 'uaix-page-cache-'));
-after(() => rmSync(cacheDir, { recursive: true, force: true }));
 
-test('worker threads and one thread give the same analysis, and the cache gives it back unchanged', async () => {
-  const cold = await analysePages(jobs, cacheDir);
+test('worker threads and one thread give the same analysis, handed over in page order; the cache gives it back unchanged', async () => {
+  const handed: [string, PageAnalysis][] = [];
+  const cold = await analysePages(jobs, cacheDir, (job, analysis) => handed.push([job.path, analysis]));
   assert.deepEqual(cold.problems, []);
   assert.equal(cold.analysed, jobs.length);
-  for (const job of jobs) assert.deepEqual(cold.results.get(job.path), analysePage(job.html, job.path, true), job.path);
-  const warm = await analysePages(jobs, cacheDir);
+  assert.deepEqual(handed.map(([path]) => path), jobs.map((job) => job.path));
+  jobs.forEach((job, n) => {
+    const expected = analysePage(page(n), job.path, true);
+    assert.deepEqual(handed[n][1], expected, job.path);
+    const { mirror, ...facts } = expected;
+    assert.ok(mirror);
+    assert.deepEqual(cold.results.get(job.path), facts, `${job.path}: only the facts are kept, not the mirrors`);
+  });
+  const handedWarm: [string, PageAnalysis][] = [];
+  const warm = await analysePages(jobs, cacheDir, (job, analysis) => handedWarm.push([job.path, analysis]));
   assert.equal(warm.fromCache, jobs.length);
   assert.equal(warm.analysed, 0);
   assert.equal(JSON.stringify([...warm.results]), JSON.stringify([...cold.results]));
+  assert.equal(JSON.stringify(handedWarm), JSON.stringify(handed));
 });
 
 test('a changed page is analysed again, and pruning keeps only the entries of the last run', async () => {
-  const changed = jobs.map((job, n) => (n === 3 ? { ...job, html: job.html.replace('Text 3', 'Text three') } : job));
-  const run = await analysePages(changed, cacheDir);
+  pageFile('p3', page(3).replace('Text 3', 'Text three'));
+  const mirrorTexts = new Map<string, string>();
+  const run = await analysePages(jobs, cacheDir, (job, analysis) => mirrorTexts.set(job.path, analysis.mirror!.json.text));
   assert.equal(run.analysed, 1);
-  assert.match(run.results.get('/en-us/p3/')!.mirror!.json.text, /Text three/);
+  assert.match(mirrorTexts.get('/en-us/p3/')!, /Text three/);
   assert.deepEqual(run.results.get('/en-us/p3/')!.ids, ['content', 's3']);
   assert.deepEqual(run.results.get('/en-us/p3/')!.links, ['/nav/', '/en-us/p4/', '/i3.svg']);
   assert.equal(run.results.get('/en-us/p3/')!.claims.lang, 'en-US');
@@ -50,8 +68,8 @@ test('a changed page is analysed again, and pruning keeps only the entries of th
 
 test('a page that cannot be analysed is one problem naming it; a page without mirrors needs no <main>', async () => {
   const run = await analysePages([
-    { path: '/en-us/broken/', html: '<p>no main</p>', withMirror: true },
-    { path: '/404.html', html: '<p id="x">missing</p>', withMirror: false },
+    { path: '/en-us/broken/', file: pageFile('broken', '<p>no main</p>'), withMirror: true },
+    { path: '/404.html', file: pageFile('404', '<p id="x">missing</p>'), withMirror: false },
   ]);
   assert.deepEqual(run.problems, ['/en-us/broken/: the page has no <main> element']);
   assert.deepEqual(run.results.get('/404.html'), {
