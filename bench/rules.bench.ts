@@ -85,7 +85,8 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
   ],
   'url-credentials': [
     ["'a' repeated (a scheme without ://)", () => fill('a')],
-    ["'a://b:' repeated (no '@')", () => fill('a://b:')],
+    // Ends in '@', the literal the rule requires, so the pattern runs over the whole string.
+    ["'a://b:' repeated, then '@'", () => `${fill('a://b:', MIB - 1)}@`],
   ],
   'url-query-token': [
     ["'?token=' repeated", () => fill('?token=')],

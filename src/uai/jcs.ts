@@ -22,9 +22,33 @@ export class CanonicalizationError extends Error {
 	}
 }
 
+/**
+ * What a caller sees of a value while it is serialized, so one pass can both canonicalize a value
+ * and check its leaves. Calls come in canonical order (members sorted), each before the leaf is
+ * written; `path` is the live path of the walk: read it during the call, never keep it. When
+ * canonicalization fails, the calls made so far cover only part of the value.
+ */
+export interface CanonicalVisitor {
+	/**
+	 * A string value at `path`. Returns true only when the visitor has read the whole text and it
+	 * is ASCII with no character JSON escapes: the serializer then writes it in quotes as it is
+	 * (such text is well-formed and escapes to itself), without a second pass over its characters.
+	 */
+	string(text: string, path: readonly (string | number)[]): boolean;
+	/** A member name of the object at `path`. */
+	memberName(name: string, path: readonly (string | number)[]): void;
+	/** A number at `path`. */
+	number(value: number, path: readonly (string | number)[]): void;
+}
+
 /** Returns the RFC 8785 canonical text of a JSON value. */
 export function canonicalize(value: unknown): string {
-	return serializeValue(value, [], new Set());
+	return serializeValue(value, [], new Set(), undefined);
+}
+
+/** `canonicalize`, with `visitor` seeing each leaf and member name on the way (one pass for both). */
+export function canonicalizeVisiting(value: unknown, visitor: CanonicalVisitor): string {
+	return serializeValue(value, [], new Set(), visitor);
 }
 
 const utf8 = new TextEncoder();
@@ -39,17 +63,23 @@ export function canonicalBytes(value: unknown): Uint8Array {
  * string is built only when there is an error to report. `ancestors` holds the objects and
  * arrays currently being serialized, to turn a cycle into an error rather than a stack overflow.
  */
-function serializeValue(value: unknown, path: (string | number)[], ancestors: Set<object>): string {
+function serializeValue(
+	value: unknown,
+	path: (string | number)[],
+	ancestors: Set<object>,
+	visitor: CanonicalVisitor | undefined,
+): string {
 	switch (typeof value) {
 		case 'string':
-			return serializeString(value, path);
+			return visitor?.string(value, path) ? `"${value}"` : serializeString(value, path);
 		case 'number':
+			visitor?.number(value, path);
 			return serializeNumber(value, path);
 		case 'boolean':
 			return value ? 'true' : 'false';
 		case 'object':
 			if (value === null) return 'null';
-			return serializeContainer(value, path, ancestors);
+			return serializeContainer(value, path, ancestors, visitor);
 		default:
 			// undefined, function, bigint, symbol: JSON has no such values.
 			throw fail(
@@ -82,7 +112,12 @@ function serializeString(value: string, path: (string | number)[]): string {
 	return JSON.stringify(value);
 }
 
-function serializeContainer(value: object, path: (string | number)[], ancestors: Set<object>): string {
+function serializeContainer(
+	value: object,
+	path: (string | number)[],
+	ancestors: Set<object>,
+	visitor: CanonicalVisitor | undefined,
+): string {
 	if (ancestors.has(value)) {
 		throw fail('the value contains itself (a cycle); JSON cannot represent cycles: break the cycle', path);
 	}
@@ -93,7 +128,7 @@ function serializeContainer(value: object, path: (string | number)[], ancestors:
 			if (index > 0) text += ',';
 			path.push(index);
 			// Indexing (not forEach or for..of) so that holes reach serializeValue as undefined and fail.
-			text += serializeValue(value[index], path, ancestors);
+			text += serializeValue(value[index], path, ancestors, visitor);
 			path.pop();
 		}
 		ancestors.delete(value);
@@ -117,6 +152,7 @@ function serializeContainer(value: object, path: (string | number)[], ancestors:
 	for (let index = 0; index < names.length; index++) {
 		const name = names[index]!;
 		if (index > 0) text += ',';
+		visitor?.memberName(name, path);
 		path.push(name);
 		const lone = findLoneSurrogate(name);
 		if (lone !== -1) {
@@ -126,7 +162,7 @@ function serializeContainer(value: object, path: (string | number)[], ancestors:
 				path,
 			);
 		}
-		text += JSON.stringify(name) + ':' + serializeValue(record[name], path, ancestors);
+		text += JSON.stringify(name) + ':' + serializeValue(record[name], path, ancestors, visitor);
 		path.pop();
 	}
 	ancestors.delete(value);

@@ -614,7 +614,7 @@ function unsafeNumberLiteral(
 }
 
 /** Why a number handed in as a value is not I-JSON (a JSON reader never produces these), or undefined. */
-function unsafeNumberValue(value: number): string | undefined {
+export function unsafeNumberProblem(value: number): string | undefined {
 	if (!Number.isFinite(value)) return `${value} is not a JSON number; use a finite number or null`;
 	if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
 		return `the integer ${value} is beyond ±(2^53−1), so readers cannot hold it exactly; send it as a string (I-JSON, RFC 7493)`;
@@ -638,7 +638,7 @@ export function findUnsafeNumbers(
 	let total = 0;
 	const path: (string | number)[] = [];
 	const check = (node: number): void => {
-		const problem = unsafeNumberValue(node);
+		const problem = unsafeNumberProblem(node);
 		if (problem && ++total <= maxListed) found.push({ path: jsonPointer(path), problem });
 	};
 	// Only containers are pushed onto the path; a leaf is checked in place (most leaves are strings).

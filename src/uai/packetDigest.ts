@@ -2,7 +2,7 @@
  * The canonical digest of a packet: sha256 over the RFC 8785 bytes of the keyed packet with the
  * member integrity.checksum removed, so keyed, minified and keyless forms share one digest.
  */
-import { canonicalize } from './jcs.ts';
+import { canonicalize, canonicalizeVisiting, type CanonicalVisitor } from './jcs.ts';
 import { sha256DigestOfText, type Sha256 } from './sha256.ts';
 
 /** The digest as the core writes it: lowercase hex. */
@@ -19,8 +19,23 @@ export function withoutChecksum(keyed: Record<string, unknown>): Record<string, 
   return { ...keyed, integrity: rest };
 }
 
+/**
+ * The text the digest is computed over: the RFC 8785 text of the keyed packet without
+ * integrity.checksum. `visitor` sees every leaf and member name of that text on the way (never
+ * the checksum, which is not part of it).
+ */
+export function canonicalPacketText(keyed: Record<string, unknown>, visitor?: CanonicalVisitor): string {
+  const packet = withoutChecksum(keyed);
+  return visitor ? canonicalizeVisiting(packet, visitor) : canonicalize(packet);
+}
+
+/** The digest of a canonical packet text; `hash` is the SHA-256 to use (the pure-JS default, or node:crypto's in Node). */
+export function digestOfCanonicalText(text: string, hash?: Sha256): string {
+  // The canonical text is well-formed (canonicalize refuses lone surrogates): hashed as its UTF-8 bytes.
+  return sha256DigestOfText(text, hash);
+}
+
 /** `hash` is the SHA-256 to use: the pure-JS default, or node:crypto's in Node. */
 export function packetDigest(keyed: Record<string, unknown>, hash?: Sha256): string {
-  // The canonical text is well-formed (canonicalize refuses lone surrogates): hashed as its UTF-8 bytes.
-  return sha256DigestOfText(canonicalize(withoutChecksum(keyed)), hash);
+  return digestOfCanonicalText(canonicalPacketText(keyed), hash);
 }

@@ -9,8 +9,9 @@ import { packetShape, fieldIndex, type ObjectShape } from './fieldShape.ts';
 import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
 import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
-import { policyIssues } from './policyRules.ts';
-import { packetDigest, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
+import { policyIssues, expiredRule } from './policyRules.ts';
+import { packetDigest, digestOfCanonicalText, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
+import { passOver, digestFailure, type PassResult } from './packetPass.ts';
 import type { Sha256 } from './sha256.ts';
 import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits } from './jsonText.ts';
 import { reportIssues, truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
@@ -75,6 +76,58 @@ export interface PacketValidatorOptions {
   compile?: SchemaCompiler;
 }
 
+/** The clock of a validation as the expiry rule reads it. */
+function clockOf(now: ValidateOptions['now']): UtcDateTime {
+  return now instanceof Date || now === undefined ? utcDateTimeOfDate(now ?? new Date()) : now;
+}
+
+/** Stage "numbers": UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
+function unsafeNumberIssues(value: unknown): UaiIssue[] {
+  const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
+  const issues: UaiIssue[] = found.map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
+  if (total > found.length) issues.push(truncationIssue(total - found.length));
+  return issues;
+}
+
+/** Stage "policy": expiry, claims and secrets; the pass has done the last two when it saw every leaf. */
+function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, now: UtcDateTime): UaiIssue[] {
+  if (!pass.covered) return policyIssues(packet, now);
+  const { claims, secrets } = pass.covered;
+  const expired = expiredRule(packet, now);
+  return expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
+}
+
+/** Adds the policy issues a schema issue does not already report (a rule may fail closed on a value the schema refused). */
+function addPolicyIssues(errors: UaiIssue[], policy: readonly UaiIssue[]): void {
+  if (policy.length === 0) return;
+  const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
+  for (const issue of policy) if (!reported.has(`${issue.code}\u0000${issue.path}`)) errors.push(issue);
+}
+
+/** The issues of an expanded keyless packet, with pointers into the keyless form. */
+function atKeylessPlaces(issues: UaiIssue[], shape: ObjectShape): UaiIssue[] {
+  return issues.map((issue) => ({ ...issue, path: keylessPointer(parsePointer(issue.path), shape) }));
+}
+
+/** Why a checksum was not verified, or that it does not match: at most one issue, an error or a warning. */
+function checksumIssue(packet: Record<string, unknown>, digest: string): { error?: UaiIssue; warning?: UaiIssue } {
+  const integrity = packet.integrity;
+  const checksum = isPlainObject(integrity) ? integrity.checksum : undefined;
+  if (typeof checksum !== 'string') return {};
+  if (!CHECKSUM_DIGEST_PATTERN.test(checksum)) {
+    return { warning: { code: 'UAI-INTEGRITY-UNVERIFIED', path: '/integrity/checksum', message: unverifiedChecksumMessage(checksum, digest) } };
+  }
+  // Hex digits are case-insensitive: SHA256:ABC… and sha256:abc… state the same digest.
+  if (checksum.toLowerCase() === digest) return {};
+  return {
+    error: {
+      code: 'UAI-INTEGRITY-MISMATCH',
+      path: '/integrity/checksum',
+      message: `the checksum is ${checksum} but the packet's digest is ${digest}; the packet changed after it was signed, or recompute with uaix digest`,
+    },
+  };
+}
+
 /** Builds the validator from the schema documents (by default the published ones, bundled). */
 export function createPacketValidator(documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS, options: PacketValidatorOptions = {}): PacketValidator {
   const { limits, sha256, compile = precompiledSchemas } = options;
@@ -102,6 +155,7 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
     return { issue: unknownProfile(profile, keyless ? jsonPointer([profileSlot]) : '/profile') };
   }
 
+  /** Stage "form": the keyed packet of either form (a keyless one expanded). */
   function toKeyed(value: unknown): CodecResult & { form?: PacketForm; profile?: string } {
     if (!Array.isArray(value) && !isPlainObject(value)) {
       return { ok: false, issues: [{ code: 'UAI-SCHEMA-INVALID', path: '', message: `a packet is a JSON object (keyed form) or array (keyless form), found ${describeJsonType(value)}` }] };
@@ -120,75 +174,79 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
     return { ...expanded, form: 'keyless', profile };
   }
 
-  /** UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
-  function unsafeNumberIssues(value: unknown): UaiIssue[] {
-    const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
-    const issues: UaiIssue[] = found.map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
-    if (total > found.length) issues.push(truncationIssue(total - found.length));
-    return issues;
+  /** The report of a document with numbers that are not I-JSON: those alone, and no digest. */
+  function unsafeNumberReport(value: unknown, unsafe: UaiIssue[]): PacketReport {
+    const profile = profileOf(value).profile ?? null;
+    const form = Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null;
+    return { valid: false, profile, form, digest: null, errors: reportIssues(unsafe), warnings: [] };
   }
 
-  function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
-    // Before anything else, so no digest is ever computed over a number two readers may read differently.
-    const unsafe = unsafeNumberIssues(value);
-    if (unsafe.length) {
-      const profile = profileOf(value).profile ?? null;
-      return { valid: false, profile, form: Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null, digest: null, errors: reportIssues(unsafe), warnings: [] };
-    }
-    const now = options.now instanceof Date || options.now === undefined ? utcDateTimeOfDate(options.now ?? new Date()) : options.now;
-    const keyed = toKeyed(value);
-    const form = keyed.form ?? null;
-    if (!keyed.ok) {
-      const profile = Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
-      return { valid: false, profile, form, digest: null, errors: reportIssues(keyed.issues), warnings: [] };
-    }
-    const packet = keyed.value as Record<string, unknown>;
-    const { profile, issue: profileIssue } = profileOf(packet);
-    const shape = shapeOf(profile);
-    const schemaId = profile ? registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
-    let errors = compiled.validate(schemaId, packet, shape);
-    if (profileIssue) errors = [profileIssue, ...errors.filter((error) => error.path !== '/profile')];
-    // A policy rule may fail closed on a value the schema already refused (an unreadable expiry): report it once.
-    const policy = policyIssues(packet, now);
-    if (policy.length) {
-      const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
-      errors.push(...policy.filter((issue) => !reported.has(`${issue.code}\u0000${issue.path}`)));
-    }
+  /** The report of a document that is no packet of either form. */
+  function unreadReport(value: unknown, keyed: CodecResult & { form?: PacketForm; ok: false }): PacketReport {
+    const profile = Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
+    return { valid: false, profile, form: keyed.form ?? null, digest: null, errors: reportIssues(keyed.issues), warnings: [] };
+  }
 
-    const warnings: UaiIssue[] = [];
-    let digest: string | null = null;
-    try {
-      digest = packetDigest(packet, sha256);
-    } catch (error) {
-      errors.push({ code: 'UAI-SCHEMA-INVALID', path: (error as { path?: string }).path ?? '', message: (error as Error).message });
-    }
-    const integrity = packet.integrity;
-    const checksum = isPlainObject(integrity) ? integrity.checksum : undefined;
-    if (digest && typeof checksum === 'string') {
-      if (CHECKSUM_DIGEST_PATTERN.test(checksum)) {
-        // Hex digits are case-insensitive: SHA256:ABC… and sha256:abc… state the same digest.
-        if (checksum.toLowerCase() !== digest) {
-          errors.push({
-            code: 'UAI-INTEGRITY-MISMATCH',
-            path: '/integrity/checksum',
-            message: `the checksum is ${checksum} but the packet's digest is ${digest}; the packet changed after it was signed, or recompute with uaix digest`,
-          });
-        }
-      } else {
-        warnings.push({ code: 'UAI-INTEGRITY-UNVERIFIED', path: '/integrity/checksum', message: unverifiedChecksumMessage(checksum, digest) });
-      }
-    }
-    const relocate = (issue: UaiIssue): UaiIssue =>
-      form === 'keyless' ? { ...issue, path: keylessPointer(parsePointer(issue.path), shape) } : issue;
+  /** Stage "schema": the profile schema's issues (the envelope's when the profile is absent), the profile's own first. */
+  function schemaIssues(packet: Record<string, unknown>, profile: string | undefined, profileIssue: UaiIssue | undefined): UaiIssue[] {
+    const schemaId = profile ? registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
+    const errors = compiled.validate(schemaId, packet, shapeOf(profile));
+    return profileIssue ? [profileIssue, ...errors.filter((error) => error.path !== '/profile')] : errors;
+  }
+
+  /** Stage "report": issues sorted and bounded, in the pointers of the form the packet came in. */
+  function packetReport(
+    packet: Record<string, unknown>,
+    form: PacketForm,
+    profile: string | undefined,
+    digest: string | null,
+    errors: UaiIssue[],
+    warnings: UaiIssue[],
+  ): PacketReport {
+    const shape = form === 'keyless' ? shapeOf(profile) : undefined;
     return {
       valid: errors.length === 0,
       profile: profile ?? (typeof packet.profile === 'string' ? packet.profile : null),
       form,
       digest,
-      errors: reportIssues(errors.map(relocate)),
-      warnings: reportIssues(warnings.map(relocate)),
+      errors: reportIssues(shape ? atKeylessPlaces(errors, shape) : errors),
+      warnings: reportIssues(shape ? atKeylessPlaces(warnings, shape) : warnings),
       keyed: packet,
     };
+  }
+
+  /** The stages in order: form, numbers, the pass over the packet, schema, policy, digest and checksum, report. */
+  function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
+    const keyed = toKeyed(value);
+    // No digest is ever computed over a number two readers may read differently. The numbers of a
+    // keyed packet are checked on the pass that writes the digest's text; those of any other
+    // document, as given, before anything else.
+    if (!keyed.ok || keyed.form === 'keyless') {
+      const unsafe = unsafeNumberIssues(value);
+      if (unsafe.length) return unsafeNumberReport(value, unsafe);
+      if (!keyed.ok) return unreadReport(value, keyed);
+    }
+    const packet = keyed.value as Record<string, unknown>;
+    const form = keyed.form!;
+    const pass = passOver(packet);
+    if (form === 'keyed' && pass.covered?.unsafeNumber !== false) {
+      const unsafe = unsafeNumberIssues(value);
+      if (unsafe.length) return unsafeNumberReport(value, unsafe);
+    }
+    const { profile, issue: profileIssue } = profileOf(packet);
+    const errors = schemaIssues(packet, profile, profileIssue);
+    addPolicyIssues(errors, policyIssuesOf(packet, pass, clockOf(options.now)));
+    const warnings: UaiIssue[] = [];
+    let digest: string | null = null;
+    if (pass.text === undefined) errors.push(pass.failure!);
+    else {
+      // Stage "digest", then the checksum against it.
+      digest = digestOfCanonicalText(pass.text, sha256);
+      const { error, warning } = checksumIssue(packet, digest);
+      if (error) errors.push(error);
+      if (warning) warnings.push(warning);
+    }
+    return packetReport(packet, form, profile, digest, errors, warnings);
   }
 
   function fromRead(read: ReturnType<typeof readJsonText>, options?: ValidateOptions): PacketReport {
@@ -225,7 +283,7 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
       try {
         return { ok: true, value: packetDigest(result.value as Record<string, unknown>, sha256) };
       } catch (error) {
-        return { ok: false, issues: [{ code: 'UAI-SCHEMA-INVALID', path: (error as { path?: string }).path ?? '', message: (error as Error).message }] };
+        return { ok: false, issues: [digestFailure(error)] };
       }
     },
   };

@@ -6,6 +6,7 @@ import type { UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 import { findUnsupportedClaim, CLAIM_SCAN_LIMIT } from './supportClaims.ts';
 import { findSecrets, maskSecret } from './secretScan.ts';
+import { screenString, mayClaim, maySecret } from './stringScreen.ts';
 import { HIGH_ENTROPY_RULE } from './secretRules.ts';
 import { parseUtcDateTime, compareUtcDateTimes, formatUtcDateTime, type UtcDateTime } from './utcDateTime.ts';
 
@@ -104,8 +105,8 @@ export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
 }
 
 /** What the scanner found in one string, for a message: kind, masked value, place, and any limit hit. */
-function describeSecrets(text: string, isMemberName: boolean): string | undefined {
-  const findings = findSecrets(text);
+function describeSecrets(text: string, isMemberName: boolean, screen?: number): string | undefined {
+  const findings = findSecrets(text, undefined, screen);
   if (findings.length === 0) return undefined;
   const [first] = findings;
   const where = isMemberName ? 'a member name here' : 'this string';
@@ -123,10 +124,19 @@ const CLEAN_MEMBER_NAMES = new Set<string>();
 const CLEAN_MEMBER_NAMES_LIMIT = 4_096;
 const CLEAN_MEMBER_NAME_MAX_LENGTH = 128;
 
-/** UAI-MEMORY-SECRET (in a memory proposal) or UAI-SECRET-PRESENT for one string or member name holding a secret. */
-function secretIssue(text: string, path: readonly (string | number)[], isMemberName: boolean, memoryProposal: boolean): UaiIssue | undefined {
+/**
+ * UAI-MEMORY-SECRET (in a memory proposal) or UAI-SECRET-PRESENT for one string or member name
+ * holding a secret. `screen` is `screenString(text)` when the caller has it.
+ */
+function secretIssue(
+  text: string,
+  path: readonly (string | number)[],
+  isMemberName: boolean,
+  memoryProposal: boolean,
+  screen?: number,
+): UaiIssue | undefined {
   if (isMemberName && CLEAN_MEMBER_NAMES.has(text)) return undefined;
-  const found = describeSecrets(text, isMemberName);
+  const found = describeSecrets(text, isMemberName, screen);
   if (!found) {
     if (isMemberName && text.length <= CLEAN_MEMBER_NAME_MAX_LENGTH) {
       if (CLEAN_MEMBER_NAMES.size >= CLEAN_MEMBER_NAMES_LIMIT) CLEAN_MEMBER_NAMES.clear();
@@ -159,23 +169,54 @@ export function packetSecretRule(packet: unknown): UaiIssue[] {
 }
 
 /**
+ * The claim and secret checks of one packet, fed one string or member name at a time: by
+ * `policyIssues` in document order, or by the validator's canonical pass in member-name order
+ * (reports are sorted, so the order of the calls does not matter). Each string is screened once
+ * (`screenString`), and a check runs only where the screen says it could find something.
+ */
+export class PacketTextChecks {
+  /** UAI-UNSUPPORTED-CLAIM issues, in the order the strings came. */
+  readonly claims: UaiIssue[] = [];
+  /** UAI-MEMORY-SECRET or UAI-SECRET-PRESENT issues, in the order the strings and names came. */
+  readonly secrets: UaiIssue[] = [];
+  private readonly memoryProposal: boolean;
+
+  constructor(packet: unknown) {
+    this.memoryProposal = member(packet, 'profile') === MEMORY_PROPOSAL_PROFILE;
+  }
+
+  /** A string value at `path`. */
+  string(text: string, path: readonly (string | number)[]): void {
+    this.screened(text, path, screenString(text));
+  }
+
+  /** A string value at `path` whose `screenString` the caller has. */
+  protected screened(text: string, path: readonly (string | number)[], screen: number): void {
+    if (mayClaim(screen)) {
+      const claim = claimIssue(text, path);
+      if (claim) this.claims.push(claim);
+    }
+    if (maySecret(screen)) {
+      const secret = secretIssue(text, path, false, this.memoryProposal, screen);
+      if (secret) this.secrets.push(secret);
+    }
+  }
+
+  /** A member name of the object at `path`. */
+  memberName(name: string, path: readonly (string | number)[]): void {
+    const secret = secretIssue(name, path, true, this.memoryProposal);
+    if (secret) this.secrets.push(secret);
+  }
+}
+
+/**
  * Every policy issue of a packet: expiry, then claims, then secrets, each in document order. One
  * walk feeds the claim and secret checks (the same issues as the two rules run one after the other).
  */
 export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
-  const memoryProposal = member(packet, 'profile') === MEMORY_PROPOSAL_PROFILE;
-  const claims: UaiIssue[] = [];
-  const secrets: UaiIssue[] = [];
-  forEachString(
-    packet,
-    (text, path, isMemberName) => {
-      const claim = isMemberName ? undefined : claimIssue(text, path);
-      if (claim) claims.push(claim);
-      const secret = secretIssue(text, path, isMemberName, memoryProposal);
-      if (secret) secrets.push(secret);
-    },
-    { memberNames: true },
-  );
-  const expired = expiredRule(packet, now);
-  return [...expired, ...claims, ...secrets];
+  const checks = new PacketTextChecks(packet);
+  forEachString(packet, (text, path, isMemberName) => (isMemberName ? checks.memberName(text, path) : checks.string(text, path)), {
+    memberNames: true,
+  });
+  return [...expiredRule(packet, now), ...checks.claims, ...checks.secrets];
 }

@@ -22,6 +22,11 @@ export interface SecretRule {
   kind: string;
   /** Literal strings, one of which occurs in every match (case-insensitive when the pattern has the i flag). */
   keywords: readonly string[];
+  /**
+   * Literal strings that every match also holds, each of them (optional): a second pre-test for
+   * a rule whose keyword is common in packets ("://" is in every URL, "@" in few).
+   */
+  requires?: readonly string[];
   /** The match; without the g flag (the scanner adds it), so the table holds no lastIndex state. */
   pattern: RegExp;
 }
@@ -162,6 +167,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'url-credentials',
     kind: 'a credential in a URL',
     keywords: ['://'],
+    requires: ['@'],
     // Anchored on "://" after a scheme character: the engine jumps from one "://" to the next
     // instead of trying every letter of a long run as the start of a scheme.
     pattern: /(?<=[a-z0-9+.-]):\/\/(?<secret>[^\s/?#@:]{1,256}:[^\s/?#@]{1,256})@/i,

@@ -4,6 +4,7 @@
  * rule for public URLs, and the publication gate. Findings carry offsets, never the secret.
  */
 import { SECRET_RULES, HIGH_ENTROPY_RULE, type SecretRule } from './secretRules.ts';
+import { screenString, secretRuleCandidates, SECRET_RULE_BITS, ENTROPY_CANDIDATE_BIT } from './stringScreen.ts';
 
 export interface SecretFinding {
   /** The rule's data id, e.g. 'aws-access-key-id'. */
@@ -35,92 +36,14 @@ const COMPILED: readonly CompiledRule[] = SECRET_RULES.map((rule) => ({
 }));
 
 /**
- * Every rule's keywords in one Aho–Corasick automaton over ASCII, letters folded to lower case:
- * one pass over a string, with no allocation, tells which rules may match it. A rule whose bit is
- * clear cannot pass its own keyword test (its keywords are ASCII, and a regex without the u flag
- * folds case within ASCII only), so skipping it changes no result; a set bit still runs the rule's
- * exact keyword test. Most strings (prose, identifiers) set no bit and skip every rule.
- */
-interface KeywordAutomaton {
-  /** next[state * 128 + code]: the state after reading the folded ASCII code unit `code`. */
-  next: Int32Array;
-  /** Bit r set: rule r has a keyword that ends at this state (directly or by a failure link). */
-  rules: Int32Array;
-}
-
-const ASCII = 128;
-const foldAscii = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
-
-function buildKeywordAutomaton(rules: readonly SecretRule[]): KeywordAutomaton {
-  if (rules.length > 31) throw new Error(`the keyword automaton keeps one bit per secret rule, at most 31; the table has ${rules.length}`);
-  const children: Map<number, number>[] = [new Map()];
-  const output: number[] = [0];
-  rules.forEach((rule, order) => {
-    for (const keyword of rule.keywords) {
-      let state = 0;
-      for (let index = 0; index < keyword.length; index++) {
-        const code = foldAscii(keyword.charCodeAt(index));
-        if (code >= ASCII) throw new Error(`secret rule ${rule.id}: the keyword ${JSON.stringify(keyword)} is not ASCII`);
-        let child = children[state].get(code);
-        if (child === undefined) {
-          child = children.length;
-          children.push(new Map());
-          output.push(0);
-          children[state].set(code, child);
-        }
-        state = child;
-      }
-      output[state] |= 1 << order;
-    }
-  });
-  // Breadth first, so a state's failure state is complete before the state itself.
-  const next = new Int32Array(children.length * ASCII);
-  const rulesAt = Int32Array.from(output);
-  const failure = new Int32Array(children.length);
-  const queue: number[] = [];
-  for (let code = 0; code < ASCII; code++) {
-    const child = children[0].get(code);
-    next[code] = child ?? 0;
-    if (child !== undefined) queue.push(child);
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const state = queue[head];
-    rulesAt[state] |= rulesAt[failure[state]];
-    for (let code = 0; code < ASCII; code++) {
-      const child = children[state].get(code);
-      const fallback = next[failure[state] * ASCII + code];
-      if (child === undefined) next[state * ASCII + code] = fallback;
-      else {
-        next[state * ASCII + code] = child;
-        failure[child] = fallback;
-        queue.push(child);
-      }
-    }
-  }
-  return { next, rules: rulesAt };
-}
-
-const KEYWORDS = buildKeywordAutomaton(SECRET_RULES);
-
-/**
  * Bit r is set when a keyword of rule r occurs in `text`, ASCII letters in either case: one pass,
- * no allocation. Every rule whose own keyword test passes has its bit set.
+ * no allocation (the string screen's automaton). Every rule whose own keyword test passes has its bit set.
  */
 export function keywordRuleMask(text: string): number {
-  const { next, rules } = KEYWORDS;
-  let state = 0;
-  let mask = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    // No keyword holds a non-ASCII character, so one ends every partial match.
-    state = code < ASCII ? next[state * ASCII + foldAscii(code)] : 0;
-    mask |= rules[state];
-  }
-  return mask;
+  return screenString(text) & SECRET_RULE_BITS;
 }
 
 const CANDIDATES = new RegExp(HIGH_ENTROPY_RULE.candidate.source, 'g');
-const UPPER_CASE = /[A-Z]/;
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
@@ -200,43 +123,52 @@ function firstAtOrAfter(sorted: readonly SecretFinding[], start: number): number
   return low;
 }
 
+/** Adds the matches of compiled rule `order` in `text` to `ranked`, at most `limit`, as offsets (its `secret` group when it has one). */
+function rankMatches(ranked: Ranked[], order: number, text: string, limit: number): void {
+  const { rule, global } = COMPILED[order];
+  // exec on the one compiled pattern, not matchAll, which copies the RegExp on every call.
+  global.lastIndex = 0;
+  for (let count = 0; count < limit; count++) {
+    const match = global.exec(text);
+    if (!match) break;
+    if (match[0] === '') global.lastIndex++; // no rule matches empty text; never stay on one place
+    const [start, end] = match.indices!.groups?.secret ?? match.indices![0];
+    ranked.push({ rule: rule.id, kind: rule.kind, start, end, order });
+  }
+  global.lastIndex = 0;
+}
+
 /**
  * Every secret in `text`, in text order, at most `maxFindings` (each rule contributes at most that
  * many matches, so work and memory stay bounded). Where two rules match overlapping text, the
  * earlier rule in the table (the more specific family) is reported; the high-entropy heuristic
- * reports only text no rule matched.
+ * reports only text no rule matched. `screen` is `screenString(text)` when the caller has it.
  */
-export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS): SecretFinding[] {
+export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS, screen = screenString(text)): SecretFinding[] {
   if (maxFindings < 1 || text.length === 0) return [];
-  const scanned = entropyScanStoppedEarly(text) ? text.slice(0, HIGH_ENTROPY_RULE.scanLimit) : text;
-  // Cheap tests first: most strings hold no rule's keyword, and no long token run with an
-  // upper-case letter (a random token mixes cases; UAI-1 identifiers are lower case), and stop here.
-  const mayMatch = keywordRuleMask(text);
-  // A heuristic finding is at least minLength long, so shorter text needs no candidate search.
-  const mayHoldToken =
-    scanned.length >= HIGH_ENTROPY_RULE.minLength && UPPER_CASE.test(scanned) && HIGH_ENTROPY_RULE.candidate.test(scanned);
+  // The screen first: most strings hold no rule's keyword and no candidate token (a long run of
+  // token characters with an upper-case letter: UAI-1 identifiers are lower case), and stop here.
+  const mayMatch = secretRuleCandidates(screen);
+  const mayHoldToken = (screen & ENTROPY_CANDIDATE_BIT) !== 0;
   if (!mayMatch && !mayHoldToken) return [];
   const ranked: Ranked[] = [];
-  COMPILED.forEach(({ rule, global, keywords }, order) => {
-    if (!(mayMatch & (1 << order)) || !keywords.test(text)) return;
-    let count = 0;
-    for (const match of text.matchAll(global)) {
-      const [start, end] = match.indices!.groups?.secret ?? match.indices![0];
-      ranked.push({ rule: rule.id, kind: rule.kind, start, end, order });
-      if (++count >= maxFindings) break;
+  for (let order = 0; order < COMPILED.length; order++) {
+    if (mayMatch & (1 << order) && COMPILED[order].keywords.test(text)) rankMatches(ranked, order, text, maxFindings);
+  }
+  if (mayHoldToken) {
+    const scanned = entropyScanStoppedEarly(text) ? text.slice(0, HIGH_ENTROPY_RULE.scanLimit) : text;
+    let heuristicCount = 0;
+    for (const match of scanned.matchAll(CANDIDATES)) {
+      if (!isHighEntropyToken(match[0])) continue;
+      ranked.push({
+        rule: HIGH_ENTROPY_RULE.id,
+        kind: HIGH_ENTROPY_RULE.kind,
+        start: match.index,
+        end: match.index + match[0].length,
+        order: COMPILED.length,
+      });
+      if (++heuristicCount >= maxFindings) break;
     }
-  });
-  let heuristicCount = 0;
-  for (const match of mayHoldToken ? scanned.matchAll(CANDIDATES) : []) {
-    if (!isHighEntropyToken(match[0])) continue;
-    ranked.push({
-      rule: HIGH_ENTROPY_RULE.id,
-      kind: HIGH_ENTROPY_RULE.kind,
-      start: match.index,
-      end: match.index + match[0].length,
-      order: COMPILED.length,
-    });
-    if (++heuristicCount >= maxFindings) break;
   }
   // Pushed rule by rule, each in text order: a stable sort by order keeps that.
   ranked.sort((a, b) => a.order - b.order);

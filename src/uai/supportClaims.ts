@@ -167,15 +167,34 @@ const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<
 /** UAIX or uaix.org as a name, not inside an identifier (agt_uaix.publisher) or a record code (UAIX-DOC-3382). */
 const NAMES_UAIX = /\buaix(?:\.org\b)?(?![-_.]?[a-z0-9])/;
 const NAMES_UAIX_ALL = new RegExp(NAMES_UAIX.source, 'g');
+/** The word every claim names (matched without case): `NAMES_UAIX` and the pre-tests look for it. */
+export const CLAIM_SUBJECT = 'uaix';
 /** Cheap pre-test: text that is all ASCII and has no "uaix" cannot name UAIX even after normalization. */
 const MAY_NAME_UAIX = /uaix|[\u0080-\uffff]/i;
 /** ASCII text holds no format characters and is its own NFKC form: it needs no normalization. */
 const NON_ASCII = /[\u0080-\uffff]/;
 /**
- * A stem that every capability pattern above contains, in any of the three languages: text
- * without one claims nothing, so most strings that name UAIX (identifiers, URLs) stop here.
+ * The stems of which every capability pattern above contains one, in any of the three languages
+ * (matched without case): text without one claims nothing, so most strings that name UAIX
+ * (identifiers, URLs) stop here. The validator's string screen reads the same list.
  */
-const CAPABILITY_STEMS = /messag|mensaj|sync|sincron|orchestr|orquest|reposit|d[eé]p[oô]t|adapt|certif|import/i;
+export const CAPABILITY_STEMS: readonly string[] = [
+  'messag',
+  'mensaj',
+  'sync',
+  'sincron',
+  'orchestr',
+  'orquest',
+  'reposit',
+  'depot',
+  'dépot',
+  'depôt',
+  'dépôt',
+  'adapt',
+  'certif',
+  'import',
+];
+const HAS_CAPABILITY_STEM = new RegExp(CAPABILITY_STEMS.join('|'), 'i');
 const TOKEN = /[\p{L}\p{N}]+(?:'t)?|[,;:()\u2014\u2013]/gu;
 
 interface Clauses {
@@ -312,7 +331,7 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
   const scanned = claimScanStoppedEarly(text) ? text.slice(0, CLAIM_SCAN_LIMIT) : text;
   if (!MAY_NAME_UAIX.test(scanned)) return [];
   const normalized = NON_ASCII.test(scanned) ? normalizeText(scanned) : scanned;
-  if (!/uaix/i.test(normalized) || !CAPABILITY_STEMS.test(normalized)) return [];
+  if (!/uaix/i.test(normalized) || !HAS_CAPABILITY_STEM.test(normalized)) return [];
   const findings: ClaimFinding[] = [];
   for (const sentence of splitSentences(normalized)) {
     if (!/uaix/i.test(sentence)) continue;

@@ -1,0 +1,87 @@
+/**
+ * The validator's one walk over a keyed packet. Writing the canonical text for the digest already
+ * visits every string, member name and number, so the same pass runs the policy checks on the
+ * strings and names and the I-JSON check on the numbers, instead of two more walks; and the screen
+ * that reads each string's characters for the checks also tells the serializer when a string
+ * needs no escaping. Where the pass cannot see everything (a value canonicalization refuses, a
+ * checksum that is an object), it says so and the validator runs the separate walks.
+ */
+import type { UaiIssue } from './errorCodes.ts';
+import type { CanonicalVisitor } from './jcs.ts';
+import { unsafeNumberProblem } from './jsonText.ts';
+import { isJsonObject as isPlainObject } from './jsonObject.ts';
+import { canonicalPacketText } from './packetDigest.ts';
+import { PacketTextChecks } from './policyRules.ts';
+import { screenString, needsNoEscape } from './stringScreen.ts';
+
+/** The issue of a packet that has no canonical text (a value JSON cannot carry, a cycle, a lone surrogate). */
+export function digestFailure(error: unknown): UaiIssue {
+  return {
+    code: 'UAI-SCHEMA-INVALID',
+    path: (error as { path?: string }).path ?? '',
+    message: (error as Error).message,
+  };
+}
+
+const INTEGRITY_PATH: readonly string[] = ['integrity'];
+const CHECKSUM_PATH: readonly string[] = ['integrity', 'checksum'];
+
+/**
+ * The validator's one walk over a keyed packet: the canonical pass that writes the digest's text
+ * also feeds every string and member name to the claim and secret checks and every number to the
+ * I-JSON check, so the packet is read once rather than three times.
+ */
+export class PacketPass extends PacketTextChecks implements CanonicalVisitor {
+  /** A number that is not I-JSON was seen: the exact report then comes from `findUnsafeNumbers`. */
+  unsafeNumber = false;
+
+  /** The screen that decides which checks run also tells the serializer whether the string needs escaping. */
+  override string(text: string, path: readonly (string | number)[]): boolean {
+    const screen = screenString(text);
+    this.screened(text, path, screen);
+    return needsNoEscape(screen);
+  }
+
+  number(value: number): void {
+    if (!Number.isSafeInteger(value) && unsafeNumberProblem(value) !== undefined) this.unsafeNumber = true;
+  }
+
+  /**
+   * integrity.checksum is left out of the canonical text, not out of the checks: visit it as the
+   * policy walk does. False when it holds an object or array, which this pass does not walk.
+   */
+  visitChecksum(packet: Record<string, unknown>): boolean {
+    const integrity = packet.integrity;
+    if (!isPlainObject(integrity) || !Object.prototype.propertyIsEnumerable.call(integrity, 'checksum')) return true;
+    const checksum = integrity.checksum;
+    this.memberName('checksum', INTEGRITY_PATH);
+    if (typeof checksum === 'string') this.string(checksum, CHECKSUM_PATH);
+    else if (typeof checksum === 'number') this.number(checksum);
+    else if (checksum !== null && typeof checksum === 'object') return false;
+    return true;
+  }
+}
+
+/** What the pass over a packet gave: the canonical text or why there is none, and its checks when they covered every leaf. */
+export interface PassResult {
+  text?: string;
+  failure?: UaiIssue;
+  /** Absent when the pass stopped early or skipped a leaf: then the separate walks decide. */
+  covered?: PacketPass;
+}
+
+/**
+ * The pass over a keyed packet: its canonical text (the digest's input) and, when the pass saw
+ * every leaf, the claim and secret issues of its strings and member names and whether a number
+ * is not I-JSON. The issues are those `policyIssues` finds (without expiry), in another order.
+ */
+export function passOver(packet: Record<string, unknown>): PassResult {
+  const pass = new PacketPass(packet);
+  let text: string;
+  try {
+    text = canonicalPacketText(packet, pass);
+  } catch (error) {
+    return { failure: digestFailure(error) };
+  }
+  return pass.visitChecksum(packet) ? { text, covered: pass } : { text };
+}

@@ -1,0 +1,247 @@
+/**
+ * One pass over a string that tells which text checks could find anything in it: the secret rules
+ * whose keywords occur, whether the high-entropy heuristic has a candidate, and whether the claim
+ * detector could see a claim. A packet has about 60 string values and most of them (identifiers,
+ * times, URLs, prose) pass no pre-test, so the validator screens each string once and runs a
+ * check only where its bit is set. Each bit is a necessary condition of its check finding
+ * something, never a verdict: a set bit runs the check itself, which decides.
+ */
+import { SECRET_RULES, HIGH_ENTROPY_RULE } from './secretRules.ts';
+import { CLAIM_SUBJECT, CAPABILITY_STEMS } from './supportClaims.ts';
+
+/**
+ * Keyword groups of the automaton, one bit each: the secret rules first (bit r = rule r of
+ * SECRET_RULES), then the claim detector's subject and capability stems, then each literal some
+ * secret rule `requires`.
+ */
+const SECRET_RULE_COUNT = SECRET_RULES.length;
+const SUBJECT_GROUP = SECRET_RULE_COUNT;
+const STEM_GROUP = SECRET_RULE_COUNT + 1;
+const REQUIRED_LITERALS = [...new Set(SECRET_RULES.flatMap((rule) => rule.requires ?? []))];
+const GROUP_COUNT = SECRET_RULE_COUNT + 2 + REQUIRED_LITERALS.length;
+const requiredBit = (literal: string) => 1 << (STEM_GROUP + 1 + REQUIRED_LITERALS.indexOf(literal));
+/** [rule bit, bits of its required literals] for each rule that requires literals. */
+const REQUIREMENTS: readonly (readonly [number, number])[] = SECRET_RULES.flatMap((rule, order) =>
+  rule.requires ? [[1 << order, rule.requires.reduce((bits, literal) => bits | requiredBit(literal), 0)] as const] : [],
+);
+
+/** The bits of `screenString` that are secret rules (bit r = SECRET_RULES[r]). */
+export const SECRET_RULE_BITS = 2 ** SECRET_RULE_COUNT - 1;
+const SUBJECT_BIT = 1 << SUBJECT_GROUP;
+const STEM_BIT = 1 << STEM_GROUP;
+/** The string holds a character outside ASCII (claims: normalization may change what it reads). */
+const NON_ASCII_BIT = 1 << GROUP_COUNT;
+/** The high-entropy heuristic has a candidate: a run of token characters long enough, with an upper-case letter. */
+export const ENTROPY_CANDIDATE_BIT = 1 << (GROUP_COUNT + 1);
+/** A character JSON escapes (a control character, `"` or `\\`) occurs. */
+const NEEDS_ESCAPE_BIT = 1 << (GROUP_COUNT + 2);
+
+if (GROUP_COUNT + 3 > 31) {
+  throw new Error(
+    `the string screen keeps one bit per secret rule, required literal and five more, at most 31; it needs ${GROUP_COUNT + 3}`,
+  );
+}
+
+/** Codes below 128; a state number times 128 is a shift by ASCII_BITS. */
+const ASCII_BITS = 7;
+const ASCII = 1 << ASCII_BITS;
+const isAsciiUpper = (code: number) => code >= 65 && code <= 90;
+
+/**
+ * Per ASCII code: 1 a character of the high-entropy candidate's runs (taken from the candidate
+ * pattern itself: a character belongs when a run of it is a candidate), 2 an upper-case letter,
+ * 4 a word character (what `\b` in the claim detector's `\buaix` reads), 8 a character JSON escapes.
+ */
+const TOKEN_CHARACTER = 1;
+const UPPER_CASE = 2;
+const WORD_CHARACTER = 4;
+const ESCAPED = 8;
+const CHARACTER_CLASS = new Uint8Array(ASCII);
+for (let code = 0; code < ASCII; code++) {
+  const char = String.fromCharCode(code);
+  if (HIGH_ENTROPY_RULE.candidate.test(char.repeat(HIGH_ENTROPY_RULE.minLength)))
+    CHARACTER_CLASS[code] |= TOKEN_CHARACTER;
+  if (isAsciiUpper(code)) CHARACTER_CLASS[code] |= UPPER_CASE;
+  if (/\w/.test(char)) CHARACTER_CLASS[code] |= WORD_CHARACTER;
+  if (JSON.stringify(char) !== `"${char}"`) CHARACTER_CLASS[code] |= ESCAPED;
+}
+
+/**
+ * The keyword groups as one Aho–Corasick automaton over ASCII, letters folded to lower case. A
+ * state is held as its number times 128, so the next state is one load: `NEXT[state + code]`
+ * (upper-case codes lead where their lower-case letter does). `OUTPUT[state / 128]` has bit g set
+ * for each group g whose keyword ends in that state, directly or by a failure link, and
+ * SUBJECT_ENDS where the claim subject ends (the screen then checks the character before it). A
+ * secret rule whose bit stays clear cannot pass its own keyword test: its keywords are ASCII, and
+ * a regex without the u flag folds case within ASCII only. Each state's row starts as a native
+ * copy of its failure state's row, so the build (at every start of the CLI) takes well under a
+ * millisecond.
+ */
+const SUBJECT_ENDS = 1 << 31;
+
+function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: number) {
+  // The trie: each state's children as code, child pairs (codes folded to lower case).
+  const edges: number[][] = [[]];
+  const output: number[] = [0];
+  groups.forEach((keywords, group) => {
+    for (const keyword of keywords) {
+      let state = 0;
+      for (let index = 0; index < keyword.length; index++) {
+        let code = keyword.charCodeAt(index);
+        if (code >= ASCII) throw new Error(`string screen: the keyword ${JSON.stringify(keyword)} is not ASCII`);
+        if (isAsciiUpper(code)) code += 32;
+        const list = edges[state];
+        let at = 0;
+        while (at < list.length && list[at] !== code) at += 2;
+        if (at === list.length) {
+          list.push(code, edges.length);
+          edges.push([]);
+          output.push(0);
+        }
+        state = list[at + 1];
+      }
+      // The subject counts only as a word of its own, which the screen checks where it ends.
+      output[state] |= group === subjectGroup ? SUBJECT_ENDS : 1 << group;
+    }
+  });
+  // Breadth first, so a state's failure state (shallower) is complete before the state itself: its
+  // row starts as a copy of the failure state's row, and only its own children are written over it.
+  const next = new Int32Array(edges.length * ASCII);
+  const failure = new Int32Array(edges.length);
+  const queue = [0];
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head];
+    const row = state * ASCII;
+    if (state !== 0) {
+      next.copyWithin(row, failure[state] * ASCII, failure[state] * ASCII + ASCII);
+      output[state] |= output[failure[state]];
+    }
+    const list = edges[state];
+    for (let at = 0; at < list.length; at += 2) {
+      const [code, child] = [list[at], list[at + 1]];
+      failure[child] = next[row + code] / ASCII; // the failure state's move, copied above (the root for the root's children)
+      next[row + code] = child * ASCII;
+      // Upper-case letters move as their lower-case letters do (ASCII case folding, as the rules' `i` flag).
+      if (code >= 97 && code <= 122) next[row + code - 32] = child * ASCII;
+      queue.push(child);
+    }
+  }
+  return { NEXT: next, OUTPUT: Int32Array.from(output) };
+}
+
+// Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
+const ASCII_STEMS = CAPABILITY_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
+const { NEXT, OUTPUT } = buildAutomaton(
+  [
+    ...SECRET_RULES.map((rule) => rule.keywords),
+    [CLAIM_SUBJECT],
+    ASCII_STEMS,
+    ...REQUIRED_LITERALS.map((literal) => [literal]),
+  ],
+  SUBJECT_GROUP,
+);
+
+/**
+ * The high-entropy candidate as a second small automaton that runs beside the first, so the two
+ * chains of loads overlap: state `length * 2 + upper` counts the token characters of the current
+ * run (up to `minLength`) and whether one was upper case, and FOUND, once a run of `minLength`
+ * holds an upper-case letter, never leaves. States are held times 128, as above.
+ */
+const { minLength: RUN_LENGTH, scanLimit: RUN_SCAN_LIMIT } = HIGH_ENTROPY_RULE;
+const FOUND = (RUN_LENGTH + 1) * 2;
+const FOUND_STATE = FOUND * ASCII;
+const RUN_NEXT = new Int32Array((FOUND + 1) * ASCII);
+for (let state = 0; state <= FOUND; state++) {
+  for (let code = 0; code < ASCII; code++) {
+    const length = Math.min((state >> 1) + 1, RUN_LENGTH);
+    const upper = state & 1 || (CHARACTER_CLASS[code] & UPPER_CASE ? 1 : 0);
+    const target =
+      state === FOUND
+        ? FOUND
+        : !(CHARACTER_CLASS[code] & TOKEN_CHARACTER)
+          ? 0
+          : length >= RUN_LENGTH && upper
+            ? FOUND
+            : length * 2 + upper;
+    RUN_NEXT[state * ASCII + code] = target * ASCII;
+  }
+}
+
+/** The run automaton alone over the first `end` characters: FOUND or not. */
+function runFound(text: string, end: number): boolean {
+  let run = 0;
+  for (let index = 0; index < end && run !== FOUND_STATE; index++) {
+    const code = text.charCodeAt(index);
+    run = code < ASCII ? RUN_NEXT[run + code] : 0;
+  }
+  return run === FOUND_STATE;
+}
+
+/** The subject ending at `end` (exclusive) is a word of its own: no word character before it (claims read `\buaix`). */
+function subjectStartsWord(text: string, end: number): boolean {
+  const before = end - CLAIM_SUBJECT.length - 1;
+  if (before < 0) return true;
+  const code = text.charCodeAt(before);
+  return code < ASCII && (CHARACTER_CLASS[code] & WORD_CHARACTER) === 0;
+}
+
+/**
+ * The screen of `text`, one pass, no allocation:
+ * - bit r (r < SECRET_RULES.length): a keyword of secret rule r occurs, ASCII letters in either case;
+ * - ENTROPY_CANDIDATE_BIT: within the first `HIGH_ENTROPY_RULE.scanLimit` characters, a run of at
+ *   least `minLength` token characters holds an upper-case letter (a high-entropy token mixes cases);
+ * - `mayClaim(screen)`: the text names UAIX as a word and holds a capability stem, or is not ASCII;
+ * - `needsNoEscape(screen)`: the text is ASCII and JSON escapes none of its characters.
+ */
+export function screenString(text: string): number {
+  let state = 0;
+  let run = 0;
+  let bits = 0;
+  let classes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= ASCII) {
+      // No keyword holds a non-ASCII character, so one ends every partial match and every run.
+      state = 0;
+      if (run !== FOUND_STATE) run = 0;
+      bits |= NON_ASCII_BIT;
+      continue;
+    }
+    state = NEXT[state + code];
+    run = RUN_NEXT[run + code];
+    classes |= CHARACTER_CLASS[code];
+    const output = OUTPUT[state >>> ASCII_BITS];
+    if (output !== 0) {
+      bits |= output & ~SUBJECT_ENDS;
+      if (output & SUBJECT_ENDS && subjectStartsWord(text, index + 1)) bits |= SUBJECT_BIT;
+    }
+  }
+  if (classes & ESCAPED) bits |= NEEDS_ESCAPE_BIT;
+  // The heuristic reads only the first scanLimit characters: a run beyond them is no candidate.
+  if (text.length > RUN_SCAN_LIMIT ? runFound(text, RUN_SCAN_LIMIT) : run === FOUND_STATE)
+    bits |= ENTROPY_CANDIDATE_BIT;
+  return bits;
+}
+
+/** The text is ASCII and JSON escapes none of its characters: its JSON string is the text in quotes. */
+export function needsNoEscape(screen: number): boolean {
+  return (screen & (NON_ASCII_BIT | NEEDS_ESCAPE_BIT)) === 0;
+}
+
+/** The claim detector may find a claim: UAIX as a word and a capability stem in ASCII text, or any non-ASCII text. */
+export function mayClaim(screen: number): boolean {
+  return (screen & NON_ASCII_BIT) !== 0 || ((screen & SUBJECT_BIT) !== 0 && (screen & STEM_BIT) !== 0);
+}
+
+/** The secret rules that may match (bit r = SECRET_RULES[r]): a keyword and every required literal occur. */
+export function secretRuleCandidates(screen: number): number {
+  let rules = screen & SECRET_RULE_BITS;
+  for (const [rule, required] of REQUIREMENTS) if ((screen & required) !== required) rules &= ~rule;
+  return rules;
+}
+
+/** The secret scanner may find a secret: a rule may match, or the heuristic has a candidate. */
+export function maySecret(screen: number): boolean {
+  if ((screen & (SECRET_RULE_BITS | ENTROPY_CANDIDATE_BIT)) === 0) return false; // most strings
+  return (screen & ENTROPY_CANDIDATE_BIT) !== 0 || secretRuleCandidates(screen) !== 0;
+}
