@@ -98,7 +98,12 @@ function serializeNumber(value: number, path: (string | number)[]): string {
 	return String(value);
 }
 
+/** Printable ASCII other than '"' and '\\': text that is well-formed and escapes to itself. */
+const ESCAPES_TO_ITSELF = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 function serializeString(value: string, path: (string | number)[]): string {
+	// Most packet text is plain ASCII: quoting it as it is skips two passes (surrogates, escaping).
+	if (ESCAPES_TO_ITSELF.test(value)) return `"${value}"`;
 	const lone = findLoneSurrogate(value);
 	if (lone !== -1) {
 		throw fail(
