@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
 import { stageTimesIntegration } from './src/record/node/stageTimes.ts';
+import { recordIntegration } from './src/build/recordIntegration.ts';
 import { CODE_THEMES } from './src/record/highlight.ts';
 
 export default defineConfig({
@@ -21,6 +22,8 @@ export default defineConfig({
   markdown: {
     shikiConfig: { themes: CODE_THEMES, defaultColor: 'light' },
   },
-  // The stage timer comes last so that its build:done mark follows the sitemap's work.
-  integrations: [sitemap(sitemapOptions()), stageTimesIntegration()],
+  // Build hooks run in this order: the sitemap, then the stage timer (its build:done mark ends the
+  // sitemap's work), then the record (checks before rendering; everything after the pages, which
+  // must come after the sitemap so the manifest lists it and the link check sees it).
+  integrations: [sitemap(sitemapOptions()), stageTimesIntegration(), recordIntegration()],
 });

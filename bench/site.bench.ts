@@ -321,7 +321,6 @@ const STAGE_NAMES: Record<string, string> = {
   'astro:build:ssr': 'astro bundling (server and client)',
   'astro:build:generated': 'astro rendering pages',
   'astro:build:done': 'astro build:done (sitemap)',
-  'astro build exited': 'astro exit',
   'machine records': 'machine records',
   mirrors: 'mirrors (parse, build, validate, write)',
   'llms.txt and manifest': 'llms.txt, llms-full.txt, manifest',

@@ -2,11 +2,14 @@
  * Issue 3: a broken fixture, a duplicate record code, a dead internal link and a frontmatter
  * without a title each fail the build with exit code 1, one clear line naming the file, the place
  * and the rule, no stack trace, and no dist/ left behind. Each case mutates one file of a
- * throw-away copy of the repository, builds it, and restores the file.
+ * throw-away copy of the repository, builds it, and restores the file. Issue 14: plain
+ * `astro build`, as a static host runs it, fails the same way, through the record's integration.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyRepository, removeCopy, buildWithChanges, assertFailedClearly, lineNaming } from './_support/tempRepo.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyRepository, removeCopy, buildWithChanges, assertFailedClearly, lineNaming, runAstroBuild } from './_support/tempRepo.ts';
 
 let copy: string;
 before(() => {
@@ -71,4 +74,33 @@ test('(e) a banned rendering and French punctuation without a no-break space: fi
   assert.match(banned, /"appareils" for "fixture".*use "jeu d’essai"/, `the line does not name the term and its preferred rendering: ${banned}`);
   const punctuation = lineNaming(run, `${file}:${plantedLine}: french-punctuation:`);
   assert.match(punctuation, /an ordinary space before ":"/, `the line does not say what is wrong: ${punctuation}`);
+});
+
+test('(f) plain `astro build` with a dead link: exit 1, the page and the link, no dist/ (issue 14)', () => {
+  const file = 'content/pages/en-us/about.md';
+  const run = buildWithChanges(copy, { [file]: (text) => `${text.trimEnd()}\n\nSee [the missing record](/en-us/no-such-page/).\n` }, {}, runAstroBuild);
+  assertFailedClearly(run, copy, ['/en-us/no-such-page/', 'build failed at links']);
+  assert.ok(lineNaming(run, '/en-us/no-such-page/').includes('/en-us/about/'), 'the line does not name the page');
+});
+
+test('(g) plain `astro build` with a broken fixture stops before rendering and removes the previous dist/ (issue 14)', () => {
+  // A previous build's dist/, complete to the eye: its manifest is there.
+  mkdirSync(join(copy, 'dist/.well-known'), { recursive: true });
+  writeFileSync(join(copy, 'dist/.well-known/uaix.json'), '{}\n');
+  writeFileSync(join(copy, 'dist/index.html'), '<!doctype html><title>UAIX</title>\n');
+  const file = 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json';
+  const run = buildWithChanges(
+    copy,
+    {
+      [file]: (text) => {
+        const packet = JSON.parse(text);
+        delete packet.conversation.correlation_id;
+        return `${JSON.stringify(packet, null, 4)}\n`;
+      },
+    },
+    {},
+    runAstroBuild,
+  );
+  assertFailedClearly(run, copy, [file, 'build failed at fixtures']);
+  assert.doesNotMatch(run.stdout, /generating static routes/, 'Astro rendered pages after the fixture check failed');
 });

@@ -65,10 +65,24 @@ export interface BuildRun {
   seconds: number;
 }
 
+export interface RunOptions {
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}
+
 /** `node --import tsx scripts/build.ts` in `dir`, as `npm run build` runs it; `env` adds variables. */
-export function runBuild(dir: string, options: { timeoutMs?: number; env?: Record<string, string> } = {}): BuildRun {
+export function runBuild(dir: string, options: RunOptions = {}): BuildRun {
+  return runNode(dir, ['--import', 'tsx', 'scripts/build.ts'], options);
+}
+
+/** Plain `astro build` in `dir`, as a static host runs it (no wrapper, no tsx). */
+export function runAstroBuild(dir: string, options: RunOptions = {}): BuildRun {
+  return runNode(dir, ['node_modules/astro/astro.js', 'build'], options);
+}
+
+function runNode(dir: string, args: string[], options: RunOptions): BuildRun {
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  const result = spawnSync(process.execPath, args, {
     cwd: dir,
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 120_000,
@@ -89,8 +103,16 @@ export function removeCopy(dir: string): void {
   if (dir.startsWith(join(tmpdir(), 'uaix-build-'))) rmSync(dir, { recursive: true, force: true });
 }
 
-/** Applies each change to its file of the copy, builds, restores the files, and returns the run. */
-export function buildWithChanges(copy: string, changes: Record<string, (text: string) => string>, options: Parameters<typeof runBuild>[1] = {}): BuildRun {
+/**
+ * Applies each change to its file of the copy, builds (with `npm run build`'s script unless `build`
+ * says otherwise), restores the files, and returns the run.
+ */
+export function buildWithChanges(
+  copy: string,
+  changes: Record<string, (text: string) => string>,
+  options: RunOptions = {},
+  build: (dir: string, options: RunOptions) => BuildRun = runBuild,
+): BuildRun {
   const originals = new Map<string, string>();
   try {
     for (const [file, change] of Object.entries(changes)) {
@@ -101,7 +123,7 @@ export function buildWithChanges(copy: string, changes: Record<string, (text: st
       assert.notEqual(changed, original, `the mutation did not change ${file}`);
       writeFileSync(path, changed);
     }
-    return runBuild(copy, options);
+    return build(copy, options);
   } finally {
     for (const [path, original] of originals) writeFileSync(path, original);
   }

@@ -1,0 +1,468 @@
+/**
+ * The stages of the record's build around Astro's rendering, as named functions in the order the
+ * README lists them. `prepareRecord` runs before Astro (sources, package, fixtures and content);
+ * `publishRecord` runs on the rendered pages (machine records, mirrors, _headers, llms.txt,
+ * Pagefind, manifest, links, publication gates). A stage that finds problems throws a BuildFailure
+ * with one line per problem; the integration (recordIntegration.ts) then removes dist/.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as pagefind from 'pagefind';
+import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
+import { formatFixtureFailure } from '../uai/fixtureCheck.ts';
+import { createAjv } from '../uai/schemaCompiler.ts';
+import { routeUrls } from '../uai/routeRecord.ts';
+import { loadSite, ContentError, type SiteContext } from '../site/siteContext.ts';
+import {
+  contentSecurityPolicy,
+  HEADER_RULES,
+  headersFile,
+  machineRecordFiles,
+  mediaTypeOf,
+  withContentSecurityPolicy,
+  type PublishedFile,
+} from '../record/machineRecords.ts';
+import type { BuiltPageMirror } from '../record/pageMirror.ts';
+import { analysePages, PAGE_CACHE_DIR } from '../record/node/pageAnalysis.ts';
+import { buildSiteManifest, routeMediaTypeProblems } from '../record/siteManifest.ts';
+import { renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
+import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
+import { checkLinks, type LinkSource } from '../record/linkCheck.ts';
+import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
+import {
+  HEADERS_PATH,
+  LLMS_FULL_PATH,
+  LLMS_PATH,
+  MANIFEST_PATH,
+  MANIFEST_SCHEMA_PATH,
+  MIRROR_SCHEMA_PATH,
+} from '../record/publicPaths.ts';
+import type { PackedRelease } from '../record/node/packageRelease.ts';
+import { walkFiles } from '../record/node/walkFiles.ts';
+import { markStage } from '../record/node/stageTimes.ts';
+import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
+import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
+import { fail } from './buildFailure.ts';
+import { packPackage, PackageBuildError } from './uaiPackage.ts';
+
+const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
+
+/** What the stages before Astro found and made, which the stages after it read. */
+export interface PreparedRecord {
+  site: SiteContext;
+  release: PackedRelease;
+  redaction: RedactionGate;
+  sourceScan: GateScan;
+  /** One line for the build's report. */
+  summary: string;
+}
+
+/** What the build made, for its closing lines. */
+export interface PublishedRecord {
+  summary: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Before Astro
+
+/** 1. Nothing secret or local goes in: the sources are scanned before anything reads them. */
+function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
+  const redaction = new RedactionGate();
+  if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
+  const sourceScan = redaction.scanSources();
+  if (sourceScan.problems.length) fail(`redaction (${REDACTION_HINT})`, sourceScan.problems);
+  return { redaction, sourceScan };
+}
+
+/**
+ * 1 (continued). The installable package, which the pages print the digest and commands of. (Imported
+ * statically: when Astro loads its config with Vite, Vite's module loader is closed by the time the
+ * hooks run, so a dynamic import of a TypeScript module fails there.)
+ */
+function packRelease(): PackedRelease {
+  try {
+    return packPackage();
+  } catch (error) {
+    if (error instanceof PackageBuildError) fail('package', error.message.split('\n'));
+    throw error;
+  }
+}
+
+/** 2 and 3. Content (with the route records) and language, then the fixtures, before anything is rendered. */
+function checkContent(): SiteContext {
+  let site: SiteContext;
+  try {
+    site = loadSite();
+  } catch (error) {
+    if (error instanceof ContentError) {
+      const [heading, ...lines] = error.message.split('\n');
+      fail('content', lines.length ? lines : [heading]);
+    }
+    throw error;
+  }
+  const { model } = site;
+  if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(formatFixtureFailure));
+  if (!model.routeFixtureCheck.ok) fail('route fixtures', model.routeFixtureCheck.failures.map(formatFixtureFailure));
+  return site;
+}
+
+/** Stages 1 to 3, with their stage mark. */
+export function prepareRecord(): PreparedRecord {
+  const { redaction, sourceScan } = scanSources();
+  const release = packRelease();
+  const site = checkContent();
+  const { model, index, routes } = site;
+  markStage('content checked');
+  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
+  return { site, release, redaction, sourceScan, summary };
+}
+
+/**
+ * Moves the previous dist/ (and any left by a build that was killed) aside and deletes it in a child
+ * process while Astro builds: deleting the tens of thousands of files of a large build took longer
+ * than a warm rebuild's post-render stages, and this way it runs beside Astro's single-threaded work.
+ * The promise settles when the deletion is done.
+ */
+export function removePreviousBuild(dist: string): Promise<void> {
+  const cache = join(REPOSITORY_ROOT, '.cache');
+  mkdirSync(cache, { recursive: true });
+  if (existsSync(dist)) renameSync(dist, join(cache, `dist-being-removed-${process.pid}`));
+  const aside = readdirSync(cache)
+    .filter((name) => name.startsWith('dist-being-removed-'))
+    .map((name) => join(cache, name));
+  if (!aside.length) return Promise.resolve();
+  const removal = spawn(
+    process.execPath,
+    [
+      '-e',
+      'for (const dir of process.argv.slice(1)) require("node:fs").rmSync(dir, { recursive: true, force: true })',
+      ...aside,
+    ],
+    { stdio: 'ignore' },
+  );
+  return new Promise((resolve) => removal.on('close', () => resolve()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// After Astro
+
+/** Writes and reads dist/ by public path (`/a/b.json`). */
+class Dist {
+  constructor(readonly root: string) {}
+
+  write(path: string, text: string): void {
+    const file = join(this.root, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+
+  publicPathOf(file: string): string {
+    return `/${relative(this.root, file).split('\\').join('/')}`;
+  }
+
+  /** Every file's public path. */
+  paths(): string[] {
+    return walkFiles(this.root).map((file) => this.publicPathOf(file));
+  }
+}
+
+/** The published site schemas (mirror, manifest), as files and as compiled validators. */
+function siteSchemas() {
+  const files = [MIRROR_SCHEMA_PATH, MANIFEST_SCHEMA_PATH].map((path) => ({
+    path,
+    text: readFileSync(join(REPOSITORY_ROOT, path.slice(1)), 'utf8'),
+  }));
+  const ajv = createAjv();
+  return {
+    files,
+    validateMirror: ajv.compile(JSON.parse(files[0].text)),
+    validateManifest: ajv.compile(JSON.parse(files[1].text)),
+  };
+}
+type SiteSchemas = ReturnType<typeof siteSchemas>;
+
+/** 5. Machine records and the package tarball at /tools/. */
+function publishMachineRecords(dist: Dist, prepared: PreparedRecord, schemas: SiteSchemas): PublishedFile[] {
+  const { site, release } = prepared;
+  const files = machineRecordFiles(site.model, site.fieldRegistry, schemas.files, site.routes);
+  for (const file of files) dist.write(file.path, file.text);
+  mkdirSync(join(dist.root, dirname(release.path)), { recursive: true });
+  copyFileSync(release.file, join(dist.root, release.path));
+  markStage('machine records');
+  return files;
+}
+
+type Analyses = Awaited<ReturnType<typeof analysePages>>;
+
+/** What the page analysis read from the built pages, for the mirrors, the links and the claims. */
+interface BuiltPages {
+  /** Every index.html page. */
+  htmlFiles: string[];
+  /** The pages whose links and claims are checked: every index.html and the not-found page. */
+  pageFiles: string[];
+  analyses: Analyses;
+  /** The English pages' mirror bodies, the only part of a mirror kept after it is written (for llms-full.txt). */
+  englishBodies: Map<string, Pick<BuiltPageMirror, 'body'>>;
+  /** How many pages got mirrors (each an index.json and an index.md). */
+  mirrorCount: number;
+  /** The style attributes the pages carry (Shiki's colours), allowed one by one by the CSP. */
+  styleAttributes: Set<string>;
+}
+
+/**
+ * 6. Mirrors beside every HTML page, validated against the published mirror schema. Each page is
+ * parsed once, on worker threads or not at all when its HTML is unchanged since a previous build:
+ * for its mirrors here, and for the link check and the claims gate later. Each page's mirrors are
+ * validated and written as its analysis arrives, then dropped. The not-found page has no mirrors,
+ * but its links are checked like every page's.
+ */
+async function publishPageMirrors(dist: Dist, prepared: PreparedRecord, schemas: SiteSchemas): Promise<BuiltPages> {
+  const { index } = prepared.site;
+  const htmlFiles = walkFiles(dist.root).filter(
+    (file) => file.endsWith('/index.html') || file === join(dist.root, 'index.html'),
+  );
+  const notFound = join(dist.root, '404.html');
+  const pageFiles = [...htmlFiles, ...(existsSync(notFound) ? [notFound] : [])];
+  const englishBodies = new Map<string, Pick<BuiltPageMirror, 'body'>>();
+  let mirrorCount = 0;
+  const mirrorProblems: string[] = [];
+  const styleAttributes = new Set<string>();
+  const analyses = await analysePages(
+    pageFiles.map((file) => ({ path: pagePathOf(dist, file), file, withMirror: file !== notFound })),
+    PAGE_CACHE_DIR,
+    ({ path }, { mirror, styles }) => {
+      if (!mirror) return;
+      for (const style of styles) styleAttributes.add(style);
+      if (!schemas.validateMirror(mirror.json)) {
+        for (const error of schemas.validateMirror.errors ?? [])
+          mirrorProblems.push(`${path}index.json ${error.instancePath || '(root)'}: ${error.message}`);
+      }
+      if (index.byUrl.get(path)?.locale === SOURCE_LOCALE) englishBodies.set(path, { body: mirror.body });
+      mirrorCount++;
+      dist.write(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
+      dist.write(`${path}index.md`, mirror.markdown);
+    },
+  );
+  if (analyses.problems.length) fail('page mirrors', analyses.problems);
+  if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
+  markStage('mirrors');
+  return { htmlFiles, pageFiles, analyses, englishBodies, mirrorCount, styleAttributes };
+}
+
+/** A page's path as the page analysis keys it: `/en-us/about/` for its index.html, `/404.html`. */
+function pagePathOf(dist: Dist, file: string): string {
+  return dist.publicPathOf(file).replace(/index\.html$/, '');
+}
+
+/** 6 (continued). _headers, whose CSP allows exactly the style attributes the pages carry. */
+function publishHeaders(dist: Dist, pages: BuiltPages): PublishedFile {
+  const headers = {
+    path: HEADERS_PATH,
+    text: headersFile(withContentSecurityPolicy(HEADER_RULES, contentSecurityPolicy(pages.styleAttributes))),
+  };
+  dist.write(headers.path, headers.text);
+  return headers;
+}
+
+/** 7. llms.txt (the hand-written head and the generated sections) and llms-full.txt. Returns llms.txt. */
+function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages): string {
+  const { site, release } = prepared;
+  const llms = renderLlmsTxt(
+    readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'),
+    llmsSections(site.index, site.model, site.routes, release),
+  );
+  try {
+    parseLlmsTxt(llms);
+  } catch (error) {
+    fail('llms.txt', [(error as Error).message]);
+  }
+  dist.write(LLMS_PATH, llms);
+  dist.write(LLMS_FULL_PATH, llmsFullText(site.index, pages.englishBodies));
+  markStage('llms.txt');
+  return llms;
+}
+
+/** 8. Pagefind's search index of the HTML pages, through its Node API, in dist/pagefind/. */
+async function indexForSearch(dist: Dist): Promise<void> {
+  try {
+    const { index, errors } = await pagefind.createIndex();
+    if (!index) fail('pagefind', errors.length ? errors : ['Pagefind did not create an index']);
+    const added = await index.addDirectory({ path: dist.root });
+    if (added.errors.length) fail('pagefind', added.errors);
+    const written = await index.writeFiles({ outputPath: join(dist.root, 'pagefind') });
+    if (written.errors.length) fail('pagefind', written.errors);
+  } finally {
+    // Pagefind's API runs its binary as a service process; the build must not wait on it.
+    await pagefind.close();
+  }
+  markStage('pagefind');
+}
+
+/**
+ * 9. The manifest comes last, so it can list every other published file with its digest; before
+ * it, each GET route's content_type must be the media type of the files its path names.
+ */
+function publishManifest(dist: Dist, prepared: PreparedRecord, schemas: SiteSchemas) {
+  const { site, release } = prepared;
+  const built = walkFiles(dist.root).map((file) => ({
+    path: dist.publicPathOf(file),
+    bytes: new Uint8Array(readFileSync(file)),
+  }));
+  const routeTypeProblems = routeMediaTypeProblems(
+    site.routes,
+    built.map((file) => file.path),
+  );
+  if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
+  const manifest = buildSiteManifest(site.model, site.index, built, site.routes, release);
+  if (!schemas.validateManifest(manifest)) {
+    fail(
+      'manifest',
+      (schemas.validateManifest.errors ?? []).map(
+        (error) => `${MANIFEST_PATH} ${error.instancePath || '(root)'}: ${error.message}`,
+      ),
+    );
+  }
+  dist.write(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
+  markStage('manifest');
+  return manifest;
+}
+type Manifest = ReturnType<typeof publishManifest>;
+
+/**
+ * 10. Every link and anchor resolves: in every page, llms.txt, the manifest and the route records.
+ * Duplicate element ids fail too. Returns the number of links checked.
+ */
+function checkEveryLink(
+  dist: Dist,
+  prepared: PreparedRecord,
+  pages: BuiltPages,
+  llms: string,
+  manifest: Manifest,
+): number {
+  const { site } = prepared;
+  const allFiles = new Set(dist.paths());
+  const ids = new Map<string, Set<string>>();
+  const links: LinkSource[] = [];
+  const duplicateIds: string[] = [];
+  for (const file of pages.pageFiles) {
+    const path = dist.publicPathOf(file);
+    const facts = pages.analyses.results.get(pagePathOf(dist, file))!;
+    const pageIds = new Set<string>();
+    for (const id of facts.ids) {
+      if (pageIds.has(id)) duplicateIds.push(`${path}: the id "${id}" is used twice; anchors must be unique`);
+      pageIds.add(id);
+    }
+    for (const href of facts.links) links.push({ file: path, href });
+    ids.set(path, pageIds);
+  }
+  for (const link of parseLlmsTxt(llms).sections.flatMap((section) => section.links))
+    links.push({ file: LLMS_PATH, href: link.url });
+  const manifestUrls = JSON.stringify(manifest).match(/https:\/\/uaix\.org\/[^"\s]*/g) ?? [];
+  for (const url of manifestUrls) links.push({ file: MANIFEST_PATH, href: url });
+  for (const route of site.routes) {
+    for (const { url } of routeUrls(route.record)) if (!url.includes('{')) links.push({ file: route.file, href: url });
+  }
+  // Name the source of a page's links (its content file) and report a broken link once, not once per locale.
+  const sourceOf = (path: string) => {
+    const page = site.index.byUrl.get(path.replace(/index\.html$/, ''));
+    return page ? `${page.entry.file} (${page.url})` : path;
+  };
+  const brokenLinks = checkLinks(
+    links.map((link) => (link.file.endsWith('.html') ? { ...link, label: sourceOf(link.file) } : link)),
+    { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) },
+  );
+  const seenBroken = new Set<string>();
+  const linkProblems = [
+    ...duplicateIds,
+    ...brokenLinks.filter((problem) => {
+      // The page's URL in parentheses never holds a parenthesis: excluding "(" too keeps the scan
+      // from each " (/xx-xx/" to the next parenthesis, so the search stays linear.
+      const key = problem
+        .replace(/ \(\/[a-z]{2}-[a-z]{2}\/[^()]*\)/, '')
+        .replace(/\/[a-z]{2}-[a-z]{2}\//g, '/<locale>/');
+      if (seenBroken.has(key)) return false;
+      seenBroken.add(key);
+      return true;
+    }),
+  ];
+  if (linkProblems.length) fail('links', linkProblems);
+  markStage('link check');
+  return links.length;
+}
+
+/**
+ * 11. Publication gates: no page or machine record claims what UAIX does not provide, and nothing
+ * secret or local is in any published text file (whatever put it there). Returns the gates'
+ * report line.
+ */
+function runPublicationGates(
+  dist: Dist,
+  prepared: PreparedRecord,
+  pages: BuiltPages,
+  published: { llms: string; records: PublishedFile[]; manifest: Manifest },
+): string {
+  const { site, redaction, sourceScan } = prepared;
+  const claimsStarted = performance.now();
+  const claims: string[] = [];
+  for (const file of pages.pageFiles) {
+    const { text } = pages.analyses.results.get(pagePathOf(dist, file))!.claims;
+    claims.push(...claimProblems(dist.publicPathOf(file), text));
+  }
+  claims.push(...claimProblems(LLMS_PATH, published.llms));
+  // Machine records, not fixtures: an invalid fixture carries a claim on purpose.
+  const fixturePaths = new Set(
+    [...site.model.fixtures, ...site.model.routeFixtures].flatMap((fixture) => [fixture.url, fixture.keylessUrl ?? '']),
+  );
+  const jsonRecords = published.records.filter(
+    (record) => mediaTypeOf(record.path).includes('json') && !fixturePaths.has(record.path),
+  );
+  for (const file of [...jsonRecords, { path: MANIFEST_PATH, text: JSON.stringify(published.manifest) }]) {
+    let strings: string[] = [];
+    try {
+      strings = jsonStrings(JSON.parse(file.text));
+    } catch {
+      continue;
+    }
+    claims.push(...claimProblems(file.path, strings.join('\n')));
+  }
+  const claimsSeconds = (performance.now() - claimsStarted) / 1000;
+  const publishedScan = redaction.scanPublished(dist.root);
+  const gateProblems = [...claims, ...publishedScan.problems, ...redaction.unusedEntries()];
+  if (gateProblems.length) fail(`publication gates (claims and redaction; ${REDACTION_HINT})`, gateProblems);
+  markStage('publication gates');
+  const scanned = sourceScan.files + publishedScan.files;
+  const megabytes = ((sourceScan.bytes + publishedScan.bytes) / 1e6).toFixed(1);
+  const gateSeconds = ((sourceScan.milliseconds + publishedScan.milliseconds) / 1000).toFixed(1);
+  return `redaction gate scanned ${scanned} files (${sourceScan.files} sources, ${publishedScan.files} published; ${megabytes} MB) in ${gateSeconds} s; claims gate read ${pages.pageFiles.length} pages and the machine records in ${claimsSeconds.toFixed(1)} s`;
+}
+
+/** Stages 5 to 11 on the pages Astro rendered into `distRoot`. */
+export async function publishRecord(distRoot: string, prepared: PreparedRecord): Promise<PublishedRecord> {
+  const dist = new Dist(distRoot);
+  const schemas = siteSchemas();
+  const records = publishMachineRecords(dist, prepared, schemas);
+  const pages = await publishPageMirrors(dist, prepared, schemas);
+  records.push(publishHeaders(dist, pages));
+  const llms = publishLlmsTxt(dist, prepared, pages);
+  await indexForSearch(dist);
+  const manifest = publishManifest(dist, prepared, schemas);
+  const linkCount = checkEveryLink(dist, prepared, pages, llms, manifest);
+  const gates = runPublicationGates(dist, prepared, pages, { llms, records, manifest });
+  // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
+  pages.analyses.prune();
+
+  const { index, model } = prepared.site;
+  const perLocale = LOCALES.map(
+    (locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`,
+  ).join(', ');
+  const { analyses, htmlFiles, mirrorCount } = pages;
+  return {
+    summary: [
+      `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${records.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
+      `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${linkCount} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`,
+      gates,
+    ],
+  };
+}

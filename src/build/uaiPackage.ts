@@ -1,0 +1,131 @@
+/**
+ * The installable package `@uaix/uai-1` (packages/uai-1/): compiles the core (`src/uai/`) and the
+ * `uaix` command (`src/cli/`) into packages/uai-1/dist/ (esbuild for JavaScript, with the few ajv
+ * runtime helpers bundled so the package has no dependencies; tsc for the types), copies the
+ * published schemas and fixtures beside it, and packs it with `npm pack`. The build packs it before
+ * Astro renders (pages print its digest and commands); `npm run package` (scripts/package.ts) packs it alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { buildSync } from 'esbuild';
+import ts from 'typescript';
+import { REPOSITORY_ROOT, SCHEMA_DIR } from '../uai/node/recordFiles.ts';
+import { walkFiles } from '../record/node/walkFiles.ts';
+import { PACKAGE_DIR, PACKED_DIR, packageRelease, type PackedRelease } from '../record/node/packageRelease.ts';
+
+const DIST = join(PACKAGE_DIR, 'dist');
+const NOTICES_FILE = join(PACKAGE_DIR, 'THIRD-PARTY-NOTICES');
+
+export class PackageBuildError extends Error {}
+
+/** The bundled JavaScript: the library (browser- and Node-safe), the Node helpers and the command. Returns the npm packages bundled in. */
+function bundle(): string[] {
+  const result = buildSync({
+    absWorkingDir: REPOSITORY_ROOT,
+    entryPoints: { index: 'src/uai/index.ts', node: 'src/uai/node/index.ts', cli: 'src/cli/run.ts' },
+    outdir: DIST,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunks/[name]-[hash]',
+    // Smaller files parse faster: start-up is most of a one-file `uaix validate`.
+    minify: true,
+    legalComments: 'none',
+    // node_modules may be symlinked (test copies of the repository): keep its paths, so the bytes do not depend on where it lives.
+    preserveSymlinks: true,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  if (result.errors.length) throw new PackageBuildError(result.errors.map((error) => `${error.location?.file ?? 'package'}: ${error.text}`).join('\n'));
+  const packages = new Set<string>();
+  for (const input of Object.keys(result.metafile!.inputs)) {
+    const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packages.add(match[1]);
+  }
+  return [...packages].sort();
+}
+
+/** Declarations for the two entries, with `.js` specifiers so they resolve next to the compiled files. */
+function declarations(): void {
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    declaration: true,
+    emitDeclarationOnly: true,
+    allowImportingTsExtensions: true,
+    rewriteRelativeImportExtensions: true,
+    skipLibCheck: true,
+    types: ['node'],
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    rootDir: join(REPOSITORY_ROOT, 'src'),
+    outDir: join(DIST, 'types'),
+  };
+  const program = ts.createProgram([join(REPOSITORY_ROOT, 'src/uai/index.ts'), join(REPOSITORY_ROOT, 'src/uai/node/index.ts')], options);
+  const emitted = program.emit();
+  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error);
+  if (problems.length) {
+    throw new PackageBuildError(
+      problems
+        .map((diagnostic) => {
+          const where = diagnostic.file ? `${relative(REPOSITORY_ROOT, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : 'package types';
+          return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+        })
+        .join('\n'),
+    );
+  }
+  for (const file of walkFiles(join(DIST, 'types'))) {
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(/(from '\.{1,2}\/[^']*)\.ts'/g, "$1.js'");
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
+}
+
+/** The license texts of the npm packages bundled into dist/ (MIT: their notices must travel with the code). */
+function thirdPartyNotices(packages: readonly string[]): void {
+  const sections = packages.map((name) => {
+    const dir = join(REPOSITORY_ROOT, 'node_modules', name);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license?: string };
+    const licenseFile = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license'].map((file) => join(dir, file)).find((file) => {
+      try {
+        return readFileSync(file).length > 0;
+      } catch {
+        return false;
+      }
+    });
+    if (!licenseFile) throw new PackageBuildError(`node_modules/${name}: bundled into @uaix/uai-1 but has no LICENSE file to reproduce`);
+    return `${name}@${manifest.version} (${manifest.license ?? 'see below'})\n\n${readFileSync(licenseFile, 'utf8').trim()}\n`;
+  });
+  writeFileSync(NOTICES_FILE, `@uaix/uai-1 bundles code from these packages:\n\n${sections.join('\n---\n\n')}`);
+}
+
+/** The published schemas and fixtures, as the site publishes them. */
+function copySchemas(): void {
+  for (const file of walkFiles(SCHEMA_DIR)) {
+    const to = join(PACKAGE_DIR, 'schemas/uai-1', relative(SCHEMA_DIR, file));
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(file, to);
+  }
+}
+
+/** Compiles packages/uai-1/ in place (dist/, schemas/, THIRD-PARTY-NOTICES). */
+export function buildPackage(): void {
+  rmSync(DIST, { recursive: true, force: true });
+  rmSync(join(PACKAGE_DIR, 'schemas'), { recursive: true, force: true });
+  thirdPartyNotices(bundle());
+  declarations();
+  copySchemas();
+}
+
+/** Builds the package and packs it into `destination` with `npm pack`; the release says where and with which digests. */
+export function packPackage(destination: string = PACKED_DIR): PackedRelease {
+  buildPackage();
+  mkdirSync(destination, { recursive: true });
+  const npm = spawnSync('npm', ['pack', '--silent', '--pack-destination', destination], { cwd: PACKAGE_DIR, encoding: 'utf8' });
+  if (npm.status !== 0) throw new PackageBuildError(`npm pack in packages/uai-1 exited with ${npm.status ?? npm.signal}: ${npm.stderr.trim().split('\n').pop()}`);
+  return packageRelease(destination);
+}
