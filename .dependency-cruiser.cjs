@@ -12,7 +12,13 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'An import loop makes two modules one.', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import loop makes two modules one.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'core-stays-core',
       severity: 'error',
@@ -29,7 +35,8 @@ module.exports = {
     {
       name: 'record-below-the-site',
       severity: 'error',
-      comment: 'src/record/ is the site logic as plain functions: it uses the core, never the CLI, site glue or templates.',
+      comment:
+        'src/record/ is the site logic as plain functions: it uses the core, never the CLI, site glue or templates.',
       from: { path: '^src/record/' },
       to: { path: '^src/(cli|site|components|layouts|pages)/' },
     },
@@ -42,14 +49,16 @@ module.exports = {
     {
       name: 'nothing-in-src-imports-the-build',
       severity: 'error',
-      comment: 'src/build/ drives the build from outside: astro.config.mjs and scripts/ call it; no module it builds may import it.',
+      comment:
+        'src/build/ drives the build from outside: astro.config.mjs and scripts/ call it; no module it builds may import it.',
       from: { path: '^src/', pathNot: '^src/build/' },
       to: { path: '^src/build/' },
     },
     {
       name: 'build-drives-the-templates-through-astro',
       severity: 'error',
-      comment: 'src/build/ uses the site glue, the record and the core; the templates and the CLI are built, not imported.',
+      comment:
+        'src/build/ uses the site glue, the record and the core; the templates and the CLI are built, not imported.',
       from: { path: '^src/build/' },
       to: { path: '^src/(cli|components|layouts|pages)/' },
     },
@@ -76,7 +85,8 @@ module.exports = {
     {
       name: 'templates-below-the-build',
       severity: 'error',
-      comment: 'Templates draw what src/site, src/record and src/uai compute; the CLI and the build scripts are not theirs.',
+      comment:
+        'Templates draw what src/site, src/record and src/uai compute; the CLI and the build scripts are not theirs.',
       from: { path: '^src/(pages|layouts|components)/' },
       to: { path: '^(src/cli|scripts|bin)/' },
     },

@@ -29,7 +29,8 @@ import { FIXTURE_EVALUATED_AT } from '../src/uai/fixtureCheck.ts';
 type AjvClass = typeof Ajv2020Import;
 const Ajv2020 = ((Ajv2020Import as unknown as { default?: AjvClass }).default ?? Ajv2020Import) as AjvClass;
 type AddFormats = typeof addFormatsImport;
-const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ?? addFormatsImport) as AddFormats;
+const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ??
+  addFormatsImport) as AddFormats;
 
 const TARGET_PACKETS = 20_000;
 const RUNS = 5;
@@ -56,7 +57,8 @@ function countCalls(target: Record<string, unknown>, name: string, label: string
     return original.apply(this, args);
   };
 }
-for (const method of ['compile', 'addSchema', 'getSchema', '_addSchema', '_compileSchemaEnv']) countCalls(ajvCorePrototype, method, `Ajv#${method}`);
+for (const method of ['compile', 'addSchema', 'getSchema', '_addSchema', '_compileSchemaEnv'])
+  countCalls(ajvCorePrototype, method, `Ajv#${method}`);
 countCalls(ajvCompileModule, 'compileSchema', 'compileSchema');
 const totalCompileCalls = () => [...compileCalls.values()].reduce((sum, count) => sum + count, 0);
 
@@ -65,13 +67,17 @@ const validator: PacketValidator = createNodePacketValidator(documents);
 // The validators are precompiled (src/uai/generated/): building the validator compiles nothing.
 const callsWhileBuilding = totalCompileCalls();
 if (callsWhileBuilding !== 0) {
-  throw new Error(`compile check failed: building the validator called ajv's compile paths: ${JSON.stringify(Object.fromEntries(compileCalls))}`);
+  throw new Error(
+    `compile check failed: building the validator called ajv's compile paths: ${JSON.stringify(Object.fromEntries(compileCalls))}`,
+  );
 }
 
 // ------------------------------------------------------------------ packets
 
 const profileGroups = new Set(validator.profiles.map((profile) => profile.replace(/\./g, '-')));
-const fixtures = loadFixtureTree().fixtures.filter((fixture) => fixture.verdict === 'valid' && profileGroups.has(fixture.group));
+const fixtures = loadFixtureTree().fixtures.filter(
+  (fixture) => fixture.verdict === 'valid' && profileGroups.has(fixture.group),
+);
 if (fixtures.length === 0) throw new Error('no valid packet fixtures found');
 const decoder = new TextDecoder();
 const baseTexts = fixtures.map((fixture) => decoder.decode(fixture.bytes));
@@ -94,11 +100,16 @@ for (const packet of packets.slice(0, baseTexts.length)) {
 // The compile-once check proper: 1,000 packets, keyed and keyless, value and text: no compile call.
 compileCalls.clear();
 for (let index = 0; index < 1_000; index++) {
-  const report = index % 2 ? validator.validateValue(keylessPackets[index], { now: NOW }) : validator.validateText(texts[index], { now: NOW });
+  const report =
+    index % 2
+      ? validator.validateValue(keylessPackets[index], { now: NOW })
+      : validator.validateText(texts[index], { now: NOW });
   if (!report.valid) throw new Error('a valid packet failed during the compile-once check');
 }
 if (totalCompileCalls() !== 0) {
-  throw new Error(`compile-once check failed: validating 1,000 packets called ajv's compile paths: ${JSON.stringify(Object.fromEntries(compileCalls))}`);
+  throw new Error(
+    `compile-once check failed: validating 1,000 packets called ajv's compile paths: ${JSON.stringify(Object.fromEntries(compileCalls))}`,
+  );
 }
 
 // ------------------------------------------------------------------ plain ajv baseline
@@ -170,7 +181,16 @@ function compare(measure: string, core: Side, baseline: Side): Row {
   }
   const coreOpsPerSecond = N / (median(coreRunsMs) / 1000);
   const baselineOpsPerSecond = N / (median(baselineRunsMs) / 1000);
-  const row = { measure, core: core.name, baseline: baseline.name, coreOpsPerSecond, baselineOpsPerSecond, ratio: coreOpsPerSecond / baselineOpsPerSecond, coreRunsMs, baselineRunsMs };
+  const row = {
+    measure,
+    core: core.name,
+    baseline: baseline.name,
+    coreOpsPerSecond,
+    baselineOpsPerSecond,
+    ratio: coreOpsPerSecond / baselineOpsPerSecond,
+    coreRunsMs,
+    baselineRunsMs,
+  };
   process.stderr.write(`  measured ${measure}\n`);
   return row;
 }
@@ -182,36 +202,95 @@ const FULL_VALIDATION_TARGET = 1.3;
 const rows: Row[] = [
   compare(
     '(a) validate value',
-    { name: 'validator.validateValue', run: (count) => { for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0; } },
-    { name: 'plain ajv validate', run: (count) => { for (let i = 0; i < count; i++) sink += plainValidate(packets[i]) ? 1 : 0; } },
+    {
+      name: 'validator.validateValue',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0;
+      },
+    },
+    {
+      name: 'plain ajv validate',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += plainValidate(packets[i]) ? 1 : 0;
+      },
+    },
   ),
   compare(
     '(b) validate text',
-    { name: 'validator.validateText', run: (count) => { for (let i = 0; i < count; i++) sink += validator.validateText(texts[i], options).valid ? 1 : 0; } },
-    { name: 'JSON.parse + plain ajv', run: (count) => { for (let i = 0; i < count; i++) sink += plainValidate(JSON.parse(texts[i])) ? 1 : 0; } },
+    {
+      name: 'validator.validateText',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += validator.validateText(texts[i], options).valid ? 1 : 0;
+      },
+    },
+    {
+      name: 'JSON.parse + plain ajv',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += plainValidate(JSON.parse(texts[i])) ? 1 : 0;
+      },
+    },
   ),
   compare(
     '(c) compact',
-    { name: 'validator.compact', run: (count) => { for (let i = 0; i < count; i++) sink += validator.compact(packets[i]).ok ? 1 : 0; } },
-    { name: 'JSON.stringify', run: (count) => { for (let i = 0; i < count; i++) sink += JSON.stringify(packets[i]).length; } },
+    {
+      name: 'validator.compact',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += validator.compact(packets[i]).ok ? 1 : 0;
+      },
+    },
+    {
+      name: 'JSON.stringify',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += JSON.stringify(packets[i]).length;
+      },
+    },
   ),
   compare(
     '(c) expand',
-    { name: 'validator.expand', run: (count) => { for (let i = 0; i < count; i++) sink += validator.expand(keylessPackets[i]).ok ? 1 : 0; } },
-    { name: 'JSON.parse', run: (count) => { for (let i = 0; i < count; i++) sink += (JSON.parse(texts[i]) as object) ? 1 : 0; } },
+    {
+      name: 'validator.expand',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += validator.expand(keylessPackets[i]).ok ? 1 : 0;
+      },
+    },
+    {
+      name: 'JSON.parse',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += (JSON.parse(texts[i]) as object) ? 1 : 0;
+      },
+    },
   ),
   compare(
     '(d) digest',
-    { name: 'validator.digest (JCS + sha256)', run: (count) => { for (let i = 0; i < count; i++) sink += validator.digest(packets[i]).ok ? 1 : 0; } },
-    { name: "createHash('sha256') of JSON.stringify", run: (count) => { for (let i = 0; i < count; i++) sink += createHash('sha256').update(JSON.stringify(packets[i])).digest('hex').length; } },
+    {
+      name: 'validator.digest (JCS + sha256)',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += validator.digest(packets[i]).ok ? 1 : 0;
+      },
+    },
+    {
+      name: "createHash('sha256') of JSON.stringify",
+      run: (count) => {
+        for (let i = 0; i < count; i++)
+          sink += createHash('sha256').update(JSON.stringify(packets[i])).digest('hex').length;
+      },
+    },
   ),
   compare(
     FULL_VALIDATION,
-    { name: 'validator.validateValue (schema + rules + digest)', run: (count) => { for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0; } },
+    {
+      name: 'validator.validateValue (schema + rules + digest)',
+      run: (count) => {
+        for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0;
+      },
+    },
     {
       name: "plain ajv + JCS + createHash('sha256')",
       run: (count) => {
-        for (let i = 0; i < count; i++) sink += (plainValidate(packets[i]) ? 1 : 0) + createHash('sha256').update(canonicalize(packets[i])).digest('hex').length;
+        for (let i = 0; i < count; i++)
+          sink +=
+            (plainValidate(packets[i]) ? 1 : 0) +
+            createHash('sha256').update(canonicalize(packets[i])).digest('hex').length;
       },
     },
   ),
@@ -236,10 +315,17 @@ const table = [
 ];
 const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
 const numeric = new Set([2, 4, 5, 6]);
-const format = (line: string[]) => line.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
+const format = (line: string[]) =>
+  line
+    .map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+    .join('  ');
 
-console.log(`UAI-1 core benchmark: ${N.toLocaleString('en-US')} packets (${fixtures.length} valid fixtures × ${repeat}), median of ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs`);
-console.log(`compile: ${callsWhileBuilding} ajv compile-path calls while building the validator (precompiled), 0 while validating 1,000 packets`);
+console.log(
+  `UAI-1 core benchmark: ${N.toLocaleString('en-US')} packets (${fixtures.length} valid fixtures × ${repeat}), median of ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs`,
+);
+console.log(
+  `compile: ${callsWhileBuilding} ajv compile-path calls while building the validator (precompiled), 0 while validating 1,000 packets`,
+);
 console.log('');
 console.log(format(table[0]));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
@@ -258,7 +344,11 @@ console.log(
     packets: N,
     runs: RUNS,
     compileOnce: { callsWhileBuilding, callsWhileValidating1000: 0 },
-    fullValidation: { slower: Number(fullSlower.toFixed(3)), target: FULL_VALIDATION_TARGET, met: fullSlower <= FULL_VALIDATION_TARGET },
+    fullValidation: {
+      slower: Number(fullSlower.toFixed(3)),
+      target: FULL_VALIDATION_TARGET,
+      met: fullSlower <= FULL_VALIDATION_TARGET,
+    },
     results: rows.map((row) => ({
       measure: row.measure,
       core: row.core,

@@ -161,7 +161,11 @@ for (const [language, description, make] of CLAIM_INPUTS) {
   rows.push(time(`claims ${language}`, description, () => findUnsupportedClaims(text)));
 }
 const longFraction = { delivery: { expires_at: `2026-01-01T00:00:00.${fill('0', MIB - 22)}x` } };
-rows.push(time('expiry', 'expires_at with a 1 MiB fraction and no Z', () => expiredRule(longFraction, utcDateTimeOfDate(new Date()))));
+rows.push(
+  time('expiry', 'expires_at with a 1 MiB fraction and no Z', () =>
+    expiredRule(longFraction, utcDateTimeOfDate(new Date())),
+  ),
+);
 const route = JSON.parse(
   readFileSync(join(ROUTE_FIXTURES_DIR, 'valid', 'live-get-with-static-snapshot.json'), 'utf8'),
 ) as Record<string, unknown>;

@@ -41,4 +41,6 @@ commands.forEach((command, index) => {
   console.log(`| ${command.name} | ${value.toFixed(3)} s | ${(value / baseline).toFixed(2)}× |`);
 });
 const validate = median(times[1]);
-console.log(`\nuaix validate: ${validate.toFixed(3)} s, ${validate <= TARGET_SECONDS ? 'within' : 'OVER'} the ${TARGET_SECONDS} s target`);
+console.log(
+  `\nuaix validate: ${validate.toFixed(3)} s, ${validate <= TARGET_SECONDS ? 'within' : 'OVER'} the ${TARGET_SECONDS} s target`,
+);

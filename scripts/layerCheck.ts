@@ -23,7 +23,11 @@ export function astroTemplateImports(source: string): string[] {
   // The compiler's own `walk` visits children asynchronously; this walk is synchronous.
   const visit = (node: Node): void => {
     if (is.frontmatter(node)) code.push(node.value);
-    else if (is.element(node) && node.name === 'script' && !node.attributes.some((attribute) => attribute.name === 'is:inline')) {
+    else if (
+      is.element(node) &&
+      node.name === 'script' &&
+      !node.attributes.some((attribute) => attribute.name === 'is:inline')
+    ) {
       code.push(node.children.map((child) => (is.text(child) ? child.value : '')).join(''));
     }
     if (is.parent(node)) node.children.forEach(visit);
@@ -48,7 +52,9 @@ function serveTemplatesAsImports(): void {
   const readFileSync = fs.readFileSync;
   fs.readFileSync = ((path: fs.PathOrFileDescriptor, options?: unknown) => {
     const content = readFileSync(path, options as BufferEncoding);
-    return typeof path === 'string' && path.endsWith('.astro') && typeof content === 'string' ? astroAsImports(content) : content;
+    return typeof path === 'string' && path.endsWith('.astro') && typeof content === 'string'
+      ? astroAsImports(content)
+      : content;
   }) as typeof fs.readFileSync;
   // dependency-cruiser imports `readFileSync` from node:fs by name; this makes that binding the wrapper.
   syncBuiltinESMExports();
@@ -73,7 +79,10 @@ export interface LayerCheckOptions {
 }
 
 /** Runs the rules over `root`: the report as dependency-cruiser's `err` output, and the number of errors. */
-export async function checkLayers(root: string, options: LayerCheckOptions): Promise<{ report: string; errors: number }> {
+export async function checkLayers(
+  root: string,
+  options: LayerCheckOptions,
+): Promise<{ report: string; errors: number }> {
   serveTemplatesAsImports();
   const { cruise } = await import('dependency-cruiser');
   const { default: loadConfig } = await import('dependency-cruiser/config-utl/extract-depcruise-config');

@@ -1,6 +1,12 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { recordFrontmatter, profileFrontmatter, registryCommonData, clientLadderData, uiStringsData } from './record/contentSchemas.ts';
+import {
+  recordFrontmatter,
+  profileFrontmatter,
+  registryCommonData,
+  clientLadderData,
+  uiStringsData,
+} from './record/contentSchemas.ts';
 import { entryIdOf } from './record/contentPaths.ts';
 
 const markdown = (base: string) => glob({ pattern: '**/*.md', base, generateId: ({ entry }) => entryIdOf(entry) });

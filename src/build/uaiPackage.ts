@@ -39,7 +39,10 @@ function bundle(): string[] {
     metafile: true,
     logLevel: 'silent',
   });
-  if (result.errors.length) throw new PackageBuildError(result.errors.map((error) => `${error.location?.file ?? 'package'}: ${error.text}`).join('\n'));
+  if (result.errors.length)
+    throw new PackageBuildError(
+      result.errors.map((error) => `${error.location?.file ?? 'package'}: ${error.text}`).join('\n'),
+    );
   const packages = new Set<string>();
   for (const input of Object.keys(result.metafile!.inputs)) {
     const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
@@ -65,14 +68,21 @@ function declarations(): void {
     rootDir: join(REPOSITORY_ROOT, 'src'),
     outDir: join(DIST, 'types'),
   };
-  const program = ts.createProgram([join(REPOSITORY_ROOT, 'src/uai/index.ts'), join(REPOSITORY_ROOT, 'src/uai/node/index.ts')], options);
+  const program = ts.createProgram(
+    [join(REPOSITORY_ROOT, 'src/uai/index.ts'), join(REPOSITORY_ROOT, 'src/uai/node/index.ts')],
+    options,
+  );
   const emitted = program.emit();
-  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error);
+  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter(
+    (diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error,
+  );
   if (problems.length) {
     throw new PackageBuildError(
       problems
         .map((diagnostic) => {
-          const where = diagnostic.file ? `${relative(REPOSITORY_ROOT, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : 'package types';
+          const where = diagnostic.file
+            ? `${relative(REPOSITORY_ROOT, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+            : 'package types';
           return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
         })
         .join('\n'),
@@ -89,15 +99,23 @@ function declarations(): void {
 function thirdPartyNotices(packages: readonly string[]): void {
   const sections = packages.map((name) => {
     const dir = join(REPOSITORY_ROOT, 'node_modules', name);
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license?: string };
-    const licenseFile = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license'].map((file) => join(dir, file)).find((file) => {
-      try {
-        return readFileSync(file).length > 0;
-      } catch {
-        return false;
-      }
-    });
-    if (!licenseFile) throw new PackageBuildError(`node_modules/${name}: bundled into @uaix/uai-1 but has no LICENSE file to reproduce`);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      version: string;
+      license?: string;
+    };
+    const licenseFile = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license']
+      .map((file) => join(dir, file))
+      .find((file) => {
+        try {
+          return readFileSync(file).length > 0;
+        } catch {
+          return false;
+        }
+      });
+    if (!licenseFile)
+      throw new PackageBuildError(
+        `node_modules/${name}: bundled into @uaix/uai-1 but has no LICENSE file to reproduce`,
+      );
     return `${name}@${manifest.version} (${manifest.license ?? 'see below'})\n\n${readFileSync(licenseFile, 'utf8').trim()}\n`;
   });
   writeFileSync(NOTICES_FILE, `@uaix/uai-1 bundles code from these packages:\n\n${sections.join('\n---\n\n')}`);
@@ -125,7 +143,13 @@ export function buildPackage(): void {
 export function packPackage(destination: string = PACKED_DIR): PackedRelease {
   buildPackage();
   mkdirSync(destination, { recursive: true });
-  const npm = spawnSync('npm', ['pack', '--silent', '--pack-destination', destination], { cwd: PACKAGE_DIR, encoding: 'utf8' });
-  if (npm.status !== 0) throw new PackageBuildError(`npm pack in packages/uai-1 exited with ${npm.status ?? npm.signal}: ${npm.stderr.trim().split('\n').pop()}`);
+  const npm = spawnSync('npm', ['pack', '--silent', '--pack-destination', destination], {
+    cwd: PACKAGE_DIR,
+    encoding: 'utf8',
+  });
+  if (npm.status !== 0)
+    throw new PackageBuildError(
+      `npm pack in packages/uai-1 exited with ${npm.status ?? npm.signal}: ${npm.stderr.trim().split('\n').pop()}`,
+    );
   return packageRelease(destination);
 }

@@ -20,16 +20,29 @@ async function checkCommand(args: string[], io: CliIo): Promise<number> {
   return checkFiles(operands, flags.has('json'), io, (input) => {
     const report = routeChecker().checkBytes(input.bytes);
     const headline = `${input.name}: ${report.valid ? 'valid' : 'invalid'}${report.route ? ` (${report.route})` : ''}`;
-    return { report, json: { file: input.name, valid: report.valid, route: report.route, errors: report.errors, warnings: report.warnings }, headline };
+    return {
+      report,
+      json: {
+        file: input.name,
+        valid: report.valid,
+        route: report.route,
+        errors: report.errors,
+        warnings: report.warnings,
+      },
+      headline,
+    };
   });
 }
 
 async function resolveCommand(args: string[], io: CliIo): Promise<number> {
   const { flags, operands } = parseCommandArgs(args, ['json'], ['client']);
   const client = flags.get('client');
-  if (typeof client !== 'string') throw new UsageError(`route resolve needs --client <kind>, one of ${CLIENT_KINDS.join(', ')}`);
-  if (!isClientKind(client)) throw new UsageError(`unknown client kind ${JSON.stringify(client)}; use one of ${CLIENT_KINDS.join(', ')}`);
-  if (operands.length !== 1) throw new UsageError('route resolve takes exactly one route record (or - for standard input)');
+  if (typeof client !== 'string')
+    throw new UsageError(`route resolve needs --client <kind>, one of ${CLIENT_KINDS.join(', ')}`);
+  if (!isClientKind(client))
+    throw new UsageError(`unknown client kind ${JSON.stringify(client)}; use one of ${CLIENT_KINDS.join(', ')}`);
+  if (operands.length !== 1)
+    throw new UsageError('route resolve takes exactly one route record (or - for standard input)');
   const input = await readInput(operands[0], io.stdin);
   const report = routeChecker().checkBytes(input.bytes);
   if (!report.record) {
@@ -37,7 +50,8 @@ async function resolveCommand(args: string[], io: CliIo): Promise<number> {
     return printIssues(io, report.errors);
   }
   const { route, decision, target, reason, via, needs } = resolveRoute(report.record, client);
-  if (flags.has('json')) io.stdout.write(`${JSON.stringify({ route, client, decision, target, via, needs, reason }, null, 2)}\n`);
+  if (flags.has('json'))
+    io.stdout.write(`${JSON.stringify({ route, client, decision, target, via, needs, reason }, null, 2)}\n`);
   else io.stdout.write(`${route}, ${client}: ${decision} -> ${target ?? '(none)'} (${via})\n  ${reason}\n`);
   return EXIT_OK;
 }
@@ -46,5 +60,9 @@ export async function routeCommand(args: string[], io: CliIo): Promise<number> {
   const [subcommand, ...rest] = args;
   if (subcommand === 'check') return checkCommand(rest, io);
   if (subcommand === 'resolve') return resolveCommand(rest, io);
-  throw new UsageError(subcommand === undefined ? 'route needs a subcommand: check or resolve' : `unknown route subcommand ${JSON.stringify(subcommand)}; use check or resolve`);
+  throw new UsageError(
+    subcommand === undefined
+      ? 'route needs a subcommand: check or resolve'
+      : `unknown route subcommand ${JSON.stringify(subcommand)}; use check or resolve`,
+  );
 }

@@ -17,7 +17,11 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): CliIo['stdout'] {
 }
 
 try {
-  process.exitCode = await main(process.argv.slice(2), { stdout: quietOnClosedPipe(process.stdout), stderr: quietOnClosedPipe(process.stderr), stdin: process.stdin });
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: quietOnClosedPipe(process.stdout),
+    stderr: quietOnClosedPipe(process.stderr),
+    stdin: process.stdin,
+  });
 } catch (error) {
   // main() turns every failure into a message; this catches what happens before it runs.
   process.stderr.write(`uaix: internal error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -30,7 +30,9 @@ function parseNow(value: string | true | undefined): UtcDateTime | undefined {
   const parsed = typeof value === 'string' ? parseUtcDateTime(value) : undefined;
   if (!parsed?.ok) {
     const reason = parsed ? `: ${parsed.reason}` : '';
-    throw new UsageError(`--now takes an RFC 3339 UTC date-time ending in Z, e.g. 2026-06-01T00:00:00Z; got ${JSON.stringify(value)}${reason}`);
+    throw new UsageError(
+      `--now takes an RFC 3339 UTC date-time ending in Z, e.g. 2026-06-01T00:00:00Z; got ${JSON.stringify(value)}${reason}`,
+    );
   }
   return parsed.value;
 }
@@ -42,7 +44,15 @@ function validator(): PacketValidator {
 }
 
 function reportJson(file: string, report: PacketReport) {
-  return { file, valid: report.valid, profile: report.profile, form: report.form, digest: report.digest, errors: report.errors, warnings: report.warnings };
+  return {
+    file,
+    valid: report.valid,
+    profile: report.profile,
+    form: report.form,
+    digest: report.digest,
+    errors: report.errors,
+    warnings: report.warnings,
+  };
 }
 
 async function validateCommand(args: string[], io: CliIo): Promise<number> {
@@ -70,18 +80,29 @@ async function readOneJson(args: string[], command: string, io: CliIo): Promise<
   return { value: read.value };
 }
 
-async function codecCommand(command: 'compact' | 'expand' | 'digest' | 'canonicalize', args: string[], io: CliIo): Promise<number> {
+async function codecCommand(
+  command: 'compact' | 'expand' | 'digest' | 'canonicalize',
+  args: string[],
+  io: CliIo,
+): Promise<number> {
   const read = await readOneJson(args, command, io);
   if (typeof read === 'number') return read;
   if (command === 'canonicalize') {
     try {
       io.stdout.write(canonicalize(read.value));
     } catch (error) {
-      return printIssues(io, [{ code: 'UAI-JSON-PARSE', path: (error as { path?: string }).path ?? '', message: (error as Error).message }]);
+      return printIssues(io, [
+        { code: 'UAI-JSON-PARSE', path: (error as { path?: string }).path ?? '', message: (error as Error).message },
+      ]);
     }
     return EXIT_OK;
   }
-  const result = command === 'compact' ? validator().compact(read.value) : command === 'expand' ? validator().expand(read.value) : validator().digest(read.value);
+  const result =
+    command === 'compact'
+      ? validator().compact(read.value)
+      : command === 'expand'
+        ? validator().expand(read.value)
+        : validator().digest(read.value);
   if (!result.ok) return printIssues(io, result.issues);
   io.stdout.write(command === 'digest' ? `${result.value}\n` : `${JSON.stringify(result.value, null, 4)}\n`);
   return EXIT_OK;
@@ -102,11 +123,16 @@ function checkFixturesCommand(args: string[], io: CliIo): number {
     checked: packets.fixtures.length + routes.fixtures.length,
   };
   if (flags.has('json')) {
-    io.stdout.write(`${JSON.stringify({ ok: result.ok, evaluated_at: result.evaluatedAt, counts: result.counts, failures: result.failures }, null, 2)}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ ok: result.ok, evaluated_at: result.evaluatedAt, counts: result.counts, failures: result.failures }, null, 2)}\n`,
+    );
   } else {
-    for (const [group, count] of Object.entries(result.counts)) io.stdout.write(`${group}: ${count.valid} valid, ${count.invalid} invalid\n`);
+    for (const [group, count] of Object.entries(result.counts))
+      io.stdout.write(`${group}: ${count.valid} valid, ${count.invalid} invalid\n`);
     for (const failure of result.failures) io.stderr.write(`${formatFixtureFailure(failure)}\n`);
-    io.stdout.write(`${result.checked} fixtures checked at ${result.evaluatedAt}: ${result.ok ? 'all as expected' : `${result.failures.length} failure(s)`}\n`);
+    io.stdout.write(
+      `${result.checked} fixtures checked at ${result.evaluatedAt}: ${result.ok ? 'all as expected' : `${result.failures.length} failure(s)`}\n`,
+    );
   }
   return result.ok ? EXIT_OK : EXIT_INVALID;
 }

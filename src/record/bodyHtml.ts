@@ -19,7 +19,10 @@ const LANG_ATTRIBUTE = /\slang="([^"]*)"/;
  * Each `<open …>…</close>` element of the HTML, left to right, found with indexOf rather than a
  * lazy regex (which re-scans the rest of the text from every unclosed start: quadratic).
  */
-function* elementsNamed(html: string, name: string): Generator<{ start: number; end: number; attributes: string; inner: string }> {
+function* elementsNamed(
+  html: string,
+  name: string,
+): Generator<{ start: number; end: number; attributes: string; inner: string }> {
   const open = `<${name}`;
   const close = `</${name}>`;
   let from = 0;

@@ -38,7 +38,9 @@ export const registryCommonData = z
     conditional_note: z.string(),
     reliability: z.string(),
     additional_fields: z.string(),
-    validation: z.array(z.object({ code: z.string(), text: z.string(), also: z.array(z.string()).optional() }).strict()),
+    validation: z.array(
+      z.object({ code: z.string(), text: z.string(), also: z.array(z.string()).optional() }).strict(),
+    ),
     trust: z.string(),
     redaction: z.string(),
     support_boundary: z.string(),

@@ -151,7 +151,13 @@ export interface FieldRegistryDocument {
     schema: string;
     body: RegistryObject;
     body_objects: RegistryObject[];
-    example: { fixture: string; keyless: string; digest: string; keyed_payload: unknown; keyless_payload: unknown } | null;
+    example: {
+      fixture: string;
+      keyless: string;
+      digest: string;
+      keyed_payload: unknown;
+      keyless_payload: unknown;
+    } | null;
   }[];
   identifier_grammar: IdentifierRule[];
   error_codes: { code: string; layer: string; rule: string; fix: string }[];
@@ -171,14 +177,26 @@ export function buildFieldRegistry(model: RecordModel, origin: string): FieldReg
       body: registryObject(`body (${profile.profile})`, '/body', bodyShape),
       body_objects: nestedObjects('body', '/body', bodyShape),
       example: example
-        ? { fixture: `${origin}${example.url}`, keyless: `${origin}${example.keylessUrl}`, digest: example.digest!, keyed_payload: example.keyed, keyless_payload: example.keyless }
+        ? {
+            fixture: `${origin}${example.url}`,
+            keyless: `${origin}${example.keylessUrl}`,
+            digest: example.digest!,
+            keyed_payload: example.keyed,
+            keyless_payload: example.keyless,
+          }
         : null,
     };
   });
-  const grammar = identifierGrammar([{ pointer: '', shape: model.envelopeShape }, ...model.profiles.map((profile) => ({ pointer: '', shape: profile.shape }))]);
+  const grammar = identifierGrammar([
+    { pointer: '', shape: model.envelopeShape },
+    ...model.profiles.map((profile) => ({ pointer: '', shape: profile.shape })),
+  ]);
   return {
     standard: 'UAI-1',
-    version: String((model.envelopeShape.fields.find((field) => field.name === 'uai_version')?.shape.constraints.const as string) ?? '1.0'),
+    version: String(
+      (model.envelopeShape.fields.find((field) => field.name === 'uai_version')?.shape.constraints.const as string) ??
+        '1.0',
+    ),
     url: `${origin}${FIELD_REGISTRY_PATH}`,
     schemas: model.schemas.map((schema) => schema.id),
     envelope,

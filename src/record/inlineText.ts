@@ -9,11 +9,13 @@ export function inlineMarkdown(text: string): string {
   return parts
     .map((part) => {
       if (part.startsWith('`') && part.endsWith('`') && part.length > 1) return `<code>${part.slice(1, -1)}</code>`;
-      return part
-        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-        // Neither the link text nor the URL holds a bracket, so the scan from one "[" ends at the
-        // next: linear time.
-        .replace(/\[([^[\]]+)\]\(((?:\/|https:\/\/)[^()[\]\s]*)\)/g, '<a href="$2">$1</a>');
+      return (
+        part
+          .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+          // Neither the link text nor the URL holds a bracket, so the scan from one "[" ends at the
+          // next: linear time.
+          .replace(/\[([^[\]]+)\]\(((?:\/|https:\/\/)[^()[\]\s]*)\)/g, '<a href="$2">$1</a>')
+      );
     })
     .join('');
 }

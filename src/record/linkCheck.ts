@@ -43,12 +43,17 @@ export function checkLinks(links: LinkSource[], site: SiteFiles): string[] {
     const target = targetOf(link.href, fromPath.replace(/index\.html$/, ''));
     if (!target) continue;
     if (!site.has(target.file)) {
-      problems.push(`${link.label ?? link.file}: link ${link.href} points at ${target.file}, which is not in the built site`);
+      problems.push(
+        `${link.label ?? link.file}: link ${link.href} points at ${target.file}, which is not in the built site`,
+      );
       continue;
     }
     if (target.fragment && target.file.endsWith('.html')) {
       const ids = site.idsOf(target.file);
-      if (ids && !ids.has(target.fragment)) problems.push(`${link.label ?? link.file}: link ${link.href} names the anchor #${target.fragment}, which ${target.file} does not have`);
+      if (ids && !ids.has(target.fragment))
+        problems.push(
+          `${link.label ?? link.file}: link ${link.href} names the anchor #${target.fragment}, which ${target.file} does not have`,
+        );
     }
   }
   return problems;

@@ -4,14 +4,26 @@ import type { RecordModel } from './recordModel.ts';
 import type { LlmsSection } from './llmsTxt.ts';
 import type { BuiltPageMirror } from './pageMirror.ts';
 import { SITE_ORIGIN, SOURCE_LOCALE } from './locales.ts';
-import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, LLMS_FULL_PATH, MANIFEST_PATH, SITEMAP_PATH, mirrorPaths, routeRecordPath } from './publicPaths.ts';
+import {
+  CONFORMANCE_PATH,
+  FIELD_REGISTRY_PATH,
+  LLMS_FULL_PATH,
+  MANIFEST_PATH,
+  SITEMAP_PATH,
+  mirrorPaths,
+  routeRecordPath,
+} from './publicPaths.ts';
 import { siblingsOf } from './pageIndex.ts';
 import type { PackageRelease } from './packageCommands.ts';
 
 const absolute = (path: string) => `${SITE_ORIGIN}${path}`;
 
 function pageLink(page: PageRecord) {
-  return { title: page.entry.data.title, url: absolute(mirrorPaths(page.url).markdown), note: `${page.entry.data.description} (${page.code})` };
+  return {
+    title: page.entry.data.title,
+    url: absolute(mirrorPaths(page.url).markdown),
+    note: `${page.entry.data.description} (${page.code})`,
+  };
 }
 
 /** English pages in reading order: by collection, then `order`. */
@@ -31,12 +43,37 @@ export function llmsSections(
   release: PackageRelease,
 ): LlmsSection[] {
   const english = (path: string) => index.byUrl.get(`/${SOURCE_LOCALE}/${path ? `${path}/` : ''}`);
-  const pick = (...paths: string[]) => paths.map(english).filter((page): page is PageRecord => Boolean(page)).map(pageLink);
+  const pick = (...paths: string[]) =>
+    paths
+      .map(english)
+      .filter((page): page is PageRecord => Boolean(page))
+      .map(pageLink);
   const profiles = englishReadingOrder(index).filter((page) => page.collection === 'registry');
   const guides = englishReadingOrder(index).filter((page) => page.collection === 'guides');
-  const used = new Set(['specification/uai-1', 'spec/agent-fallbacks', 'registry', 'get-started', 'guides', 'schemas', 'examples', 'tools/validator', 'review', 'search']);
+  const used = new Set([
+    'specification/uai-1',
+    'spec/agent-fallbacks',
+    'registry',
+    'get-started',
+    'guides',
+    'schemas',
+    'examples',
+    'tools/validator',
+    'review',
+    'search',
+  ]);
   return [
-    { name: 'Specification', links: [...pick('specification/uai-1', 'spec/agent-fallbacks'), { title: 'UAI-1 field registry', url: absolute(FIELD_REGISTRY_PATH), note: 'Ordered fields, required and nullable keyless indexes, identifier grammar and error codes, derived from the schemas (JSON)' }] },
+    {
+      name: 'Specification',
+      links: [
+        ...pick('specification/uai-1', 'spec/agent-fallbacks'),
+        {
+          title: 'UAI-1 field registry',
+          url: absolute(FIELD_REGISTRY_PATH),
+          note: 'Ordered fields, required and nullable keyless indexes, identifier grammar and error codes, derived from the schemas (JSON)',
+        },
+      ],
+    },
     { name: 'Registry', links: [...pick('registry'), ...profiles.map(pageLink)] },
     { name: 'Guides', links: [...pick('get-started', 'guides'), ...guides.map(pageLink)] },
     {
@@ -44,7 +81,11 @@ export function llmsSections(
       links: [
         ...pick('schemas', 'examples'),
         ...model.schemas.map((schema) => ({ title: schema.fileName, url: schema.id, note: schema.description })),
-        { title: 'Conformance pack', url: absolute(CONFORMANCE_PATH), note: 'Every valid and invalid fixture with its expected verdict, error code and digest (JSON)' },
+        {
+          title: 'Conformance pack',
+          url: absolute(CONFORMANCE_PATH),
+          note: 'Every valid and invalid fixture with its expected verdict, error code and digest (JSON)',
+        },
       ],
     },
     {
@@ -56,14 +97,26 @@ export function llmsSections(
           url: absolute(release.path),
           note: `The uaix command and the UAI-1 library, ${release.license}, no dependencies; check its ${release.sha256} (also in the manifest) before running it`,
         },
-        ...routes.map((route) => ({ title: `Route record ${route.routeId}`, url: absolute(routeRecordPath(route.routeId)), note: route.record.description ?? route.record.title ?? '' })),
+        ...routes.map((route) => ({
+          title: `Route record ${route.routeId}`,
+          url: absolute(routeRecordPath(route.routeId)),
+          note: route.record.description ?? route.record.title ?? '',
+        })),
       ],
     },
     {
       name: 'Optional',
       links: [
-        { title: 'Site manifest', url: absolute(MANIFEST_PATH), note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every other published file (JSON)' },
-        { title: 'The English record in one file', url: absolute(LLMS_FULL_PATH), note: 'Every English page as Markdown' },
+        {
+          title: 'Site manifest',
+          url: absolute(MANIFEST_PATH),
+          note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every other published file (JSON)',
+        },
+        {
+          title: 'The English record in one file',
+          url: absolute(LLMS_FULL_PATH),
+          note: 'Every English page as Markdown',
+        },
         { title: 'Sitemap', url: absolute(SITEMAP_PATH), note: 'Every HTML page with its translations' },
         ...englishReadingOrder(index)
           .filter((page) => page.collection === 'pages' && !used.has(page.path) && page.path !== '')

@@ -24,7 +24,13 @@ export interface LlmsDocument {
 export function renderLlmsTxt(head: string, sections: LlmsSection[]): string {
   const body = sections
     .filter((section) => section.links.length > 0)
-    .map((section) => [`## ${section.name}`, '', ...section.links.map((link) => `- [${link.title}](${link.url})${link.note ? `: ${link.note}` : ''}`)].join('\n'))
+    .map((section) =>
+      [
+        `## ${section.name}`,
+        '',
+        ...section.links.map((link) => `- [${link.title}](${link.url})${link.note ? `: ${link.note}` : ''}`),
+      ].join('\n'),
+    )
     .join('\n\n');
   return `${head.trimEnd()}\n\n${body}\n`;
 }
@@ -39,12 +45,16 @@ export class LlmsTxtError extends Error {}
 export function parseLlmsTxt(text: string): LlmsDocument {
   const [head, ...rawSections] = text.split(/^##(?!#)[ \t]*(?=\S)/m);
   const titleMatch = /^#\s+(.+)$/m.exec(head);
-  if (!titleMatch || head.slice(0, titleMatch.index).trim() !== '') throw new LlmsTxtError('llms.txt must start with an H1 title');
+  if (!titleMatch || head.slice(0, titleMatch.index).trim() !== '')
+    throw new LlmsTxtError('llms.txt must start with an H1 title');
   const afterTitle = head.slice(titleMatch.index + titleMatch[0].length);
   // Spaces and tabs only before ">": a \s* there would cross lines and rescan them (quadratic).
   const summaryMatch = /^[ \t]*>(.+)$/m.exec(afterTitle);
-  const summary = summaryMatch && afterTitle.slice(0, summaryMatch.index).trim() === '' ? summaryMatch[1].trim() : undefined;
-  const info = (summaryMatch && summary ? afterTitle.slice(summaryMatch.index + summaryMatch[0].length) : afterTitle).trim();
+  const summary =
+    summaryMatch && afterTitle.slice(0, summaryMatch.index).trim() === '' ? summaryMatch[1].trim() : undefined;
+  const info = (
+    summaryMatch && summary ? afterTitle.slice(summaryMatch.index + summaryMatch[0].length) : afterTitle
+  ).trim();
   if (/^#{1,6}\s/m.test(info)) throw new LlmsTxtError('the text before the first H2 section must not contain headings');
   const sections = rawSections.map((raw) => {
     const [nameLine, ...rest] = raw.split('\n');
@@ -53,7 +63,8 @@ export function parseLlmsTxt(text: string): LlmsDocument {
       if (line.trim() === '') continue;
       // The note is trimmed below: a \s* before .* would overlap it and backtrack quadratically.
       const match = /^-[ \t]*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::(?<note>.*))?$/.exec(line.trim());
-      if (!match?.groups) throw new LlmsTxtError(`section "${nameLine.trim()}": "${line.trim()}" is not a "- [title](url): notes" entry`);
+      if (!match?.groups)
+        throw new LlmsTxtError(`section "${nameLine.trim()}": "${line.trim()}" is not a "- [title](url): notes" entry`);
       const note = match.groups.note?.trimStart();
       links.push({ title: match.groups.title, url: match.groups.url, ...(note ? { note } : {}) });
     }

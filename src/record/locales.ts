@@ -56,4 +56,3 @@ export const SITE_ORIGIN = 'https://uaix.org';
 export function pageUrl(locale: string, path: string): string {
   return path ? `/${locale}/${path}/` : `/${locale}/`;
 }
-

@@ -10,7 +10,14 @@ import { FIXTURE_EVALUATED_AT } from '../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../uai/jcs.ts';
 import { sha256, sha256Digest } from '../uai/sha256.ts';
 import { SITE_ORIGIN } from './locales.ts';
-import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, HEADERS_PATH, ROBOTS_PATH, SITEMAP_PATH, routeRecordPath } from './publicPaths.ts';
+import {
+  CONFORMANCE_PATH,
+  FIELD_REGISTRY_PATH,
+  HEADERS_PATH,
+  ROBOTS_PATH,
+  SITEMAP_PATH,
+  routeRecordPath,
+} from './publicPaths.ts';
 import { decodeJsonBytes } from '../uai/jsonText.ts';
 
 /** A file the build writes; its media type follows from its path (mediaTypeOf). */
@@ -28,7 +35,9 @@ export interface RouteRecordFile {
 }
 
 function expectedOf(fixture: RecordModel['fixtures'][number]) {
-  return fixture.expectation ? { code: fixture.expectation.code, path: fixture.expectation.path, why: fixture.expectation.why } : null;
+  return fixture.expectation
+    ? { code: fixture.expectation.code, path: fixture.expectation.path, why: fixture.expectation.why }
+    : null;
 }
 
 export function conformancePack(model: RecordModel) {
@@ -52,7 +61,11 @@ export function conformancePack(model: RecordModel) {
           digest: fixture.digest,
           form_digests:
             fixture.verdict === 'valid'
-              ? { keyed: fixture.digest, minified: fixture.minifiedDigest ?? null, keyless: keylessDigest && keylessDigest.ok ? (keylessDigest.value as string) : null }
+              ? {
+                  keyed: fixture.digest,
+                  minified: fixture.minifiedDigest ?? null,
+                  keyless: keylessDigest && keylessDigest.ok ? (keylessDigest.value as string) : null,
+                }
               : null,
           expected: expectedOf(fixture),
         };
@@ -75,7 +88,12 @@ export function conformancePack(model: RecordModel) {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegistryDocument, siteSchemas: { path: string; text: string }[], routes: RouteRecordFile[]): PublishedFile[] {
+export function machineRecordFiles(
+  model: RecordModel,
+  fieldRegistry: FieldRegistryDocument,
+  siteSchemas: { path: string; text: string }[],
+  routes: RouteRecordFile[],
+): PublishedFile[] {
   const files: PublishedFile[] = [];
   for (const schema of model.schemas) files.push({ path: schema.url, text: schema.text });
   for (const schema of siteSchemas) files.push({ path: schema.path, text: schema.text });
@@ -102,7 +120,9 @@ export function machineRecordFiles(model: RecordModel, fieldRegistry: FieldRegis
  *   forbidden (`style-src 'self'`).
  */
 export function contentSecurityPolicy(styleAttributes: Iterable<string>): string {
-  const hashes = [...new Set(styleAttributes)].sort().map((value) => `'sha256-${toBase64(sha256(new TextEncoder().encode(value)))}'`);
+  const hashes = [...new Set(styleAttributes)]
+    .sort()
+    .map((value) => `'sha256-${toBase64(sha256(new TextEncoder().encode(value)))}'`);
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
@@ -137,7 +157,14 @@ export interface HeaderRule {
 
 /** A machine-readable file: its media type, readable from any origin, revalidated on every use. */
 function machineReadable(path: string, mediaType: string): HeaderRule {
-  return { path, headers: { 'Content-Type': `${mediaType}; charset=utf-8`, 'Access-Control-Allow-Origin': '*', 'Cache-Control': REVALIDATE } };
+  return {
+    path,
+    headers: {
+      'Content-Type': `${mediaType}; charset=utf-8`,
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': REVALIDATE,
+    },
+  };
 }
 
 /**
@@ -214,7 +241,9 @@ export function mediaTypeOf(path: string): string {
 
 /** The rules with the site's Content-Security-Policy on every path (the `/*` rule: set once, never joined). */
 export function withContentSecurityPolicy(rules: readonly HeaderRule[], policy: string): HeaderRule[] {
-  return rules.map((rule) => (rule.path === '/*' ? { ...rule, headers: { ...rule.headers, 'Content-Security-Policy': policy } } : rule));
+  return rules.map((rule) =>
+    rule.path === '/*' ? { ...rule, headers: { ...rule.headers, 'Content-Security-Policy': policy } } : rule,
+  );
 }
 
 /** The `_headers` file: the rules, one pattern line and its indented headers each. */

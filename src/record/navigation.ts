@@ -45,7 +45,12 @@ export function sectionsOf(index: RecordIndex, locale: string): Section[] {
     pages.sort((a, b) => a.source.data.order - b.source.data.order || byPath(a, b));
     const at = pages.findIndex((page) => page.path === SURFACE_INDEX_PATHS[surface]);
     if (at > 0) pages.unshift(...pages.splice(at, 1));
-    sections.push({ surface, index: pages[0], pages, positionOf: new Map(pages.map((page, position) => [page.url, position])) });
+    sections.push({
+      surface,
+      index: pages[0],
+      pages,
+      positionOf: new Map(pages.map((page, position) => [page.url, position])),
+    });
   }
   perLocale.set(locale, sections);
   return sections;

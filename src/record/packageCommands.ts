@@ -26,7 +26,10 @@ export function runCommand(release: PackageRelease, args: string, origin: string
 
 /** Download the tarball and compare its sha256 with the published one (`sha256sum` prints `<file>: OK`). */
 export function digestCheckCommands(release: PackageRelease, origin: string = SITE_ORIGIN): string {
-  return [`curl -fsSLO ${origin}${release.path}`, `echo "${release.sha256.replace(/^sha256:/, '')}  ${release.fileName}" | sha256sum --check`].join('\n');
+  return [
+    `curl -fsSLO ${origin}${release.path}`,
+    `echo "${release.sha256.replace(/^sha256:/, '')}  ${release.fileName}" | sha256sum --check`,
+  ].join('\n');
 }
 
 /** The commands shown under "On the command line": validate, convert and digest a packet. */

@@ -35,7 +35,11 @@ export interface ContentEntry {
 export type TranslationState = UAIXPageMirrorIndexJson['translation_state'];
 
 /** The state of one locale's copy of a source file, from the digest the translation recorded. */
-export function translationStateOf(locale: string, sourceDigest: string, translation: { source_digest?: string } | undefined): TranslationState {
+export function translationStateOf(
+  locale: string,
+  sourceDigest: string,
+  translation: { source_digest?: string } | undefined,
+): TranslationState {
   if (locale === SOURCE_LOCALE) return 'source';
   if (!translation) return 'fallback';
   return translation.source_digest === sourceDigest ? 'translated' : 'stale';
@@ -72,19 +76,28 @@ type TranslationsByPath = Map<string, Map<string, ContentEntry>>;
  * Splits the entries into English sources (by path) and translations (by path, then locale), and
  * reports every malformed record code and every code two English records share.
  */
-function groupEntries(entries: readonly ContentEntry[]): { sources: Map<string, ContentEntry>; translations: TranslationsByPath; errors: string[] } {
+function groupEntries(entries: readonly ContentEntry[]): {
+  sources: Map<string, ContentEntry>;
+  translations: TranslationsByPath;
+  errors: string[];
+} {
   const errors: string[] = [];
   const sources = new Map<string, ContentEntry>();
   const translations: TranslationsByPath = new Map();
   const codeOwner = new Map<string, ContentEntry>();
   for (const entry of entries) {
     if (!RECORD_CODE_PATTERN.test(entry.data.code)) {
-      errors.push(`${entry.file}: frontmatter code ${JSON.stringify(entry.data.code)} is not of the form UAIX-<KIND>-NNNN`);
+      errors.push(
+        `${entry.file}: frontmatter code ${JSON.stringify(entry.data.code)} is not of the form UAIX-<KIND>-NNNN`,
+      );
     }
     if (entry.locale === SOURCE_LOCALE) {
       sources.set(entry.path, entry);
       const owner = codeOwner.get(entry.data.code);
-      if (owner) errors.push(`${entry.file}: record code ${entry.data.code} is already used by ${owner.file}; every record has its own code`);
+      if (owner)
+        errors.push(
+          `${entry.file}: record code ${entry.data.code} is already used by ${owner.file}; every record has its own code`,
+        );
       else codeOwner.set(entry.data.code, entry);
     } else {
       if (!translations.has(entry.path)) translations.set(entry.path, new Map());
@@ -104,13 +117,18 @@ function translationErrors(sources: ReadonlyMap<string, ContentEntry>, translati
     const source = sources.get(path);
     for (const entry of byLocale.values()) {
       if (!source) {
-        errors.push(`${entry.file}: translation has no English source (expected ${entry.file.replace(`/${entry.locale}/`, `/${SOURCE_LOCALE}/`)})`);
+        errors.push(
+          `${entry.file}: translation has no English source (expected ${entry.file.replace(`/${entry.locale}/`, `/${SOURCE_LOCALE}/`)})`,
+        );
         continue;
       }
       if (entry.data.code !== source.data.code) {
-        errors.push(`${entry.file}: code ${entry.data.code} differs from the English record's ${source.data.code} (${source.file}); a record keeps one code in every locale`);
+        errors.push(
+          `${entry.file}: code ${entry.data.code} differs from the English record's ${source.data.code} (${source.file}); a record keeps one code in every locale`,
+        );
       }
-      if (!entry.data.source_digest) errors.push(`${entry.file}: translation has no source_digest (sha256 of ${source.file} when translated)`);
+      if (!entry.data.source_digest)
+        errors.push(`${entry.file}: translation has no source_digest (sha256 of ${source.file} when translated)`);
       if (!LOCALES.some((locale) => locale.code === entry.locale && locale.translatesContent)) {
         errors.push(`${entry.file}: locale ${entry.locale} does not carry translated content`);
       }
@@ -122,14 +140,19 @@ function translationErrors(sources: ReadonlyMap<string, ContentEntry>, translati
 /** The pages of one record, one per locale in locale order, each showing the first text along its fallback chain. */
 function recordVariants(source: ContentEntry, translations: TranslationsByPath): PageRecord[] {
   const entryIn = (code: string) => (code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(code));
-  const translated = LOCALES.filter((locale) => locale.code === SOURCE_LOCALE || translations.get(source.path)?.has(locale.code)).map((locale) => locale.code);
+  const translated = LOCALES.filter(
+    (locale) => locale.code === SOURCE_LOCALE || translations.get(source.path)?.has(locale.code),
+  ).map((locale) => locale.code);
   return LOCALES.map((locale) => ({
     url: pageUrl(locale.code, source.path),
     locale: locale.code,
     path: source.path,
     collection: source.collection,
     code: source.data.code,
-    entry: contentChain(locale.code).map(entryIn).find((candidate) => candidate !== undefined) ?? source,
+    entry:
+      contentChain(locale.code)
+        .map(entryIn)
+        .find((candidate) => candidate !== undefined) ?? source,
     source,
     state: translationStateOf(locale.code, source.fileDigest, entryIn(locale.code)?.data),
     translatedLocales: translated,
@@ -160,7 +183,10 @@ export function canonicalUrlOf(page: PageRecord): string {
 export function hreflangAlternates(page: PageRecord): { hreflang: string; href: string }[] {
   if (page.state === 'fallback') return [];
   return [
-    ...page.translatedLocales.map((code) => ({ hreflang: localeOf(code).lang, href: `${SITE_ORIGIN}${pageUrl(code, page.path)}` })),
+    ...page.translatedLocales.map((code) => ({
+      hreflang: localeOf(code).lang,
+      href: `${SITE_ORIGIN}${pageUrl(code, page.path)}`,
+    })),
     { hreflang: 'x-default', href: `${SITE_ORIGIN}${pageUrl(SOURCE_LOCALE, page.path)}` },
   ];
 }
@@ -194,7 +220,9 @@ function siblingGroupOf(index: RecordIndex, page: PageRecord): SiblingGroup {
       groups.get(key)!.pages.push(other);
     }
     for (const group of groups.values()) {
-      group.pages.sort((a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      group.pages.sort(
+        (a, b) => a.source.data.order - b.source.data.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+      );
       group.pages.forEach((other, position) => group.positionOf.set(other.url, position));
     }
     siblingGroups.set(index, groups);

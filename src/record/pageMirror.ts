@@ -76,13 +76,22 @@ export function parsePage(html: string): ParsedPage {
  * form until JavaScript shows it): not part of the mirror's text or Markdown.
  */
 function isChrome(element: Element): boolean {
-  return element.properties?.hidden === true || element.tagName === 'nav' || element.tagName === 'script' || element.tagName === 'style' || element.tagName === 'noscript' || attr(element, 'dataMirror') === 'skip';
+  return (
+    element.properties?.hidden === true ||
+    element.tagName === 'nav' ||
+    element.tagName === 'script' ||
+    element.tagName === 'style' ||
+    element.tagName === 'noscript' ||
+    attr(element, 'dataMirror') === 'skip'
+  );
 }
 
 function withoutChrome(element: Element): Element {
   return {
     ...element,
-    children: element.children.filter((child) => child.type !== 'element' || !isChrome(child)).map((child) => (child.type === 'element' ? withoutChrome(child) : child)),
+    children: element.children
+      .filter((child) => child.type !== 'element' || !isChrome(child))
+      .map((child) => (child.type === 'element' ? withoutChrome(child) : child)),
   };
 }
 
@@ -103,7 +112,16 @@ interface PageHead {
 }
 
 function readHead(tree: Root, path: string): PageHead {
-  const title = normalize(toText(findElement(tree, (element) => element.tagName === 'h1') ?? { type: 'element', tagName: 'span', properties: {}, children: [] }));
+  const title = normalize(
+    toText(
+      findElement(tree, (element) => element.tagName === 'h1') ?? {
+        type: 'element',
+        tagName: 'span',
+        properties: {},
+        children: [],
+      },
+    ),
+  );
   const head = findElement(tree, (element) => element.tagName === 'head')!;
   const alternates: PageMirror['alternates'] = [];
   const metaContent = new Map<string, string>();
@@ -119,7 +137,8 @@ function readHead(tree: Root, path: string): PageHead {
     if (element.tagName !== 'link') return;
     const rel = attr(element, 'rel');
     if (rel === 'canonical') canonical = attr(element, 'href') ?? canonical;
-    if (rel === 'alternate' && attr(element, 'hrefLang')) alternates.push({ hreflang: attr(element, 'hrefLang')!, href: attr(element, 'href')! });
+    if (rel === 'alternate' && attr(element, 'hrefLang'))
+      alternates.push({ hreflang: attr(element, 'hrefLang')!, href: attr(element, 'href')! });
   });
   return { title, description: metaContent.get('description') ?? '', canonical, alternates, meta: metaContent };
 }
@@ -135,7 +154,8 @@ function readContent(content: Element): ContentFacts {
   const schemas = new Set<string>();
   walkElements(content, (element) => {
     const level = /^h([1-6])$/.exec(element.tagName)?.[1];
-    if (level) headings.push({ level: Number(level), id: attr(element, 'id') ?? null, text: normalize(toText(element)) });
+    if (level)
+      headings.push({ level: Number(level), id: attr(element, 'id') ?? null, text: normalize(toText(element)) });
     if (element.tagName === 'a' && attr(element, 'href')) {
       const href = attr(element, 'href')!;
       if (!seenLinks.has(href)) {
@@ -143,7 +163,11 @@ function readContent(content: Element): ContentFacts {
         links.push({ href, text: normalize(toText(element)) });
       }
     }
-    const fixture = attr(element, 'dataUaixFixture') ?? (attr(element, 'dataUaixCode') === 'fixture' || attr(element, 'dataUaixCode') === 'keyless' ? attr(element, 'dataUaixRef') : undefined);
+    const fixture =
+      attr(element, 'dataUaixFixture') ??
+      (attr(element, 'dataUaixCode') === 'fixture' || attr(element, 'dataUaixCode') === 'keyless'
+        ? attr(element, 'dataUaixRef')
+        : undefined);
     if (fixture) fixtures.add(fixture);
     const schema = attr(element, 'dataUaixSchema');
     if (schema) schemas.add(schema);
@@ -171,7 +195,11 @@ function mirrorJson(head: PageHead, facts: ContentFacts, text: string, path: str
     translation_state: (meta(RECORD_META.state) ?? '') as PageMirror['translation_state'],
     canonical: head.canonical,
     alternates: head.alternates,
-    mirrors: { html: `${SITE_ORIGIN}${path}`, json: `${SITE_ORIGIN}${mirrors.json}`, markdown: `${SITE_ORIGIN}${mirrors.markdown}` },
+    mirrors: {
+      html: `${SITE_ORIGIN}${path}`,
+      json: `${SITE_ORIGIN}${mirrors.json}`,
+      markdown: `${SITE_ORIGIN}${mirrors.markdown}`,
+    },
     last_changed: meta(RECORD_META.lastChanged) ?? null,
     headings: facts.headings,
     text,
@@ -258,7 +286,10 @@ export function analysePage(html: string, path: string, withMirror: boolean): Pa
     if (typeof style === 'string') styles.add(style);
   });
   const body = findElement(parsed.tree, (element) => element.tagName === 'body');
-  const description = findElement(parsed.tree, (element) => element.tagName === 'meta' && element.properties?.name === 'description')?.properties?.content;
+  const description = findElement(
+    parsed.tree,
+    (element) => element.tagName === 'meta' && element.properties?.name === 'description',
+  )?.properties?.content;
   return {
     ...linkFactsOf(parsed.tree),
     ...(withMirror ? { mirror: buildPageMirror(parsed, path) } : {}),

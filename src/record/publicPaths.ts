@@ -22,7 +22,9 @@ export function schemaPath(fileName: string): string {
 }
 
 export function fixturePath(group: string, name: string, verdict: 'valid' | 'invalid'): string {
-  return verdict === 'valid' ? `${EXAMPLES_DIR_PATH}${group}/${name}.json` : `${EXAMPLES_DIR_PATH}${group}/invalid/${name}.json`;
+  return verdict === 'valid'
+    ? `${EXAMPLES_DIR_PATH}${group}/${name}.json`
+    : `${EXAMPLES_DIR_PATH}${group}/invalid/${name}.json`;
 }
 
 export function keylessFixturePath(group: string, name: string): string {
@@ -42,4 +44,3 @@ export function routeRecordPath(routeId: string): string {
 export function mirrorPaths(pageUrl: string): { json: string; markdown: string } {
   return { json: `${pageUrl}index.json`, markdown: `${pageUrl}index.md` };
 }
-

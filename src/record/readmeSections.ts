@@ -9,12 +9,18 @@ import { USAGE } from '../uai/commandUsage.ts';
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 export function errorCodeTable(): string {
-  const rows = [...ERROR_CODES, ...WARNING_CODES].map((entry) => `| \`${entry.code}\` | ${entry.layer}${WARNING_CODES.includes(entry) ? ' (warning)' : ''} | ${cell(entry.rule)} |`);
+  const rows = [...ERROR_CODES, ...WARNING_CODES].map(
+    (entry) =>
+      `| \`${entry.code}\` | ${entry.layer}${WARNING_CODES.includes(entry) ? ' (warning)' : ''} | ${cell(entry.rule)} |`,
+  );
   return ['| code | layer | rule |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
 export function identifierGrammarTable(registry: FieldRegistryDocument): string {
-  const rows = registry.identifier_grammar.map((rule) => `| ${rule.pointers.map((pointer) => `\`${pointer}\``).join(', ')} | \`${cell(rule.pattern)}\` | ${rule.example !== undefined ? `\`${String(rule.example)}\`` : ''} |`);
+  const rows = registry.identifier_grammar.map(
+    (rule) =>
+      `| ${rule.pointers.map((pointer) => `\`${pointer}\``).join(', ')} | \`${cell(rule.pattern)}\` | ${rule.example !== undefined ? `\`${String(rule.example)}\`` : ''} |`,
+  );
   return ['| fields | pattern | example |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -25,7 +31,11 @@ export function cliUsageBlock(): string {
 export const README_SECTIONS = ['error-codes', 'identifier-grammar', 'cli-usage'] as const;
 
 export function readmeSection(name: (typeof README_SECTIONS)[number], registry: FieldRegistryDocument): string {
-  return name === 'error-codes' ? errorCodeTable() : name === 'identifier-grammar' ? identifierGrammarTable(registry) : cliUsageBlock();
+  return name === 'error-codes'
+    ? errorCodeTable()
+    : name === 'identifier-grammar'
+      ? identifierGrammarTable(registry)
+      : cliUsageBlock();
 }
 
 /** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */

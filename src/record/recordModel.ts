@@ -110,7 +110,11 @@ function publishedSchema(file: { fileName: string; text: string }, doc: SchemaDo
 }
 
 /** The facts every published fixture file has, packet or route record. */
-function publishedFixtureFile(checked: CheckedFixture | CheckedRouteFixture, profile: string | null, digest: string | null): PublishedFixture {
+function publishedFixtureFile(
+  checked: CheckedFixture | CheckedRouteFixture,
+  profile: string | null,
+  digest: string | null,
+): PublishedFixture {
   return {
     group: checked.group,
     name: checked.name,
@@ -141,7 +145,11 @@ function publishedPacketFixture(checked: CheckedFixture): PublishedFixture {
 }
 
 /** One record per profile the validator knows, with its schema, shape and fixtures. */
-function profileRecords(validator: PacketValidator, schemas: PublishedSchema[], fixtures: PublishedFixture[]): ProfileRecord[] {
+function profileRecords(
+  validator: PacketValidator,
+  schemas: PublishedSchema[],
+  fixtures: PublishedFixture[],
+): ProfileRecord[] {
   const byId = new Map(schemas.map((schema) => [schema.id, schema]));
   return validator.profiles.map((profile) => ({
     profile,

@@ -59,10 +59,16 @@ export function buildSiteManifest(
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
     $schema: url(MANIFEST_SCHEMA_PATH) as SiteManifest['$schema'],
-    publisher: { name: 'UAIX.org — Universal Artificial Intelligence Exchange', url: url('/'), attribution: 'Michael Joseph Kappel, MCP' },
+    publisher: {
+      name: 'UAIX.org — Universal Artificial Intelligence Exchange',
+      url: url('/'),
+      attribution: 'Michael Joseph Kappel, MCP',
+    },
     standard: {
       name: 'UAI-1',
-      version: String(model.envelopeShape.fields.find((field) => field.name === 'uai_version')?.shape.constraints.const ?? '1.0'),
+      version: String(
+        model.envelopeShape.fields.find((field) => field.name === 'uai_version')?.shape.constraints.const ?? '1.0',
+      ),
       definition: 'Open message format for auditable AI-to-AI exchange',
       specification: url(pageUrl(SOURCE_LOCALE, 'specification/uai-1')),
       envelope_schema: model.envelope.id,
@@ -75,7 +81,10 @@ export function buildSiteManifest(
         record_code: page?.code ?? '',
         schema: profile.schema.id,
         page: url(pageUrl(SOURCE_LOCALE, `registry/${profile.slug}`)),
-        fixtures: profile.fixtures.flatMap((fixture) => [url(fixture.url), ...(fixture.keylessUrl ? [url(fixture.keylessUrl)] : [])]),
+        fixtures: profile.fixtures.flatMap((fixture) => [
+          url(fixture.url),
+          ...(fixture.keylessUrl ? [url(fixture.keylessUrl)] : []),
+        ]),
       };
     }),
     locales: LOCALES.map((locale) => ({
@@ -117,13 +126,23 @@ export function buildSiteManifest(
     },
     coverage: {
       files: MANIFEST_COVERAGE,
-      omits: [{ url: url(MANIFEST_PATH), why: 'This manifest: a file cannot contain its own digest. Fetch it over HTTPS from the publisher.' }],
+      omits: [
+        {
+          url: url(MANIFEST_PATH),
+          why: 'This manifest: a file cannot contain its own digest. Fetch it over HTTPS from the publisher.',
+        },
+      ],
     },
     files: files
       .filter((file) => file.path !== MANIFEST_PATH)
       .map((file) => {
         const mediaType = mediaTypeOf(file.path);
-        return { url: url(file.path), media_type: mediaType, ...fileDigests(file.bytes, mediaType), ...(file.path === HEADERS_PATH ? { served: false } : {}) };
+        return {
+          url: url(file.path),
+          media_type: mediaType,
+          ...fileDigests(file.bytes, mediaType),
+          ...(file.path === HEADERS_PATH ? { served: false } : {}),
+        };
       }),
   };
 }
@@ -133,7 +152,10 @@ export function buildSiteManifest(
  * segment stands for any file name), so a client, the manifest and the host agree. One line per
  * disagreement, naming the route record field.
  */
-export function routeMediaTypeProblems(routes: readonly (ManifestRoute & { file: string })[], paths: readonly string[]): string[] {
+export function routeMediaTypeProblems(
+  routes: readonly (ManifestRoute & { file: string })[],
+  paths: readonly string[],
+): string[] {
   const problems: string[] = [];
   for (const { file, record } of routes) {
     if (record.method !== 'GET' || record.content_type === null || !record.path.startsWith('/')) continue;
@@ -142,7 +164,10 @@ export function routeMediaTypeProblems(routes: readonly (ManifestRoute & { file:
     if (named.length === 0) problems.push(`${file} /path: ${record.path} names no published file`);
     const expected = record.content_type.split(';')[0].trim();
     const other = named.find((path) => mediaTypeOf(path) !== expected);
-    if (other) problems.push(`${file} /content_type: ${JSON.stringify(record.content_type)}, but ${other} is served and listed in the manifest as ${mediaTypeOf(other)}`);
+    if (other)
+      problems.push(
+        `${file} /content_type: ${JSON.stringify(record.content_type)}, but ${other} is served and listed in the manifest as ${mediaTypeOf(other)}`,
+      );
   }
   return problems;
 }

@@ -32,9 +32,18 @@ export interface StructuredDataInput {
   lastChanged?: string;
 }
 
-export function pageStructuredData(page: PageRecord, model: RecordModel, input: StructuredDataInput): Record<string, unknown> {
+export function pageStructuredData(
+  page: PageRecord,
+  model: RecordModel,
+  input: StructuredDataInput,
+): Record<string, unknown> {
   const type = structuredDataTypeOf(page.path);
-  const files = page.path === 'schemas' ? model.schemas.map((schema) => schema.url) : page.path === 'examples' ? [CONFORMANCE_PATH] : [];
+  const files =
+    page.path === 'schemas'
+      ? model.schemas.map((schema) => schema.url)
+      : page.path === 'examples'
+        ? [CONFORMANCE_PATH]
+        : [];
   return {
     '@context': 'https://schema.org',
     '@type': type,
@@ -45,13 +54,28 @@ export function pageStructuredData(page: PageRecord, model: RecordModel, input: 
     identifier: page.code,
     ...(input.lastChanged ? { dateModified: input.lastChanged } : {}),
     isPartOf: { '@type': 'WebSite', name: input.siteName, url: `${SITE_ORIGIN}/` },
-    ...(files.length ? { distribution: files.map((path) => ({ '@type': 'DataDownload', contentUrl: `${SITE_ORIGIN}${path}`, encodingFormat: mediaTypeOf(path) })) } : {}),
+    ...(files.length
+      ? {
+          distribution: files.map((path) => ({
+            '@type': 'DataDownload',
+            contentUrl: `${SITE_ORIGIN}${path}`,
+            encodingFormat: mediaTypeOf(path),
+          })),
+        }
+      : {}),
   };
 }
 
 /** The root language chooser describes the WebSite itself, in every language it is published in. */
 export function siteStructuredData(siteName: string, description: string): Record<string, unknown> {
-  return { '@context': 'https://schema.org', '@type': 'WebSite', name: siteName, url: `${SITE_ORIGIN}/`, description, inLanguage: LOCALES.map((locale) => locale.lang) };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: siteName,
+    url: `${SITE_ORIGIN}/`,
+    description,
+    inLanguage: LOCALES.map((locale) => locale.lang),
+  };
 }
 
 /** JSON for a `<script type="application/ld+json">` element: `<` escaped so no text can close the element. */

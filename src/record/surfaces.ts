@@ -1,8 +1,29 @@
 /** The surface (section) a page belongs to, from its path: labels come from the UI strings. */
-export type Surface = 'home' | 'specification' | 'registry' | 'guides' | 'schemas' | 'examples' | 'tools' | 'review' | 'about' | 'governance';
+export type Surface =
+  | 'home'
+  | 'specification'
+  | 'registry'
+  | 'guides'
+  | 'schemas'
+  | 'examples'
+  | 'tools'
+  | 'review'
+  | 'about'
+  | 'governance';
 
 /** The surfaces in reading order: the sidebar's sections and the order of previous/next. */
-export const SURFACES: readonly Surface[] = ['home', 'specification', 'registry', 'guides', 'schemas', 'examples', 'tools', 'review', 'about', 'governance'];
+export const SURFACES: readonly Surface[] = [
+  'home',
+  'specification',
+  'registry',
+  'guides',
+  'schemas',
+  'examples',
+  'tools',
+  'review',
+  'about',
+  'governance',
+];
 
 /** The page that opens each surface (its section index); a surface without one opens with its first page. */
 export const SURFACE_INDEX_PATHS: Readonly<Record<Surface, string>> = {

@@ -13,16 +13,21 @@ type Translate = (key: string, values?: Record<string, string>) => string;
 export function fallbackBanner(page: PageRecord, t: Translate): string {
   const shown = localeOf(page.entry.locale);
   const language = localeOf(page.locale).label;
-  return page.entry.locale === SOURCE_LOCALE ? t('banner.fallback', { language }) : t('banner.fallback_nearest', { language, shown: shown.label, tag: shown.lang });
+  return page.entry.locale === SOURCE_LOCALE
+    ? t('banner.fallback', { language })
+    : t('banner.fallback_nearest', { language, shown: shown.label, tag: shown.lang });
 }
 
 /** A translation state as the status block and the translation-status table say it; `shownLocale` is whose text is shown. */
 export function translationStateText(state: TranslationState, shownLocale: string, t: Translate): string {
-  if (state === 'fallback' && shownLocale !== SOURCE_LOCALE) return t('translation.state.fallback_nearest', { tag: localeOf(shownLocale).lang });
+  if (state === 'fallback' && shownLocale !== SOURCE_LOCALE)
+    return t('translation.state.fallback_nearest', { tag: localeOf(shownLocale).lang });
   return t(`translation.state.${state}`);
 }
 
 /** What a language-switcher link adds for a locale without its own translation: which text it shows. */
 export function untranslatedNote(variant: PageRecord, t: Translate): string {
-  return variant.entry.locale === SOURCE_LOCALE ? t('language.untranslated') : t('language.shows_other', { tag: localeOf(variant.entry.locale).lang });
+  return variant.entry.locale === SOURCE_LOCALE
+    ? t('language.untranslated')
+    : t('language.shows_other', { tag: localeOf(variant.entry.locale).lang });
 }

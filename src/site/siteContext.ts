@@ -3,9 +3,21 @@
  * English fallback, the shared profile sections, the ladder rows and the UAI-1 record model.
  * Content problems stop the build here with one line per problem.
  */
-import { loadContentEntries, loadRegistryCommon, loadClientLadder, loadUiStrings, loadGlossaries } from '../record/node/contentFiles.ts';
+import {
+  loadContentEntries,
+  loadRegistryCommon,
+  loadClientLadder,
+  loadUiStrings,
+  loadGlossaries,
+} from '../record/node/contentFiles.ts';
 import { checkGlossary, checkLanguage } from '../record/languageCheck.ts';
-import { buildRecordIndex, translationStateOf, type RecordIndex, type PageRecord, type TranslationState } from '../record/pageIndex.ts';
+import {
+  buildRecordIndex,
+  translationStateOf,
+  type RecordIndex,
+  type PageRecord,
+  type TranslationState,
+} from '../record/pageIndex.ts';
 import { loadRecordModel } from '../record/node/loadRecordModel.ts';
 import type { RecordModel } from '../record/recordModel.ts';
 import type { RegistryCommon, ClientLadder } from '../record/contentSchemas.ts';
@@ -34,7 +46,11 @@ export interface SiteContext {
   clientLadder(locale: string): LocalizedData<ClientLadder>;
   lastChanged(page: PageRecord): string | undefined;
   /** Translation states of the shared data files (profile sections, ladder rows), per locale. */
-  dataTranslations: { folder: 'registry-common' | 'client-ladder'; file: string; states: Record<string, TranslationState> }[];
+  dataTranslations: {
+    folder: 'registry-common' | 'client-ladder';
+    file: string;
+    states: Record<string, TranslationState>;
+  }[];
   /** True when the page's text or a shared data file it shows changed in English after its translation. */
   isStale(page: PageRecord): boolean;
   /** Interface strings per locale: how many of the English keys the locale translates. */
@@ -82,17 +98,31 @@ function readContentSources(): ContentSources {
  */
 function languageProblems({ content, common, ladder, strings, glossaries }: ContentSources): string[] {
   const glossaryOf = new Map(glossaries.files.map((file) => [file.locale, file.data]));
-  const prose = [...content.prose, ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose))];
+  const prose = [
+    ...content.prose,
+    ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose)),
+  ];
   return [
     ...glossaries.files.flatMap((file) => checkGlossary(file.file, file.data)),
-    ...checkLanguage(prose, (locale) => ({ glossary: glossaryOf.get(locale), frenchPunctuation: localeOf(locale).lang.startsWith('fr') })),
+    ...checkLanguage(prose, (locale) => ({
+      glossary: glossaryOf.get(locale),
+      frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
+    })),
   ];
 }
 
 /** Stops the build with one line per content problem. */
 function assertContentClean(sources: ContentSources, index: RecordIndex): void {
   const { content, common, ladder, strings, glossaries, routes } = sources;
-  const fileProblems = [...routes.problems, ...content.problems, ...common.problems, ...ladder.problems, ...strings.problems, ...glossaries.problems, ...languageProblems(sources)];
+  const fileProblems = [
+    ...routes.problems,
+    ...content.problems,
+    ...common.problems,
+    ...ladder.problems,
+    ...strings.problems,
+    ...glossaries.problems,
+    ...languageProblems(sources),
+  ];
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
   const problems = fileProblems.length ? fileProblems : index.errors;
@@ -108,7 +138,8 @@ function uiStringTables(strings: ContentSources['strings']): { tables: Map<strin
   if (!english) throw new ContentError(`content/i18n/${SOURCE_LOCALE}.json is missing`);
   for (const locale of LOCALES) {
     for (const key of Object.keys(tables.get(locale.code) ?? {})) {
-      if (!(key in english)) throw new ContentError(`content/i18n/${locale.code}.json: key "${key}" is not in the English strings`);
+      if (!(key in english))
+        throw new ContentError(`content/i18n/${locale.code}.json: key "${key}" is not in the English strings`);
     }
   }
   return { tables, english };
@@ -120,7 +151,8 @@ function uiTranslator(tables: Map<string, UiTable>, english: UiTable): SiteConte
     const table = tables.get(locale) ?? {};
     return (key, values = {}) => {
       const text = table[key] ?? english[key];
-      if (text === undefined) throw new ContentError(`UI string "${key}" is missing from content/i18n/${SOURCE_LOCALE}.json`);
+      if (text === undefined)
+        throw new ContentError(`UI string "${key}" is missing from content/i18n/${SOURCE_LOCALE}.json`);
       return fillTemplate(text, values);
     };
   };
@@ -129,7 +161,13 @@ function uiTranslator(tables: Map<string, UiTable>, english: UiTable): SiteConte
 function uiCoverageOf(tables: Map<string, UiTable>, english: UiTable): SiteContext['uiCoverage'] {
   const englishKeys = Object.keys(english);
   return Object.fromEntries(
-    LOCALES.map((locale) => [locale.code, { translated: englishKeys.filter((key) => key in (tables.get(locale.code) ?? {})).length, total: englishKeys.length }]),
+    LOCALES.map((locale) => [
+      locale.code,
+      {
+        translated: englishKeys.filter((key) => key in (tables.get(locale.code) ?? {})).length,
+        total: englishKeys.length,
+      },
+    ]),
   );
 }
 
@@ -141,11 +179,18 @@ function dataTranslationStates({ common, ladder }: ContentSources): SiteContext[
   ];
   return dataFiles.map(({ folder, files }) => {
     const source = files.find((file) => file.locale === SOURCE_LOCALE)!;
-    const byLocaleFile = new Map<string, { source_digest?: string }>(files.map((file) => [file.locale, file.data as { source_digest?: string }]));
+    const byLocaleFile = new Map<string, { source_digest?: string }>(
+      files.map((file) => [file.locale, file.data as { source_digest?: string }]),
+    );
     return {
       folder,
       file: source.file,
-      states: Object.fromEntries(LOCALES.map((locale) => [locale.code, translationStateOf(locale.code, source.fileDigest, byLocaleFile.get(locale.code))])),
+      states: Object.fromEntries(
+        LOCALES.map((locale) => [
+          locale.code,
+          translationStateOf(locale.code, source.fileDigest, byLocaleFile.get(locale.code)),
+        ]),
+      ),
     };
   });
 }
@@ -159,10 +204,18 @@ function staleCheck(
   return (page) => {
     // Profile pages show the shared profile sections; the fallbacks guide shows the ladder rows.
     // A fallback page is stale when the text it shows (another locale's translation) is.
-    const shown = page.collection === 'registry' ? 'registry-common' : page.path === 'spec/agent-fallbacks' ? 'client-ladder' : undefined;
+    const shown =
+      page.collection === 'registry'
+        ? 'registry-common'
+        : page.path === 'spec/agent-fallbacks'
+          ? 'client-ladder'
+          : undefined;
     const data = dataTranslations.find((entry) => entry.folder === shown);
     const dataLocale = data && (data.folder === 'registry-common' ? registryCommon : clientLadder)(page.locale).locale;
-    const textState = page.state === 'fallback' ? translationStateOf(page.entry.locale, page.source.fileDigest, page.entry.data) : page.state;
+    const textState =
+      page.state === 'fallback'
+        ? translationStateOf(page.entry.locale, page.source.fileDigest, page.entry.data)
+        : page.state;
     return textState === 'stale' || (dataLocale !== undefined && data?.states[dataLocale] === 'stale');
   };
 }

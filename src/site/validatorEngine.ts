@@ -38,5 +38,15 @@ export function validatePacketText(text: string, now?: string): ValidatorAnswer 
       if (compacted.ok) otherForm = JSON.stringify(compacted.value, null, 2);
     }
   }
-  return { view: { valid: report.valid, profile: report.profile, form: report.form, digest: report.digest, errors: report.errors, warnings: report.warnings, otherForm } };
+  return {
+    view: {
+      valid: report.valid,
+      profile: report.profile,
+      form: report.form,
+      digest: report.digest,
+      errors: report.errors,
+      warnings: report.warnings,
+      otherForm,
+    },
+  };
 }

@@ -18,24 +18,38 @@ function element<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }
 
-
 /** One table per kind, each under its own caption; every code links to its row in the catalogue on this page. */
-function issueTable(issues: ValidatorView['errors'], kind: 'error' | 'warning', caption: string, strings: Strings): string {
+function issueTable(
+  issues: ValidatorView['errors'],
+  kind: 'error' | 'warning',
+  caption: string,
+  strings: Strings,
+): string {
   if (issues.length === 0) return '';
   const rows = issues
-    .map((issue) => `<tr class="${kind}"><td><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td><code>${escape(issue.path || '(root)')}</code></td><td>${escape(issue.message)}</td></tr>`)
+    .map(
+      (issue) =>
+        `<tr class="${kind}"><td><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td><code>${escape(issue.path || '(root)')}</code></td><td>${escape(issue.message)}</td></tr>`,
+    )
     .join('');
   return `<div class="table-wrap" tabindex="0"><table class="issues issues-${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${strings.code}</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 export function renderResult(answer: ValidatorAnswer, strings: Strings): string {
-  if ('badTime' in answer) return `<p class="verdict verdict-invalid">${escape(fillTemplate(strings.bad_time, answer.badTime))}</p>`;
+  if ('badTime' in answer)
+    return `<p class="verdict verdict-invalid">${escape(fillTemplate(strings.bad_time, answer.badTime))}</p>`;
   const view = answer.view;
   const verdict = `<p class="verdict verdict-${view.valid ? 'valid' : 'invalid'}"><strong>${view.valid ? strings.valid : strings.invalid}</strong>${view.profile ? ` · ${strings.profile}: <code>${escape(view.profile)}</code>` : ''}${view.form ? ` · ${strings.form}: <code>${view.form}</code>` : ''}</p>`;
-  const digest = view.digest ? `<p>${strings.digest}: <code class="digest" data-testid="digest">${escape(view.digest)}</code></p>` : '';
-  const errors = view.errors.length ? issueTable(view.errors, 'error', `${strings.errors} (${view.errors.length})`, strings) : `<p>${strings.no_errors}</p>`;
+  const digest = view.digest
+    ? `<p>${strings.digest}: <code class="digest" data-testid="digest">${escape(view.digest)}</code></p>`
+    : '';
+  const errors = view.errors.length
+    ? issueTable(view.errors, 'error', `${strings.errors} (${view.errors.length})`, strings)
+    : `<p>${strings.no_errors}</p>`;
   const warnings = issueTable(view.warnings, 'warning', `${strings.warnings} (${view.warnings.length})`, strings);
-  const other = view.otherForm ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>` : '';
+  const other = view.otherForm
+    ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>`
+    : '';
   return verdict + digest + errors + warnings + other;
 }
 
@@ -111,7 +125,8 @@ export function startValidator(): void {
       result.textContent = strings.engine_failed;
       return;
     }
-    if (answer === 'timeout') result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) });
+    if (answer === 'timeout')
+      result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) });
     else result.innerHTML = renderResult(answer, strings);
   }
 
@@ -136,7 +151,10 @@ export function startValidator(): void {
     input.value = await file.text();
     await validate();
   };
-  element<HTMLInputElement>('validator-file').addEventListener('change', (event) => void readFile((event.target as HTMLInputElement).files?.[0]));
+  element<HTMLInputElement>('validator-file').addEventListener(
+    'change',
+    (event) => void readFile((event.target as HTMLInputElement).files?.[0]),
+  );
   input.addEventListener('dragover', (event) => event.preventDefault());
   input.addEventListener('drop', (event) => {
     event.preventDefault();

@@ -49,14 +49,38 @@ export interface ClientProfile {
 export const CLIENT_PROFILES: Readonly<Record<ClientKind, ClientProfile>> = {
   'url-only-chatbot': { kind: 'url-only-chatbot', label: 'URL-only chatbot', capabilities: ['static-get'] },
   'indexed-fetcher': { kind: 'indexed-fetcher', label: 'Indexed or cached fetcher', capabilities: ['static-get'] },
-  'browser-agent': { kind: 'browser-agent', label: 'Browser-assisted agent', capabilities: ['static-get', 'live-get', 'javascript', 'browser-form'] },
-  'json-post-agent': { kind: 'json-post-agent', label: 'Structured JSON POST agent', capabilities: ['static-get', 'uri-template', 'live-get', 'post'] },
-  'authenticated-owner-agent': { kind: 'authenticated-owner-agent', label: 'Authenticated owner agent', capabilities: ['static-get', 'uri-template', 'live-get', 'post', 'credentials'] },
-  'restore-readback-agent': { kind: 'restore-readback-agent', label: 'Restore/readback agent', capabilities: ['static-get', 'uri-template', 'live-get', 'restore-readback'] },
-  'multi-agent-runtime': { kind: 'multi-agent-runtime', label: 'Multi-agent runtime', capabilities: ['static-get', 'uri-template', 'packet-exchange'] },
+  'browser-agent': {
+    kind: 'browser-agent',
+    label: 'Browser-assisted agent',
+    capabilities: ['static-get', 'live-get', 'javascript', 'browser-form'],
+  },
+  'json-post-agent': {
+    kind: 'json-post-agent',
+    label: 'Structured JSON POST agent',
+    capabilities: ['static-get', 'uri-template', 'live-get', 'post'],
+  },
+  'authenticated-owner-agent': {
+    kind: 'authenticated-owner-agent',
+    label: 'Authenticated owner agent',
+    capabilities: ['static-get', 'uri-template', 'live-get', 'post', 'credentials'],
+  },
+  'restore-readback-agent': {
+    kind: 'restore-readback-agent',
+    label: 'Restore/readback agent',
+    capabilities: ['static-get', 'uri-template', 'live-get', 'restore-readback'],
+  },
+  'multi-agent-runtime': {
+    kind: 'multi-agent-runtime',
+    label: 'Multi-agent runtime',
+    capabilities: ['static-get', 'uri-template', 'packet-exchange'],
+  },
   'a2a-peer': { kind: 'a2a-peer', label: 'A2A peer', capabilities: ['static-get', 'uri-template', 'a2a'] },
   'mcp-client': { kind: 'mcp-client', label: 'MCP client', capabilities: ['static-get', 'uri-template', 'mcp'] },
-  'mcp-server-system': { kind: 'mcp-server-system', label: 'MCP-server-capable system', capabilities: ['static-get', 'uri-template', 'mcp', 'mcp-tools'] },
+  'mcp-server-system': {
+    kind: 'mcp-server-system',
+    label: 'MCP-server-capable system',
+    capabilities: ['static-get', 'uri-template', 'mcp', 'mcp-tools'],
+  },
 };
 
 export function isClientKind(value: unknown): value is ClientKind {
@@ -96,7 +120,9 @@ export interface ResolveOptions {
 /** The capabilities a client has for this resolution, in CAPABILITIES order. */
 export function clientCapabilities(kind: ClientKind, options: ResolveOptions = {}): Capability[] {
   const profile = CLIENT_PROFILES[kind];
-  return CAPABILITIES.filter((capability) => profile.capabilities.includes(capability) && !options.unavailable?.includes(capability));
+  return CAPABILITIES.filter(
+    (capability) => profile.capabilities.includes(capability) && !options.unavailable?.includes(capability),
+  );
 }
 
 /**
@@ -125,7 +151,14 @@ export const STEP_TIER: Readonly<Record<RouteResolution['via'], number>> = {
 export function fallbackOrder(missing: readonly Capability[]): FallbackField[] {
   const specific = missing.flatMap((capability) => CAPABILITY_FALLBACKS[capability].fallbacks);
   const named = FALLBACK_FIELDS.filter((field) => STEP_TIER[field] === 1);
-  return [...new Set([...specific.filter((field) => STEP_TIER[field] === 1), 'browser_form_equivalent' as const, ...named, 'lowest_safe_fallback' as const])];
+  return [
+    ...new Set([
+      ...specific.filter((field) => STEP_TIER[field] === 1),
+      'browser_form_equivalent' as const,
+      ...named,
+      'lowest_safe_fallback' as const,
+    ]),
+  ];
 }
 
 /** The step a client with exactly the capabilities `has` takes on a (valid) route record, and what it lacks. */
@@ -151,10 +184,17 @@ export function chooseStep(record: RouteRecord, has: readonly Capability[]): Rou
     const target = fallbackTargetOf(record, field);
     if (!target) continue;
     const targetNeed = targetNeeds(target);
-    if (targetNeed.length !== target.needs.length || !targetNeed.every((capability) => has.includes(capability))) continue;
+    if (targetNeed.length !== target.needs.length || !targetNeed.every((capability) => has.includes(capability)))
+      continue;
     return { decision: 'fallback', target: target.url, via: field, needs: targetNeed, missing };
   }
-  return { decision: 'no-op', target: record.human_review_url, via: 'human_review_url', needs: ['static-get'], missing };
+  return {
+    decision: 'no-op',
+    target: record.human_review_url,
+    via: 'human_review_url',
+    needs: ['static-get'],
+    missing,
+  };
 }
 
 /** Decides where a client kind goes on a (valid) route record. */

@@ -59,7 +59,20 @@ export interface ScalarShape extends ShapeBase {
 }
 export type Shape = ObjectShape | ArrayShape | FreeObjectShape | ScalarShape;
 
-const CONSTRAINT_KEYS = ['type', 'enum', 'const', 'pattern', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'description', 'examples'] as const;
+const CONSTRAINT_KEYS = [
+  'type',
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'description',
+  'examples',
+] as const;
 
 export class ShapeError extends Error {}
 
@@ -109,7 +122,9 @@ export function shapeOf(registry: SchemaRegistry, start: ResolvedSchema): Shape 
   const base: ShapeBase = { constraints, ...(errorCode ? { errorCode } : {}), ...(definition ? { definition } : {}) };
 
   // Objects: fields come from the deepest definition first, then each referrer overlays its own.
-  const objectLinks = [...chain].reverse().filter((link) => link.schema.properties && typeof link.schema.properties === 'object');
+  const objectLinks = [...chain]
+    .reverse()
+    .filter((link) => link.schema.properties && typeof link.schema.properties === 'object');
   if (objectLinks.length > 0) {
     const order: string[] = [];
     const fieldSchemas = new Map<string, ResolvedSchema>();
@@ -134,7 +149,11 @@ export function shapeOf(registry: SchemaRegistry, start: ResolvedSchema): Shape 
   if (constraints.type === 'object') return { kind: 'free-object', ...base };
   const itemsLink = chain.find((link) => link.schema.items && typeof link.schema.items === 'object');
   if (itemsLink) {
-    return { kind: 'array', items: shapeOf(registry, { schema: itemsLink.schema.items as JsonSchema, documentId: itemsLink.documentId }), ...base };
+    return {
+      kind: 'array',
+      items: shapeOf(registry, { schema: itemsLink.schema.items as JsonSchema, documentId: itemsLink.documentId }),
+      ...base,
+    };
   }
   return { kind: 'scalar', ...base };
 }

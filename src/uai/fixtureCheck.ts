@@ -72,13 +72,29 @@ function readExpectations(input: ExpectationInput, failures: FixtureFailure[]): 
     return result;
   }
   if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) {
-    failures.push({ file: input.file, pointer: '', rule: 'fixture-expectations', message: 'expected an object mapping fixture file names to {code, path, why}' });
+    failures.push({
+      file: input.file,
+      pointer: '',
+      rule: 'fixture-expectations',
+      message: 'expected an object mapping fixture file names to {code, path, why}',
+    });
     return result;
   }
   for (const [name, entry] of Object.entries(read.value as Record<string, unknown>)) {
     const e = entry as Partial<FixtureExpectation> | null;
-    if (!e || typeof e.code !== 'string' || typeof e.path !== 'string' || typeof e.why !== 'string' || e.why.trim() === '') {
-      failures.push({ file: input.file, pointer: `/${name}`, rule: 'fixture-expectations', message: 'each entry needs "code", "path" and a non-empty "why"' });
+    if (
+      !e ||
+      typeof e.code !== 'string' ||
+      typeof e.path !== 'string' ||
+      typeof e.why !== 'string' ||
+      e.why.trim() === ''
+    ) {
+      failures.push({
+        file: input.file,
+        pointer: `/${name}`,
+        rule: 'fixture-expectations',
+        message: 'each entry needs "code", "path" and a non-empty "why"',
+      });
       continue;
     }
     result.set(name, { code: e.code, path: e.path, why: e.why });
@@ -122,21 +138,43 @@ function judgeFixtures<R extends Verdict>(
     const entry: Judged<R>['checked'][number] = { ...fixture, report };
     if (fixture.verdict === 'valid') {
       for (const error of report.errors) {
-        failures.push({ file: fixture.file, pointer: error.path, rule: error.code, message: `valid fixture fails: ${error.message}` });
+        failures.push({
+          file: fixture.file,
+          pointer: error.path,
+          rule: error.code,
+          message: `valid fixture fails: ${error.message}`,
+        });
       }
     } else {
       const expectation = expectations.get(fixture.group)?.get(`${fixture.name}.json`);
-      (seenInvalid.get(fixture.group) ?? seenInvalid.set(fixture.group, new Set()).get(fixture.group)!).add(`${fixture.name}.json`);
+      (seenInvalid.get(fixture.group) ?? seenInvalid.set(fixture.group, new Set()).get(fixture.group)!).add(
+        `${fixture.name}.json`,
+      );
       if (!expectation) {
-        failures.push({ file: fixture.file, pointer: '', rule: 'fixture-expectations', message: `no entry in ${fixture.group}/invalid/_expected.json says which code this fixture must produce` });
+        failures.push({
+          file: fixture.file,
+          pointer: '',
+          rule: 'fixture-expectations',
+          message: `no entry in ${fixture.group}/invalid/_expected.json says which code this fixture must produce`,
+        });
       } else {
         entry.expectation = expectation;
         const hit = report.errors.find((error) => error.code === expectation.code && error.path === expectation.path);
         if (report.valid) {
-          failures.push({ file: fixture.file, pointer: expectation.path, rule: expectation.code, message: 'invalid fixture passes validation' });
+          failures.push({
+            file: fixture.file,
+            pointer: expectation.path,
+            rule: expectation.code,
+            message: 'invalid fixture passes validation',
+          });
         } else if (!hit) {
           const found = report.errors.map((error) => `${error.code} at ${error.path || '(root)'}`).join('; ');
-          failures.push({ file: fixture.file, pointer: expectation.path, rule: expectation.code, message: `expected ${expectation.code} at ${expectation.path || '(root)'}, got ${found}` });
+          failures.push({
+            file: fixture.file,
+            pointer: expectation.path,
+            rule: expectation.code,
+            message: `expected ${expectation.code} at ${expectation.path || '(root)'}, got ${found}`,
+          });
         }
       }
     }
@@ -146,14 +184,23 @@ function judgeFixtures<R extends Verdict>(
   for (const input of expectationFiles) {
     for (const name of expectations.get(input.group)?.keys() ?? []) {
       if (!seenInvalid.get(input.group)?.has(name)) {
-        failures.push({ file: input.file, pointer: `/${name}`, rule: 'fixture-expectations', message: `names ${name}, which is not in the invalid folder` });
+        failures.push({
+          file: input.file,
+          pointer: `/${name}`,
+          rule: 'fixture-expectations',
+          message: `names ${name}, which is not in the invalid folder`,
+        });
       }
     }
   }
   return { failures, counts, checked };
 }
 
-export function checkFixtures(validator: PacketValidator, fixtures: readonly FixtureInput[], expectationFiles: readonly ExpectationInput[]): FixtureCheckResult {
+export function checkFixtures(
+  validator: PacketValidator,
+  fixtures: readonly FixtureInput[],
+  expectationFiles: readonly ExpectationInput[],
+): FixtureCheckResult {
   const now = new Date(FIXTURE_EVALUATED_AT);
   const { failures, counts, checked } = judgeFixtures(
     fixtures,
@@ -163,7 +210,12 @@ export function checkFixtures(validator: PacketValidator, fixtures: readonly Fix
       const { report } = entry;
       if (entry.verdict !== 'valid') return;
       if (report.valid && report.profile && profileSlug(report.profile) !== entry.group) {
-        failures.push({ file: entry.file, pointer: '/profile', rule: 'fixture-folder', message: `a ${report.profile} fixture belongs in examples/${profileSlug(report.profile)}/` });
+        failures.push({
+          file: entry.file,
+          pointer: '/profile',
+          rule: 'fixture-folder',
+          message: `a ${report.profile} fixture belongs in examples/${profileSlug(report.profile)}/`,
+        });
       }
       if (report.valid && report.keyed && report.form === 'keyed') {
         const compacted = validator.compact(report.keyed);
@@ -173,7 +225,12 @@ export function checkFixtures(validator: PacketValidator, fixtures: readonly Fix
   );
   for (const profile of validator.profiles) {
     if (!counts[profileSlug(profile)]?.valid) {
-      failures.push({ file: `schemas/uai-1/examples/${profileSlug(profile)}/valid/`, pointer: '', rule: 'fixture-coverage', message: `${profile} has no valid fixture` });
+      failures.push({
+        file: `schemas/uai-1/examples/${profileSlug(profile)}/valid/`,
+        pointer: '',
+        rule: 'fixture-coverage',
+        message: `${profile} has no valid fixture`,
+      });
     }
   }
   const packetCodes = ERROR_CODES.filter((entry) => entry.layer !== 'route').map((entry) => entry.code);
@@ -194,11 +251,22 @@ export interface RouteFixtureCheckResult {
 }
 
 /** Route-record fixtures: the same comparison, plus at least one valid fixture and one invalid fixture per route rule code. */
-export function checkRouteFixtures(checker: RouteChecker, fixtures: readonly FixtureInput[], expectationFiles: readonly ExpectationInput[]): RouteFixtureCheckResult {
-  const { failures, counts, checked } = judgeFixtures(fixtures, expectationFiles, (fixture) => checker.checkBytes(fixture.bytes));
+export function checkRouteFixtures(
+  checker: RouteChecker,
+  fixtures: readonly FixtureInput[],
+  expectationFiles: readonly ExpectationInput[],
+): RouteFixtureCheckResult {
+  const { failures, counts, checked } = judgeFixtures(fixtures, expectationFiles, (fixture) =>
+    checker.checkBytes(fixture.bytes),
+  );
   const folder = 'schemas/uai-1/examples/routes/';
   if (!checked.some((entry) => entry.verdict === 'valid')) {
-    failures.push({ file: `${folder}valid/`, pointer: '', rule: 'fixture-coverage', message: 'no valid route-record fixture' });
+    failures.push({
+      file: `${folder}valid/`,
+      pointer: '',
+      rule: 'fixture-coverage',
+      message: 'no valid route-record fixture',
+    });
   }
   const routeCodes = ERROR_CODES.filter((entry) => entry.layer === 'route').map((entry) => entry.code);
   failures.push(...codeCoverageFailures(checked, routeCodes, `${folder}invalid/`, 'route-record'));
@@ -206,11 +274,21 @@ export function checkRouteFixtures(checker: RouteChecker, fixtures: readonly Fix
 }
 
 /** Every code of the catalogue is the expected code of at least one invalid fixture. */
-function codeCoverageFailures(checked: readonly { expectation?: FixtureExpectation }[], codes: readonly string[], folder: string, what: string): FixtureFailure[] {
+function codeCoverageFailures(
+  checked: readonly { expectation?: FixtureExpectation }[],
+  codes: readonly string[],
+  folder: string,
+  what: string,
+): FixtureFailure[] {
   const expected = new Set(checked.map((entry) => entry.expectation?.code));
   return codes
     .filter((code) => !expected.has(code))
-    .map((code) => ({ file: folder, pointer: '', rule: 'fixture-coverage', message: `no invalid ${what} fixture expects ${code}` }));
+    .map((code) => ({
+      file: folder,
+      pointer: '',
+      rule: 'fixture-coverage',
+      message: `no invalid ${what} fixture expects ${code}`,
+    }));
 }
 
 /** One line per failure: `file pointer: [rule] message`. */

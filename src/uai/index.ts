@@ -30,7 +30,14 @@ export function createRouteRecordChecker(options: ValidatorOptions = {}): RouteC
 export type { PacketValidator, PacketReport, PacketForm, ValidateOptions } from './packetValidator.ts';
 export type { RouteChecker, RouteReport, RouteRecord, Capability, FallbackTarget } from './routeRecord.ts';
 export { CAPABILITIES, ROUTE_RECORD_SCHEMA_ID } from './routeRecord.ts';
-export { resolveRoute, clientCapabilities, isClientKind, CLIENT_KINDS, CLIENT_PROFILES, UnknownClientKindError } from './clientLadder.ts';
+export {
+  resolveRoute,
+  clientCapabilities,
+  isClientKind,
+  CLIENT_KINDS,
+  CLIENT_PROFILES,
+  UnknownClientKindError
+} from './clientLadder.ts';
 export type { ClientKind, ClientProfile, RouteDecision, RouteResolution, ResolveOptions } from './clientLadder.ts';
 export type { CodecResult } from './keyless.ts';
 export { canonicalize, canonicalBytes, CanonicalizationError } from './jcs.ts';

@@ -24,7 +24,9 @@ function compactValue(value: unknown, shape: Shape, path: (string | number)[], i
       }
     }
     return shape.fields.map((field) =>
-      Object.prototype.hasOwnProperty.call(value, field.name) ? compactValue(value[field.name], field.shape, [...path, field.name], issues) : null,
+      Object.prototype.hasOwnProperty.call(value, field.name)
+        ? compactValue(value[field.name], field.shape, [...path, field.name], issues)
+        : null,
     );
   }
   if (shape.kind === 'array' && Array.isArray(value)) {
@@ -61,14 +63,24 @@ function expandValue(value: unknown, shape: Shape, path: (string | number)[], is
       path.pop();
       if (expanded === undefined) continue;
       // Field names come from the schema; a member named __proto__ must still be an own property.
-      if (field.name === '__proto__') Object.defineProperty(result, field.name, { value: expanded, enumerable: true, writable: true, configurable: true });
+      if (field.name === '__proto__')
+        Object.defineProperty(result, field.name, {
+          value: expanded,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       else result[field.name] = expanded;
     }
     return result;
   }
   if (shape.kind === 'array') {
     if (!Array.isArray(value)) {
-      issues.push({ code: 'UAI-KEYLESS-SHAPE', path: jsonPointer(path), message: `expected an array, found ${describeJsonType(value)}` });
+      issues.push({
+        code: 'UAI-KEYLESS-SHAPE',
+        path: jsonPointer(path),
+        message: `expected an array, found ${describeJsonType(value)}`,
+      });
       return undefined;
     }
     const items: unknown[] = [];

@@ -14,7 +14,8 @@ export const CHECKSUM_DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/i;
 /** The packet without integrity.checksum (a shallow copy; the input is not changed). */
 export function withoutChecksum(keyed: Record<string, unknown>): Record<string, unknown> {
   const integrity = keyed.integrity;
-  if (integrity === null || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity)) return keyed;
+  if (integrity === null || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity))
+    return keyed;
   const { checksum: _omitted, ...rest } = integrity as Record<string, unknown>;
   return { ...keyed, integrity: rest };
 }

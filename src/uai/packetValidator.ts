@@ -52,7 +52,6 @@ export interface PacketValidator {
   digest(value: unknown): CodecResult;
 }
 
-
 /** Why a checksum was not verified: it names another algorithm, or it is no sha256 digest. */
 function unverifiedChecksumMessage(checksum: string, digest: string): string {
   const shown = JSON.stringify(checksum.length > 40 ? `${checksum.slice(0, 37)}…` : checksum);
@@ -84,7 +83,11 @@ function clockOf(now: ValidateOptions['now']): UtcDateTime {
 /** Stage "numbers": UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
 function unsafeNumberIssues(value: unknown): UaiIssue[] {
   const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
-  const issues: UaiIssue[] = found.map(({ path, problem }) => ({ code: 'UAI-JSON-NUMBER-UNSAFE', path, message: problem }));
+  const issues: UaiIssue[] = found.map(({ path, problem }) => ({
+    code: 'UAI-JSON-NUMBER-UNSAFE',
+    path,
+    message: problem,
+  }));
   if (total > found.length) issues.push(truncationIssue(total - found.length));
   return issues;
 }
@@ -115,7 +118,13 @@ function checksumIssue(packet: Record<string, unknown>, digest: string): { error
   const checksum = isPlainObject(integrity) ? integrity.checksum : undefined;
   if (typeof checksum !== 'string') return {};
   if (!CHECKSUM_DIGEST_PATTERN.test(checksum)) {
-    return { warning: { code: 'UAI-INTEGRITY-UNVERIFIED', path: '/integrity/checksum', message: unverifiedChecksumMessage(checksum, digest) } };
+    return {
+      warning: {
+        code: 'UAI-INTEGRITY-UNVERIFIED',
+        path: '/integrity/checksum',
+        message: unverifiedChecksumMessage(checksum, digest),
+      },
+    };
   }
   // Hex digits are case-insensitive: SHA256:ABC… and sha256:abc… state the same digest.
   if (checksum.toLowerCase() === digest) return {};
@@ -129,7 +138,10 @@ function checksumIssue(packet: Record<string, unknown>, digest: string): { error
 }
 
 /** Builds the validator from the schema documents (by default the published ones, bundled). */
-export function createPacketValidator(documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS, options: PacketValidatorOptions = {}): PacketValidator {
+export function createPacketValidator(
+  documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS,
+  options: PacketValidatorOptions = {},
+): PacketValidator {
   const { limits, sha256, compile = precompiledSchemas } = options;
   const registry = createSchemaRegistry(documents);
   const compiled: CompiledSchemas = compile(registry);
@@ -158,14 +170,29 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
   /** Stage "form": the keyed packet of either form (a keyless one expanded). */
   function toKeyed(value: unknown): CodecResult & { form?: PacketForm; profile?: string } {
     if (!Array.isArray(value) && !isPlainObject(value)) {
-      return { ok: false, issues: [{ code: 'UAI-SCHEMA-INVALID', path: '', message: `a packet is a JSON object (keyed form) or array (keyless form), found ${describeJsonType(value)}` }] };
+      return {
+        ok: false,
+        issues: [
+          {
+            code: 'UAI-SCHEMA-INVALID',
+            path: '',
+            message: `a packet is a JSON object (keyed form) or array (keyless form), found ${describeJsonType(value)}`,
+          },
+        ],
+      };
     }
     if (isPlainObject(value)) return { ok: true, value, form: 'keyed', profile: profileOf(value).profile };
     if (value.length !== envelopeShape.fields.length) {
       return {
         ok: false,
         form: 'keyless',
-        issues: [{ code: 'UAI-KEYLESS-SHAPE', path: '', message: `a keyless packet has ${envelopeShape.fields.length} envelope slots (uai_version … extensions), found ${value.length}` }],
+        issues: [
+          {
+            code: 'UAI-KEYLESS-SHAPE',
+            path: '',
+            message: `a keyless packet has ${envelopeShape.fields.length} envelope slots (uai_version … extensions), found ${value.length}`,
+          },
+        ],
       };
     }
     const { profile, issue } = profileOf(value);
@@ -183,12 +210,24 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
 
   /** The report of a document that is no packet of either form. */
   function unreadReport(value: unknown, keyed: CodecResult & { form?: PacketForm; ok: false }): PacketReport {
-    const profile = Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
-    return { valid: false, profile, form: keyed.form ?? null, digest: null, errors: reportIssues(keyed.issues), warnings: [] };
+    const profile =
+      Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
+    return {
+      valid: false,
+      profile,
+      form: keyed.form ?? null,
+      digest: null,
+      errors: reportIssues(keyed.issues),
+      warnings: [],
+    };
   }
 
   /** Stage "schema": the profile schema's issues (the envelope's when the profile is absent), the profile's own first. */
-  function schemaIssues(packet: Record<string, unknown>, profile: string | undefined, profileIssue: UaiIssue | undefined): UaiIssue[] {
+  function schemaIssues(
+    packet: Record<string, unknown>,
+    profile: string | undefined,
+    profileIssue: UaiIssue | undefined,
+  ): UaiIssue[] {
     const schemaId = profile ? registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
     const errors = compiled.validate(schemaId, packet, shapeOf(profile));
     return profileIssue ? [profileIssue, ...errors.filter((error) => error.path !== '/profile')] : errors;
@@ -266,12 +305,32 @@ export function createPacketValidator(documents: readonly SchemaDocument[] = SCH
     validateValue,
     compact(keyed) {
       const { profile, issue } = profileOf(keyed);
-      if (!isPlainObject(keyed)) return { ok: false, issues: [{ code: 'UAI-SCHEMA-INVALID', path: '', message: `compact takes a keyed packet (a JSON object), found ${describeJsonType(keyed)}` }] };
+      if (!isPlainObject(keyed))
+        return {
+          ok: false,
+          issues: [
+            {
+              code: 'UAI-SCHEMA-INVALID',
+              path: '',
+              message: `compact takes a keyed packet (a JSON object), found ${describeJsonType(keyed)}`,
+            },
+          ],
+        };
       if (!profile) return { ok: false, issues: [issue ?? unknownProfile(undefined, '/profile')] };
       return compactPacket(keyed, shapes.get(profile)!);
     },
     expand(keyless) {
-      if (!Array.isArray(keyless)) return { ok: false, issues: [{ code: 'UAI-KEYLESS-SHAPE', path: '', message: `expand takes a keyless packet (a JSON array), found ${describeJsonType(keyless)}` }] };
+      if (!Array.isArray(keyless))
+        return {
+          ok: false,
+          issues: [
+            {
+              code: 'UAI-KEYLESS-SHAPE',
+              path: '',
+              message: `expand takes a keyless packet (a JSON array), found ${describeJsonType(keyless)}`,
+            },
+          ],
+        };
       const result = toKeyed(keyless);
       return result.ok ? { ok: true, value: result.value } : { ok: false, issues: result.issues };
     },

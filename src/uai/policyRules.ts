@@ -45,7 +45,9 @@ export function forEachString(value: unknown, visit: Visit, options: { memberNam
 }
 
 function member(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /**
@@ -81,7 +83,9 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 /** What a message adds when a bounded check read only the start of a long string. */
 function readOnlyStart(check: string, limit: number, text: string): string {
-  return text.length > limit ? `; the ${check} check read only the first ${count(limit)} of its ${count(text.length)} characters` : '';
+  return text.length > limit
+    ? `; the ${check} check read only the first ${count(limit)} of its ${count(text.length)} characters`
+    : '';
 }
 
 /** UAI-UNSUPPORTED-CLAIM for one string value that claims what UAIX does not provide. */
@@ -145,8 +149,16 @@ function secretIssue(
     return undefined;
   }
   return memoryProposal
-    ? { code: 'UAI-MEMORY-SECRET', path: jsonPointer(path), message: `${found}; redact it and propose the fact without the secret` }
-    : { code: 'UAI-SECRET-PRESENT', path: jsonPointer(path), message: `${found}; remove it: packets never carry credentials (redact, or refer to where a reviewer can find it)` };
+    ? {
+        code: 'UAI-MEMORY-SECRET',
+        path: jsonPointer(path),
+        message: `${found}; redact it and propose the fact without the secret`,
+      }
+    : {
+        code: 'UAI-SECRET-PRESENT',
+        path: jsonPointer(path),
+        message: `${found}; remove it: packets never carry credentials (redact, or refer to where a reviewer can find it)`,
+      };
 }
 
 /**
@@ -215,8 +227,12 @@ export class PacketTextChecks {
  */
 export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
   const checks = new PacketTextChecks(packet);
-  forEachString(packet, (text, path, isMemberName) => (isMemberName ? checks.memberName(text, path) : checks.string(text, path)), {
-    memberNames: true,
-  });
+  forEachString(
+    packet,
+    (text, path, isMemberName) => (isMemberName ? checks.memberName(text, path) : checks.string(text, path)),
+    {
+      memberNames: true,
+    },
+  );
   return [...expiredRule(packet, now), ...checks.claims, ...checks.secrets];
 }

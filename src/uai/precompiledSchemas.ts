@@ -20,11 +20,16 @@ export const precompiledSchemas: SchemaCompiler = (registry) => {
     const same = generated.get(id);
     // The bundled documents themselves (the usual case) need no comparison.
     if (same !== doc && (!same || JSON.stringify(same) !== JSON.stringify(doc))) {
-      throw new Error(`schemas/uai-1/${schemaFileName(id)}: differs from the precompiled validators in src/uai/generated/schemaValidators.ts; run npm run generate`);
+      throw new Error(
+        `schemas/uai-1/${schemaFileName(id)}: differs from the precompiled validators in src/uai/generated/schemaValidators.ts; run npm run generate`,
+      );
     }
   }
   for (const id of generated.keys()) {
-    if (!registry.documents.has(id)) throw new Error(`schemas/uai-1/${schemaFileName(id)}: has precompiled validators but is not among the schemas; run npm run generate`);
+    if (!registry.documents.has(id))
+      throw new Error(
+        `schemas/uai-1/${schemaFileName(id)}: has precompiled validators but is not among the schemas; run npm run generate`,
+      );
   }
   return schemasFromChecks(new Map(Object.entries(PRECOMPILED_VALIDATORS)));
 };

@@ -90,7 +90,9 @@ export const FALLBACK_FIELDS: readonly FallbackField[] = [
  * the rule and the resolver cannot drift apart. Capabilities without a dedicated field (javascript,
  * restore-readback) fall through to browser_form_equivalent and lowest_safe_fallback.
  */
-export const CAPABILITY_FALLBACKS: Readonly<Record<Capability, { declare?: keyof RouteRecord; fallbacks: readonly FallbackField[] }>> = {
+export const CAPABILITY_FALLBACKS: Readonly<
+  Record<Capability, { declare?: keyof RouteRecord; fallbacks: readonly FallbackField[] }>
+> = {
   'static-get': { fallbacks: [] },
   // A client that only GETs the URLs it is given goes to the concrete listing that names every URL.
   'uri-template': { declare: 'lowest_safe_fallback', fallbacks: ['lowest_safe_fallback'] },
@@ -164,7 +166,8 @@ export function highestPathNeeds(record: unknown): Capability[] {
   if (WRITE_METHODS.includes(record.method as string)) needs.add('post');
   if (isUriTemplate(record.path)) needs.add('uri-template');
   if (Array.isArray(record.advertises)) {
-    for (const path of record.advertises) for (const capability of lookup(ADVERTISED_NEEDS, path) ?? []) needs.add(capability);
+    for (const path of record.advertises)
+      for (const capability of lookup(ADVERTISED_NEEDS, path) ?? []) needs.add(capability);
   }
   return CAPABILITIES.filter((capability) => needs.has(capability));
 }
@@ -172,7 +175,9 @@ export function highestPathNeeds(record: unknown): Capability[] {
 /** "A", "A and B", "A, B and C". */
 export function listCapabilities(capabilities: readonly Capability[]): string {
   const labels = capabilities.map((capability) => CAPABILITY_LABELS[capability]);
-  return labels.length <= 1 ? (labels[0] ?? 'nothing') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+  return labels.length <= 1
+    ? (labels[0] ?? 'nothing')
+    : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
 }
 
 /** Which field of the record makes the highest path need `capability`, for messages. */
@@ -181,9 +186,12 @@ function sourceOfNeed(capability: Capability, record: Record<string, unknown>): 
   if (capability === 'credentials') {
     return `fetch_execution_class authenticated: an authenticated ${record.side_effect_status === 'none' ? 'read' : 'mutation'}`;
   }
-  if (capability === 'live-get' || capability === 'javascript') return `fetch_execution_class ${String(record.fetch_execution_class)}`;
+  if (capability === 'live-get' || capability === 'javascript')
+    return `fetch_execution_class ${String(record.fetch_execution_class)}`;
   if (capability === 'uri-template') return `path ${String(record.path)} is a URI template`;
-  const advertised = (record.advertises as unknown[]).filter((path) => lookup(ADVERTISED_NEEDS, path)?.includes(capability));
+  const advertised = (record.advertises as unknown[]).filter((path) =>
+    lookup(ADVERTISED_NEEDS, path)?.includes(capability),
+  );
   return `advertises ${advertised.join(', ')}`;
 }
 
@@ -194,15 +202,23 @@ function fallbackRule(record: Record<string, unknown>, needs: readonly Capabilit
     const field = CAPABILITY_FALLBACKS[capability].declare;
     if (!field) continue;
     if (record[field] === null) {
-      const what = field === 'restore_readback_url_field'
-        ? 'set it to the JSON Pointer of the response member that carries the published readback URL, so agents never guess a private endpoint'
-        : capability === 'uri-template'
-          ? 'name a concrete page that lists every URL the template stands for, for clients that only GET the URLs they are given'
-          : `name the lower safe step (at least the review URL) for clients without ${CAPABILITY_LABELS[capability]}`;
-      issues.push({ code: 'UAI-ROUTE-FALLBACK-MISSING', path: jsonPointer([field]), message: `the highest path needs ${CAPABILITY_LABELS[capability]} (${sourceOfNeed(capability, record)}) but ${field} is null: ${what}` });
+      const what =
+        field === 'restore_readback_url_field'
+          ? 'set it to the JSON Pointer of the response member that carries the published readback URL, so agents never guess a private endpoint'
+          : capability === 'uri-template'
+            ? 'name a concrete page that lists every URL the template stands for, for clients that only GET the URLs they are given'
+            : `name the lower safe step (at least the review URL) for clients without ${CAPABILITY_LABELS[capability]}`;
+      issues.push({
+        code: 'UAI-ROUTE-FALLBACK-MISSING',
+        path: jsonPointer([field]),
+        message: `the highest path needs ${CAPABILITY_LABELS[capability]} (${sourceOfNeed(capability, record)}) but ${field} is null: ${what}`,
+      });
     }
   }
-  for (const [capability, { fallbacks }] of Object.entries(CAPABILITY_FALLBACKS) as [Capability, { fallbacks: readonly FallbackField[] }][]) {
+  for (const [capability, { fallbacks }] of Object.entries(CAPABILITY_FALLBACKS) as [
+    Capability,
+    { fallbacks: readonly FallbackField[] },
+  ][]) {
     for (const field of fallbacks) {
       const target = fallbackTargetOf(record, field);
       if (field === 'lowest_safe_fallback' || !target?.needs.includes(capability)) continue;
@@ -215,7 +231,9 @@ function fallbackRule(record: Record<string, unknown>, needs: readonly Capabilit
   }
   // The lowest safe fallback stands in for the whole highest path: it may not need any rich capability that path needs.
   const lowest = fallbackTargetOf(record, 'lowest_safe_fallback');
-  const shared = lowest ? targetNeeds(lowest).filter((capability) => capability !== 'static-get' && needs.includes(capability)) : [];
+  const shared = lowest
+    ? targetNeeds(lowest).filter((capability) => capability !== 'static-get' && needs.includes(capability))
+    : [];
   if (shared.length > 0) {
     issues.push({
       code: 'UAI-ROUTE-FALLBACK-MISSING',
@@ -235,11 +253,18 @@ export function isStaticTarget(target: FallbackTarget | undefined): boolean {
 function reviewRule(record: Record<string, unknown>): UaiIssue[] {
   const issues: UaiIssue[] = [];
   if (record.human_review_url === null) {
-    issues.push({ code: 'UAI-ROUTE-NO-REVIEW', path: '/human_review_url', message: 'human_review_url is null: every fallback chain ends in human review; set it to the route\'s section of the public review page, /<locale>/review/#<route_id>' });
+    issues.push({
+      code: 'UAI-ROUTE-NO-REVIEW',
+      path: '/human_review_url',
+      message:
+        "human_review_url is null: every fallback chain ends in human review; set it to the route's section of the public review page, /<locale>/review/#<route_id>",
+    });
   }
   const lowest = fallbackTargetOf(record, 'lowest_safe_fallback');
   // White space alone describes nothing: it counts as null.
-  const noOpAbsent = record.no_op_behavior === null || (typeof record.no_op_behavior === 'string' && record.no_op_behavior.trim() === '');
+  const noOpAbsent =
+    record.no_op_behavior === null ||
+    (typeof record.no_op_behavior === 'string' && record.no_op_behavior.trim() === '');
   if (noOpAbsent && !isStaticTarget(lowest)) {
     issues.push({
       code: 'UAI-ROUTE-NO-REVIEW',
@@ -270,14 +295,26 @@ function secretRule(record: Record<string, unknown>): UaiIssue[] {
     const finding = findSecret(url);
     if (!finding) return [];
     const value = maskSecret(url.slice(finding.start, finding.end));
-    return [{ code: 'UAI-ROUTE-SECRET-IN-URL', path, message: `the URL carries ${finding.kind} (${value}): remove it; credentials travel in headers or a private store, never in a public URL` }];
+    return [
+      {
+        code: 'UAI-ROUTE-SECRET-IN-URL',
+        path,
+        message: `the URL carries ${finding.kind} (${value}): remove it; credentials travel in headers or a private store, never in a public URL`,
+      },
+    ];
   });
 }
 
 /** UAI-ROUTE-UNSAFE-GET: a GET that changes something must say so in get_safety. */
 function unsafeGetRule(record: Record<string, unknown>): UaiIssue[] {
   const sideEffect = record.side_effect_status;
-  if (record.method !== 'GET' || typeof sideEffect !== 'string' || sideEffect === 'none' || record.get_safety === 'side-effecting') return [];
+  if (
+    record.method !== 'GET' ||
+    typeof sideEffect !== 'string' ||
+    sideEffect === 'none' ||
+    record.get_safety === 'side-effecting'
+  )
+    return [];
   return [
     {
       code: 'UAI-ROUTE-UNSAFE-GET',
@@ -290,12 +327,20 @@ function unsafeGetRule(record: Record<string, unknown>): UaiIssue[] {
 /** The route rules alone (no schema), for any JSON value; each issue names the field to change. */
 export function routeRuleIssues(value: unknown): UaiIssue[] {
   if (!isJsonObject(value)) return [];
-  return [...fallbackRule(value, highestPathNeeds(value)), ...reviewRule(value), ...secretRule(value), ...unsafeGetRule(value)];
+  return [
+    ...fallbackRule(value, highestPathNeeds(value)),
+    ...reviewRule(value),
+    ...secretRule(value),
+    ...unsafeGetRule(value),
+  ];
 }
 
 /** The shape of a route record, for the schema's error-code lookup and for field tables. */
 export function routeRecordShape(registry: SchemaRegistry): ObjectShape {
-  const shape = shapeOf(registry, { schema: registry.documents.get(ROUTE_RECORD_SCHEMA_ID)!, documentId: ROUTE_RECORD_SCHEMA_ID });
+  const shape = shapeOf(registry, {
+    schema: registry.documents.get(ROUTE_RECORD_SCHEMA_ID)!,
+    documentId: ROUTE_RECORD_SCHEMA_ID,
+  });
   if (shape.kind !== 'object') throw new Error(`${ROUTE_RECORD_SCHEMA_ID} does not describe an object`);
   return shape;
 }
@@ -330,7 +375,8 @@ export function createRouteChecker(
   compile: SchemaCompiler = precompiledSchemas,
 ): RouteChecker {
   const registry = createSchemaRegistry(documents);
-  if (!registry.documents.has(ROUTE_RECORD_SCHEMA_ID)) throw new Error(`the route-record schema ${ROUTE_RECORD_SCHEMA_ID} is missing`);
+  if (!registry.documents.has(ROUTE_RECORD_SCHEMA_ID))
+    throw new Error(`the route-record schema ${ROUTE_RECORD_SCHEMA_ID} is missing`);
   const compiled = compile(registry, [ROUTE_RECORD_SCHEMA_ID]);
   const shape = routeRecordShape(registry);
 

@@ -15,12 +15,21 @@ import { ERROR_CODE_KEYWORD, schemasFromChecks, type SchemaCheck, type SchemaCom
 type AjvClass = typeof Ajv2020Import;
 const Ajv2020 = ((Ajv2020Import as unknown as { default?: AjvClass }).default ?? Ajv2020Import) as AjvClass;
 type AddFormats = typeof addFormatsImport;
-const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ?? addFormatsImport) as AddFormats;
+const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ??
+  addFormatsImport) as AddFormats;
 type StandaloneCode = typeof standaloneCodeImport;
-const standaloneCode = ((standaloneCodeImport as unknown as { default?: StandaloneCode }).default ?? standaloneCodeImport) as StandaloneCode;
+const standaloneCode = ((standaloneCodeImport as unknown as { default?: StandaloneCode }).default ??
+  standaloneCodeImport) as StandaloneCode;
 
 export function createAjv(options: { source?: boolean } = {}) {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true, messages: options.source !== true, code: { source: options.source ?? false, esm: true } });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allErrors: true,
+    verbose: true,
+    messages: options.source !== true,
+    code: { source: options.source ?? false, esm: true },
+  });
   addFormats(ajv);
   ajv.addKeyword({ keyword: ERROR_CODE_KEYWORD, schemaType: 'string' });
   return ajv;
@@ -35,7 +44,9 @@ function compileAll(ajv: ReturnType<typeof createAjv>, ids: readonly string[]): 
       validate = ajv.getSchema(id);
     } catch (error) {
       // ajv's messages name the keyword but not always the document: say which schema failed.
-      throw new Error(`schemas/uai-1/${id.split('/').pop()}: not a valid strict JSON Schema 2020-12 (${(error as Error).message})`);
+      throw new Error(
+        `schemas/uai-1/${id.split('/').pop()}: not a valid strict JSON Schema 2020-12 (${(error as Error).message})`,
+      );
     }
     if (!validate) throw new Error(`schemas/uai-1/${id.split('/').pop()}: did not compile`);
     compiled.set(id, validate as SchemaCheck);
@@ -47,7 +58,11 @@ function compileAll(ajv: ReturnType<typeof createAjv>, ids: readonly string[]): 
 export const compileSchemas: SchemaCompiler = (registry: SchemaRegistry, extraIds: readonly string[] = []) => {
   const ajv = createAjv();
   for (const doc of registry.documents.values()) ajv.addSchema(doc);
-  const ids = [ENVELOPE_SCHEMA_ID, ...registry.profiles.map((profile) => registry.profileSchemaId(profile)!), ...extraIds];
+  const ids = [
+    ENVELOPE_SCHEMA_ID,
+    ...registry.profiles.map((profile) => registry.profileSchemaId(profile)!),
+    ...extraIds,
+  ];
   return schemasFromChecks(compileAll(ajv, ids));
 };
 
@@ -71,11 +86,21 @@ export function generateValidatorModule(documents: readonly SchemaDocument[]): s
   for (const doc of registry.documents.values()) ajv.addSchema(doc);
   const ids = [...registry.documents.keys()];
   compileAll(ajv, ids);
-  const exportNames = new Map(ids.map((id) => [id, `validate_${schemaFileName(id).replace(/\.schema\.json$/, '').replace(/[^A-Za-z0-9]/g, '_')}`]));
+  const exportNames = new Map(
+    ids.map((id) => [
+      id,
+      `validate_${schemaFileName(id)
+        .replace(/\.schema\.json$/, '')
+        .replace(/[^A-Za-z0-9]/g, '_')}`,
+    ]),
+  );
   let code = standaloneCode(ajv, Object.fromEntries(ids.map((id) => [exportNames.get(id)!, id])));
   for (const [required, name] of RUNTIME_IMPORTS) code = code.split(required).join(name);
   const leftover = /require\("[^"]*"\)/.exec(code);
-  if (leftover) throw new Error(`${GENERATED_MODULE_FILE}: ajv's standalone code needs ${leftover[0]}, which schemaRuntime.ts does not provide`);
+  if (leftover)
+    throw new Error(
+      `${GENERATED_MODULE_FILE}: ajv's standalone code needs ${leftover[0]}, which schemaRuntime.ts does not provide`,
+    );
   code = code.replace(/^"use strict";/, '');
   // ajv writes each schema document it references (for `parentSchema`) as a literal: point those at
   // the documents this module exports instead of shipping every schema twice.
@@ -84,10 +109,13 @@ export function generateValidatorModule(documents: readonly SchemaDocument[]): s
   });
   // ajv exports each validator under its name; keep them module-private and export only the map by $id.
   const functionNames = new Map<string, string>();
-  code = code.replace(/export const (validate_\w+) = (validate\d+);/g, (_line, exportName: string, functionName: string) => {
-    functionNames.set(exportName, functionName);
-    return '';
-  });
+  code = code.replace(
+    /export const (validate_\w+) = (validate\d+);/g,
+    (_line, exportName: string, functionName: string) => {
+      functionNames.set(exportName, functionName);
+      return '';
+    },
+  );
   const byId = ids.map((id) => `  ${JSON.stringify(id)}: ${functionNames.get(exportNames.get(id)!)},`).join('\n');
   return [
     '// @ts-nocheck: ajv standalone code, generated by `npm run generate` from schemas/uai-1/*.schema.json; do not edit.',

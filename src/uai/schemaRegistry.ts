@@ -47,7 +47,13 @@ function pointerGet(root: unknown, fragment: string, ref: string): JsonSchema {
   if (fragment === '' || fragment === '/') return root as JsonSchema;
   let found: unknown;
   try {
-    found = valueAtPointer(root, fragment.slice(1).split('/').map((raw) => unescapePointerToken(decodeURIComponent(raw))));
+    found = valueAtPointer(
+      root,
+      fragment
+        .slice(1)
+        .split('/')
+        .map((raw) => unescapePointerToken(decodeURIComponent(raw))),
+    );
   } catch {
     found = undefined; // a malformed escape names nothing
   }
@@ -65,7 +71,8 @@ export function createSchemaRegistry(docs: readonly SchemaDocument[]): SchemaReg
     const profile = profileOf(doc);
     if (profile) profileIds.set(profile, doc.$id);
   }
-  if (!documents.has(ENVELOPE_SCHEMA_ID)) throw new SchemaRegistryError(`the envelope schema ${ENVELOPE_SCHEMA_ID} is missing`);
+  if (!documents.has(ENVELOPE_SCHEMA_ID))
+    throw new SchemaRegistryError(`the envelope schema ${ENVELOPE_SCHEMA_ID} is missing`);
   return {
     documents,
     profiles: [...profileIds.keys()],

@@ -54,7 +54,9 @@ export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): C
       if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
       if (validate(value)) return [];
       // An empty string fails minLength too; one issue for it is enough.
-      const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''));
+      const errors = (validate.errors ?? []).filter(
+        (error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''),
+      );
       // Messages are built for a report's worth only: a document with 400,000 bad members costs no more.
       const issues = errors.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
       if (errors.length > MAX_ISSUES_PER_DOCUMENT) {
@@ -71,8 +73,10 @@ export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): C
 
 function placeOf(error: SchemaError): string {
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') return `${error.instancePath}/${escapePointerToken(String(params.missingProperty))}`;
-  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${escapePointerToken(String(params.additionalProperty))}`;
+  if (error.keyword === 'required')
+    return `${error.instancePath}/${escapePointerToken(String(params.missingProperty))}`;
+  if (error.keyword === 'additionalProperties')
+    return `${error.instancePath}/${escapePointerToken(String(params.additionalProperty))}`;
   return error.instancePath;
 }
 
@@ -80,7 +84,8 @@ function codeOf(error: SchemaError, path: string, shape: Shape): string {
   if (error.keyword === 'additionalProperties') return 'UAI-SCHEMA-UNDECLARED';
   const parent = (error.parentSchema ?? {}) as JsonSchema;
   if (typeof parent[ERROR_CODE_KEYWORD] === 'string') return parent[ERROR_CODE_KEYWORD] as string;
-  if ((error.keyword === 'format' || error.keyword === 'pattern') && parent.format === 'date-time') return 'UAI-TIME-NOT-UTC';
+  if ((error.keyword === 'format' || error.keyword === 'pattern') && parent.format === 'date-time')
+    return 'UAI-TIME-NOT-UTC';
   const along = shapesAlong(shape, parsePointer(path));
   for (let index = along.length - 1; index >= 0; index--) {
     const code = along[index].errorCode;
@@ -119,7 +124,8 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
       return `add the required field "${params.missingProperty}" to ${where}`;
   }
   if (isBlankText(error)) return `${where} holds only white space, which counts as absent: write a value`;
-  if (code === 'UAI-TIME-NOT-UTC') return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
+  if (code === 'UAI-TIME-NOT-UTC')
+    return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
   switch (error.keyword) {
     case 'pattern': {
       const example = ((error.parentSchema as JsonSchema)?.examples as unknown[] | undefined)?.[0];
@@ -138,7 +144,9 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
     case 'format':
       return `${where} is ${quote(value)}: it must be a valid ${params.format === 'uri' ? 'absolute URI' : String(params.format)}`;
     case 'minLength':
-      return params.limit === 1 ? `${where} is empty: write a value` : `${where} is too short: at least ${params.limit} characters`;
+      return params.limit === 1
+        ? `${where} is empty: write a value`
+        : `${where} is too short: at least ${params.limit} characters`;
     case 'maxLength':
       return `${where} is too long: at most ${params.limit} characters`;
     case 'minItems':

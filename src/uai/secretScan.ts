@@ -144,7 +144,11 @@ function rankMatches(ranked: Ranked[], order: number, text: string, limit: numbe
  * earlier rule in the table (the more specific family) is reported; the high-entropy heuristic
  * reports only text no rule matched. `screen` is `screenString(text)` when the caller has it.
  */
-export function findSecrets(text: string, maxFindings = DEFAULT_MAX_FINDINGS, screen = screenString(text)): SecretFinding[] {
+export function findSecrets(
+  text: string,
+  maxFindings = DEFAULT_MAX_FINDINGS,
+  screen = screenString(text),
+): SecretFinding[] {
   if (maxFindings < 1 || text.length === 0) return [];
   // The screen first: most strings hold no rule's keyword and no candidate token (a long run of
   // token characters with an upper-case letter: UAI-1 identifiers are lower case), and stop here.

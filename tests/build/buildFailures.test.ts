@@ -9,7 +9,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyRepository, removeCopy, buildWithChanges, assertFailedClearly, lineNaming, runAstroBuild } from './_support/tempRepo.ts';
+import {
+  copyRepository,
+  removeCopy,
+  buildWithChanges,
+  assertFailedClearly,
+  lineNaming,
+  runAstroBuild,
+} from './_support/tempRepo.ts';
 
 let copy: string;
 before(() => {
@@ -21,11 +28,13 @@ after(() => {
 
 test('(a) a valid fixture that fails: the file, /conversation/correlation_id and UAI-CORRELATION-MALFORMED', () => {
   const file = 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json';
-  const run = buildWithChanges(copy, { [file]: (text) => {
-    const packet = JSON.parse(text);
-    delete packet.conversation.correlation_id;
-    return `${JSON.stringify(packet, null, 4)}\n`;
-  } });
+  const run = buildWithChanges(copy, {
+    [file]: (text) => {
+      const packet = JSON.parse(text);
+      delete packet.conversation.correlation_id;
+      return `${JSON.stringify(packet, null, 4)}\n`;
+    },
+  });
   assertFailedClearly(run, copy, [file]);
   const line = lineNaming(run, file);
   assert.ok(line.includes('/conversation/correlation_id'), `the line does not name the JSON Pointer: ${line}`);
@@ -34,10 +43,15 @@ test('(a) a valid fixture that fails: the file, /conversation/correlation_id and
 
 test('(b) a record code used twice: both files and the code', () => {
   const file = 'content/guides/en-us/swarm-failure-and-recovery.md';
-  const run = buildWithChanges(copy, { [file]: (text) => text.replace(/^code: UAIX-DOC-4030\s*$/m, 'code: UAIX-DOC-3382') });
+  const run = buildWithChanges(copy, {
+    [file]: (text) => text.replace(/^code: UAIX-DOC-4030\s*$/m, 'code: UAIX-DOC-3382'),
+  });
   assertFailedClearly(run, copy, [file]);
   const line = lineNaming(run, file);
-  assert.ok(line.includes('content/pages/en-us/spec/agent-fallbacks.md'), `the line does not name the record that owns the code: ${line}`);
+  assert.ok(
+    line.includes('content/pages/en-us/spec/agent-fallbacks.md'),
+    `the line does not name the record that owns the code: ${line}`,
+  );
   assert.ok(line.includes('UAIX-DOC-3382'), `the line does not name the code: ${line}`);
 });
 
@@ -52,11 +66,17 @@ test('(d) a frontmatter without title: the file and the field', () => {
 
 test('(c) a dead internal link in an English Markdown page: the page and the link (full build)', () => {
   const file = 'content/pages/en-us/about.md';
-  const run = buildWithChanges(copy, { [file]: (text) => `${text.trimEnd()}\n\nSee [the missing record](/en-us/no-such-page/).\n` });
+  const run = buildWithChanges(copy, {
+    [file]: (text) => `${text.trimEnd()}\n\nSee [the missing record](/en-us/no-such-page/).\n`,
+  });
   assertFailedClearly(run, copy, ['/en-us/no-such-page/']);
   const line = lineNaming(run, '/en-us/no-such-page/');
   assert.ok(line.includes('/en-us/about/'), `the line does not name the page: ${line}`);
-  assert.match(line, /not in the built site|does not exist|dead|broken/, `the line does not say what is wrong: ${line}`);
+  assert.match(
+    line,
+    /not in the built site|does not exist|dead|broken/,
+    `the line does not say what is wrong: ${line}`,
+  );
 });
 
 test('(e) a banned rendering and French punctuation without a no-break space: file, line and rule (issue 11)', () => {
@@ -71,14 +91,23 @@ test('(e) a banned rendering and French punctuation without a no-break space: fi
   });
   assertFailedClearly(run, copy, [file]);
   const banned = lineNaming(run, `${file}:${plantedLine}: banned-term:`);
-  assert.match(banned, /"appareils" for "fixture".*use "jeu d’essai"/, `the line does not name the term and its preferred rendering: ${banned}`);
+  assert.match(
+    banned,
+    /"appareils" for "fixture".*use "jeu d’essai"/,
+    `the line does not name the term and its preferred rendering: ${banned}`,
+  );
   const punctuation = lineNaming(run, `${file}:${plantedLine}: french-punctuation:`);
   assert.match(punctuation, /an ordinary space before ":"/, `the line does not say what is wrong: ${punctuation}`);
 });
 
 test('(f) plain `astro build` with a dead link: exit 1, the page and the link, no dist/ (issue 14)', () => {
   const file = 'content/pages/en-us/about.md';
-  const run = buildWithChanges(copy, { [file]: (text) => `${text.trimEnd()}\n\nSee [the missing record](/en-us/no-such-page/).\n` }, {}, runAstroBuild);
+  const run = buildWithChanges(
+    copy,
+    { [file]: (text) => `${text.trimEnd()}\n\nSee [the missing record](/en-us/no-such-page/).\n` },
+    {},
+    runAstroBuild,
+  );
   assertFailedClearly(run, copy, ['/en-us/no-such-page/', 'build failed at links']);
   assert.ok(lineNaming(run, '/en-us/no-such-page/').includes('/en-us/about/'), 'the line does not name the page');
 });

@@ -46,7 +46,21 @@ before(requireDist);
 
 const page = (locale: string, path: string) => parseHtmlFile(pageAt(`/${locale}/${path ? `${path}/` : ''}`).file);
 const ACK = 'registry/uai-agent-ack-v1';
-const ACK_SECTION_IDS = ['purpose', 'when-to-use', 'when-not-to-use', 'required-fields', 'reliability-fields', 'additional-fields', 'validation', 'trust', 'redaction', 'support-boundary', 'related', 'keyed-fixture', 'keyless-form'];
+const ACK_SECTION_IDS = [
+  'purpose',
+  'when-to-use',
+  'when-not-to-use',
+  'required-fields',
+  'reliability-fields',
+  'additional-fields',
+  'validation',
+  'trust',
+  'redaction',
+  'support-boundary',
+  'related',
+  'keyed-fixture',
+  'keyless-form',
+];
 
 // ---------------------------------------------------------------------------------------------
 // The seeds.
@@ -55,7 +69,9 @@ const ACK_SECTION_IDS = ['purpose', 'when-to-use', 'when-not-to-use', 'required-
 function ackSeed() {
   const file = seedFile('000_eb909617fe1d0d44.txt');
   if (!file) return undefined;
-  const lines = readFileSync(file, 'utf8').split('\n').map((line) => line.trim());
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
   const after = (heading: string) => {
     const at = lines.indexOf(heading);
     assert.ok(at >= 0, `seed 000: no line "${heading}"`);
@@ -85,10 +101,15 @@ function ackSeed() {
 function swarmSeed() {
   const file = seedFile('003_2c60a2058dd1ce7d.txt');
   if (!file) return undefined;
-  const lines = readFileSync(file, 'utf8').split('\n').map((line) => line.trim());
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
   const paragraphAfter = (heading: string) => lines.slice(lines.indexOf(heading) + 1).find((line) => line !== '')!;
   const order = lines.indexOf('Recovery order');
-  const steps = lines.slice(order + 1).filter((line) => /^\d+\.\s/.test(line)).map((line) => line.replace(/^\d+\.\s+/, ''));
+  const steps = lines
+    .slice(order + 1)
+    .filter((line) => /^\d+\.\s/.test(line))
+    .map((line) => line.replace(/^\d+\.\s+/, ''));
   return {
     intro: lines.find((line) => line.startsWith('Recovery begins'))!,
     failureStates: paragraphAfter('Failure states'),
@@ -112,8 +133,12 @@ test('the ack profile page has the 13 seed sections, in order, in en-us, es-us a
   const problems: string[] = [];
   for (const locale of TRANSLATED_LOCALES) {
     const main = mainOf(page(locale, ACK));
-    const ids = findAll(main, (element) => element.tagName === 'h2' && ACK_SECTION_IDS.includes(attr(element, 'id') ?? '')).map((element) => attr(element, 'id'));
-    if (JSON.stringify(ids) !== JSON.stringify(ACK_SECTION_IDS)) problems.push(`/${locale}/${ACK}/: h2 ids ${JSON.stringify(ids)}, expected ${JSON.stringify(ACK_SECTION_IDS)}`);
+    const ids = findAll(
+      main,
+      (element) => element.tagName === 'h2' && ACK_SECTION_IDS.includes(attr(element, 'id') ?? ''),
+    ).map((element) => attr(element, 'id'));
+    if (JSON.stringify(ids) !== JSON.stringify(ACK_SECTION_IDS))
+      problems.push(`/${locale}/${ACK}/: h2 ids ${JSON.stringify(ids)}, expected ${JSON.stringify(ACK_SECTION_IDS)}`);
   }
   assertNoProblems(problems, 'ack profile sections');
 });
@@ -134,11 +159,20 @@ const ACK_SEED_CORRECTIONS: [seed: string, site: string][] = [
     'Acusa recibo, aceptación, rechazo, aplazamiento o enrutamiento de revisión humana de un mensaje de agente anterior.',
     'Acusa recibo de un mensaje de agente anterior y registra su aceptación, rechazo, aplazamiento o derivación a revisión humana.',
   ],
-  ['paquetes de comunicación del agente admiten y requieren estos campos de sobre canónicos', 'paquetes de comunicación entre agentes admiten y requieren estos campos canónicos del sobre'],
+  [
+    'paquetes de comunicación del agente admiten y requieren estos campos de sobre canónicos',
+    'paquetes de comunicación entre agentes admiten y requieren estos campos canónicos del sobre',
+  ],
   ['convertir UAIX en un tiempo de ejecución', 'convertir UAIX en un entorno de ejecución'],
   ['con un Z al final', 'con una Z al final'],
-  ['Las claves de idempotencia faltantes o las directivas alternativas', 'Las claves de idempotencia o las directivas de alternativa faltantes'],
-  ['Las afirmaciones no admitidas sobre UAIX mensajería alojada', 'Las afirmaciones no admitidas de que UAIX ofrece mensajería alojada'],
+  [
+    'Las claves de idempotencia faltantes o las directivas alternativas',
+    'Las claves de idempotencia o las directivas de alternativa faltantes',
+  ],
+  [
+    'Las afirmaciones no admitidas sobre UAIX mensajería alojada',
+    'Las afirmaciones no admitidas de que UAIX ofrece mensajería alojada',
+  ],
   ['evidencia corporal específica del perfil', 'evidencia del cuerpo específica del perfil'],
   ['Se ejecutan los tiempos de ejecución del agente.', 'Los entornos de ejecución de agentes ejecutan.'],
   ['el límite de transferencia revisados', 'el límite de traspaso revisados'],
@@ -146,7 +180,10 @@ const ACK_SEED_CORRECTIONS: [seed: string, site: string][] = [
   ['Redacte antes de la publicación', 'Elimine esos datos antes de la publicación'],
   ['orquestación de tiempo de ejecución', 'orquestación en tiempo de ejecución'],
   ['orquestador/tiempo de ejecución independiente', 'orquestador/entorno de ejecución independiente'],
-  ['el comportamiento de tiempo de ejecución Carcinus y no ejecuta flujos de trabajo Carcinus', 'el comportamiento de ejecución de Carcinus y no ejecuta flujos de trabajo de Carcinus'],
+  [
+    'el comportamiento de tiempo de ejecución Carcinus y no ejecuta flujos de trabajo Carcinus',
+    'el comportamiento de ejecución de Carcinus y no ejecuta flujos de trabajo de Carcinus',
+  ],
 ];
 
 test('the es-us ack page shows the seed headings and Spanish text, verbatim except for the listed language corrections', (t) => {
@@ -161,15 +198,24 @@ test('the es-us ack page shows the seed headings and Spanish text, verbatim exce
       used.add(from);
       return result.split(from).join(to);
     }, line);
-  assert.equal(seed.headings.length, 13, `seed 000: expected 13 section headings, read ${JSON.stringify(seed.headings)}`);
+  assert.equal(
+    seed.headings.length,
+    13,
+    `seed 000: expected 13 section headings, read ${JSON.stringify(seed.headings)}`,
+  );
   const headingTexts = ACK_SECTION_IDS.map((id) => text(byId(mainOf(tree), id) ?? { type: 'root', children: [] }));
   seed.headings.forEach((heading, index) => {
     const same = (a: string) => a.replace(/\s+/g, ' ').trim().toLowerCase();
-    if (same(headingTexts[index]) !== same(corrected(heading))) problems.push(`#${ACK_SECTION_IDS[index]}: heading "${headingTexts[index]}", the seed's "${heading}" corrected is "${corrected(heading)}"`);
+    if (same(headingTexts[index]) !== same(corrected(heading)))
+      problems.push(
+        `#${ACK_SECTION_IDS[index]}: heading "${headingTexts[index]}", the seed's "${heading}" corrected is "${corrected(heading)}"`,
+      );
   });
   const sectionText = (id: string) => squash(text(sectionOfHeading(tree, id) ?? { type: 'root', children: [] }));
   const expectIn = (id: string, sentences: string[]) => {
-    for (const sentence of sentences) if (!sectionText(id).includes(squash(corrected(sentence)))) problems.push(`#${id}: the seed's "${sentence}", corrected "${corrected(sentence)}", is not on the page`);
+    for (const sentence of sentences)
+      if (!sectionText(id).includes(squash(corrected(sentence))))
+        problems.push(`#${id}: the seed's "${sentence}", corrected "${corrected(sentence)}", is not on the page`);
   };
   expectIn('purpose', seed.purpose);
   expectIn('when-to-use', seed.whenToUse);
@@ -180,13 +226,23 @@ test('the es-us ack page shows the seed headings and Spanish text, verbatim exce
   expectIn('trust', seed.trust);
   expectIn('redaction', seed.redaction);
   expectIn('support-boundary', seed.supportBoundary);
-  assert.ok(seed.supportBoundary.join(' ').includes('Carcinus.org es un ejemplo de orquestador/tiempo de ejecución independiente'), 'seed 000: the Carcinus sentence was not found in its support boundary');
+  assert.ok(
+    seed.supportBoundary
+      .join(' ')
+      .includes('Carcinus.org es un ejemplo de orquestador/tiempo de ejecución independiente'),
+    'seed 000: the Carcinus sentence was not found in its support boundary',
+  );
   // The validation expectations: the seed's 11 lines, one list item each, in order.
   assert.equal(seed.validation.length, 11, `seed 000: expected 11 validation lines, read ${seed.validation.length}`);
-  const items = findAll(sectionOfHeading(tree, 'validation') ?? { type: 'root', children: [] }, byTag('li')).map((item) => squash(text(item)));
+  const items = findAll(sectionOfHeading(tree, 'validation') ?? { type: 'root', children: [] }, byTag('li')).map(
+    (item) => squash(text(item)),
+  );
   if (items.length !== 11) problems.push(`#validation: ${items.length} list items, expected the seed's 11`);
   seed.validation.forEach((line, index) => {
-    if (!items[index]?.startsWith(squash(corrected(line)))) problems.push(`#validation item ${index + 1}: "${items[index]}" does not start with the seed's "${line}" corrected`);
+    if (!items[index]?.startsWith(squash(corrected(line))))
+      problems.push(
+        `#validation item ${index + 1}: "${items[index]}" does not start with the seed's "${line}" corrected`,
+      );
   });
   // Every listed correction was needed, and none of the machine translation's phrases is left.
   const shown = squash(text(mainOf(tree)));
@@ -209,7 +265,9 @@ function requiredFromSchema(profile: string): { envelope: string[]; body: string
   assert.match(bodyRef, /^#\/\$defs\//, `${profile}: body is not a local $defs reference`);
   const body = (schema.$defs as SchemaNode)[bodyRef.replace('#/$defs/', '')] as SchemaNode;
   const required = new Set(body.required as string[]);
-  for (const rule of (body.allOf as SchemaNode[] | undefined) ?? []) for (const field of ((rule.then as SchemaNode | undefined)?.required as string[] | undefined) ?? []) required.add(field);
+  for (const rule of (body.allOf as SchemaNode[] | undefined) ?? [])
+    for (const field of ((rule.then as SchemaNode | undefined)?.required as string[] | undefined) ?? [])
+      required.add(field);
   return {
     envelope: (envelope.required as string[]).slice(),
     body: Object.keys(body.properties as SchemaNode).filter((field) => required.has(field)),
@@ -217,7 +275,9 @@ function requiredFromSchema(profile: string): { envelope: string[]; body: string
 }
 
 test("every profile page's required-field lists equal the schema's required (+ conditionally required) fields, in every locale", () => {
-  const profiles = htmlPages().filter((candidate) => candidate.locale === 'en-us' && /^registry\/uai-agent-/.test(candidate.path));
+  const profiles = htmlPages().filter(
+    (candidate) => candidate.locale === 'en-us' && /^registry\/uai-agent-/.test(candidate.path),
+  );
   assert.equal(profiles.length, 8, `expected 8 profile pages, found ${profiles.length}`);
   const problems: string[] = [];
   for (const { path } of profiles) {
@@ -228,23 +288,41 @@ test("every profile page's required-field lists equal the schema's required (+ c
       const envelopeList = findFirst(main, (element) => attr(element, 'dataUaixFields') === 'envelope-required');
       const bodyList = findFirst(main, (element) => attr(element, 'dataUaixFields') === 'body-required');
       const envelope = envelopeList ? text(envelopeList).split(/,\s*/) : [];
-      const body = bodyList ? findAll(bodyList, byTag('li')).map((item) => text(findFirst(item, byTag('code')) ?? item)) : [];
-      if (JSON.stringify(envelope) !== JSON.stringify(expected.envelope)) problems.push(`/${locale}/${path}/: envelope list ${JSON.stringify(envelope)}, the schema requires ${JSON.stringify(expected.envelope)}`);
-      if (JSON.stringify(body) !== JSON.stringify(expected.body)) problems.push(`/${locale}/${path}/: body list ${JSON.stringify(body)}, the schema requires ${JSON.stringify(expected.body)}`);
+      const body = bodyList
+        ? findAll(bodyList, byTag('li')).map((item) => text(findFirst(item, byTag('code')) ?? item))
+        : [];
+      if (JSON.stringify(envelope) !== JSON.stringify(expected.envelope))
+        problems.push(
+          `/${locale}/${path}/: envelope list ${JSON.stringify(envelope)}, the schema requires ${JSON.stringify(expected.envelope)}`,
+        );
+      if (JSON.stringify(body) !== JSON.stringify(expected.body))
+        problems.push(
+          `/${locale}/${path}/: body list ${JSON.stringify(body)}, the schema requires ${JSON.stringify(expected.body)}`,
+        );
     }
   }
   assertNoProblems(problems, 'required-field lists');
 });
 
 test("the ack page's body list is the seed's: acknowledged_message_id … support_boundary, rejection_reason included", () => {
-  assert.deepEqual(requiredFromSchema('uai.agent.ack.v1').body, ['acknowledged_message_id', 'status', 'received_at_utc', 'rejection_reason', 'closes_acknowledgement_loop', 'support_boundary']);
+  assert.deepEqual(requiredFromSchema('uai.agent.ack.v1').body, [
+    'acknowledged_message_id',
+    'status',
+    'received_at_utc',
+    'rejection_reason',
+    'closes_acknowledgement_loop',
+    'support_boundary',
+  ]);
 });
 
 // ---------------------------------------------------------------------------------------------
 // The keyed and keyless blocks against the seed files and the core.
 
 const codeOf = (tree: Root, kind: 'fixture' | 'keyless'): string => {
-  const figure = findFirst(mainOf(tree), (element) => element.tagName === 'figure' && attr(element, 'dataUaixCode') === kind);
+  const figure = findFirst(
+    mainOf(tree),
+    (element) => element.tagName === 'figure' && attr(element, 'dataUaixCode') === kind,
+  );
   assert.ok(figure, `no figure[data-uaix-code="${kind}"] on the page`);
   const code = findFirst(figure, byTag('code'));
   assert.ok(code, `figure[data-uaix-code="${kind}"] has no <code>`);
@@ -254,14 +332,26 @@ const codeOf = (tree: Root, kind: 'fixture' | 'keyless'): string => {
 test('the keyless block equals compact() of the seed keyed fixture and the seed keyless file, in every locale', (t) => {
   const keyed = seedJson('uai.agent.ack.v1.keyed.json');
   const compact = seedJson('uai.agent.ack.v1.compact.json');
-  if (!keyed || !compact) return t.skip('the seed JSON files are neither in tests/fixtures/seeds/ nor in ../shared/seeds/');
+  if (!keyed || !compact)
+    return t.skip('the seed JSON files are neither in tests/fixtures/seeds/ nor in ../shared/seeds/');
   const compacted = createPacketValidator(loadSchemaDocuments()).compact(keyed.value);
-  assert.ok(compacted.ok, `the core cannot compact the seed keyed fixture: ${JSON.stringify(!compacted.ok && compacted.issues)}`);
+  assert.ok(
+    compacted.ok,
+    `the core cannot compact the seed keyed fixture: ${JSON.stringify(!compacted.ok && compacted.issues)}`,
+  );
   assert.deepEqual(compacted.value, compact.value, 'the core: compact(seed keyed) differs from the seed keyless file');
   for (const locale of LOCALE_CODES) {
     const shown = codeOf(page(locale, ACK), 'keyless');
-    assert.deepEqual(JSON.parse(shown), compacted.value, `/${locale}/${ACK}/: the keyless block differs from compact(seed keyed)`);
-    assert.equal(shown.trim(), compact.text.trim(), `/${locale}/${ACK}/: the keyless block is not the seed keyless text`);
+    assert.deepEqual(
+      JSON.parse(shown),
+      compacted.value,
+      `/${locale}/${ACK}/: the keyless block differs from compact(seed keyed)`,
+    );
+    assert.equal(
+      shown.trim(),
+      compact.text.trim(),
+      `/${locale}/${ACK}/: the keyless block is not the seed keyless text`,
+    );
   }
 });
 
@@ -270,8 +360,16 @@ test('the keyed block equals the seed keyed file, in every locale', (t) => {
   if (!keyed) return t.skip('the seed keyed file is neither in tests/fixtures/seeds/ nor in ../shared/seeds/');
   for (const locale of LOCALE_CODES) {
     const shown = codeOf(page(locale, ACK), 'fixture');
-    assert.deepEqual(JSON.parse(shown), keyed.value, `/${locale}/${ACK}/: the keyed block differs from the seed keyed fixture`);
-    assert.equal(shown.trim(), keyed.text.trim(), `/${locale}/${ACK}/: the keyed block is not the seed keyed text verbatim`);
+    assert.deepEqual(
+      JSON.parse(shown),
+      keyed.value,
+      `/${locale}/${ACK}/: the keyed block differs from the seed keyed fixture`,
+    );
+    assert.equal(
+      shown.trim(),
+      keyed.text.trim(),
+      `/${locale}/${ACK}/: the keyed block is not the seed keyed text verbatim`,
+    );
   }
 });
 
@@ -282,13 +380,25 @@ const SWARM = 'guides/swarm-failure-and-recovery';
 /** The guide's section headings per locale: failure states, recovery order, fail-closed, support boundary. */
 const SWARM_HEADINGS: Record<string, string[]> = {
   'en-us': ['Failure states', 'Recovery order', 'Fail-closed behavior', 'Support boundary'],
-  'es-us': ['Estados de fallo', 'Orden de recuperación', 'Comportamiento de cierre seguro ante fallos', 'Límite de soporte'],
-  'fr-fr': ['États de défaillance', 'Ordre de reprise', 'Blocage sûr en cas de défaillance', 'Limite de prise en charge'],
+  'es-us': [
+    'Estados de fallo',
+    'Orden de recuperación',
+    'Comportamiento de cierre seguro ante fallos',
+    'Límite de soporte',
+  ],
+  'fr-fr': [
+    'États de défaillance',
+    'Ordre de reprise',
+    'Blocage sûr en cas de défaillance',
+    'Limite de prise en charge',
+  ],
 };
 
 /** The content h2s of an article: those inside the record body, in order. */
 function bodyHeadings(tree: Root): Element[] {
-  const article = findFirst(mainOf(tree), (element) => element.tagName === 'article' || hasClass(element, 'record-body')) ?? mainOf(tree);
+  const article =
+    findFirst(mainOf(tree), (element) => element.tagName === 'article' || hasClass(element, 'record-body')) ??
+    mainOf(tree);
   return findAll(article, byTag('h2'));
 }
 
@@ -297,12 +407,18 @@ test('the swarm guide has its four sections, the 7-step recovery list with .uai/
   for (const locale of TRANSLATED_LOCALES) {
     const tree = page(locale, SWARM);
     const headings = bodyHeadings(tree).map((heading) => text(heading));
-    for (const expected of SWARM_HEADINGS[locale]) if (!headings.includes(expected)) problems.push(`/${locale}/${SWARM}/: no heading "${expected}" (headings: ${JSON.stringify(headings)})`);
+    for (const expected of SWARM_HEADINGS[locale])
+      if (!headings.includes(expected))
+        problems.push(`/${locale}/${SWARM}/: no heading "${expected}" (headings: ${JSON.stringify(headings)})`);
     const orderHeading = bodyHeadings(tree).find((heading) => text(heading) === SWARM_HEADINGS[locale][1]);
-    const list = orderHeading ? findFirst(mainOf(tree), (element) => element.tagName === 'ol' && isAfter(tree, orderHeading, element)) : undefined;
+    const list = orderHeading
+      ? findFirst(mainOf(tree), (element) => element.tagName === 'ol' && isAfter(tree, orderHeading, element))
+      : undefined;
     const steps = list ? findAll(list, byTag('li')) : [];
-    if (steps.length !== 7) problems.push(`/${locale}/${SWARM}/: the recovery list has ${steps.length} steps, expected 7`);
-    if (!text(steps[0] ?? list ?? { type: 'root', children: [] }).includes('.uai/startup-packet.uai')) problems.push(`/${locale}/${SWARM}/: the first recovery step does not name .uai/startup-packet.uai`);
+    if (steps.length !== 7)
+      problems.push(`/${locale}/${SWARM}/: the recovery list has ${steps.length} steps, expected 7`);
+    if (!text(steps[0] ?? list ?? { type: 'root', children: [] }).includes('.uai/startup-packet.uai'))
+      problems.push(`/${locale}/${SWARM}/: the first recovery step does not name .uai/startup-packet.uai`);
   }
   assertNoProblems(problems, 'swarm recovery guide');
 });
@@ -320,18 +436,33 @@ test('the en-us swarm guide says what the seed says, verbatim', (t) => {
   const tree = page('en-us', SWARM);
   const main = squash(text(mainOf(tree)));
   const problems: string[] = [];
-  for (const sentence of [seed.intro, seed.failureStates, seed.failClosed, seed.supportBoundary]) if (!main.includes(squash(sentence))) problems.push(`not on the page: "${sentence}"`);
+  for (const sentence of [seed.intro, seed.failureStates, seed.failClosed, seed.supportBoundary])
+    if (!main.includes(squash(sentence))) problems.push(`not on the page: "${sentence}"`);
   const orderHeading = bodyHeadings(tree).find((heading) => text(heading) === 'Recovery order');
-  const list = orderHeading && findFirst(mainOf(tree), (element) => element.tagName === 'ol' && isAfter(tree, orderHeading, element));
+  const list =
+    orderHeading &&
+    findFirst(mainOf(tree), (element) => element.tagName === 'ol' && isAfter(tree, orderHeading, element));
   const steps = list ? findAll(list, byTag('li')).map((item) => text(item)) : [];
-  if (JSON.stringify(steps) !== JSON.stringify(seed.steps)) problems.push(`recovery steps ${JSON.stringify(steps)}, the seed's ${JSON.stringify(seed.steps)}`);
+  if (JSON.stringify(steps) !== JSON.stringify(seed.steps))
+    problems.push(`recovery steps ${JSON.stringify(steps)}, the seed's ${JSON.stringify(seed.steps)}`);
   assertNoProblems(problems, '/en-us/guides/swarm-failure-and-recovery/ vs seed 003');
 });
 
 // ---------------------------------------------------------------------------------------------
 // The client ladder.
 
-const CLIENTS = ['url-only-chatbot', 'indexed-fetcher', 'browser-agent', 'json-post-agent', 'authenticated-owner-agent', 'restore-readback-agent', 'multi-agent-runtime', 'a2a-peer', 'mcp-client', 'mcp-server-system'];
+const CLIENTS = [
+  'url-only-chatbot',
+  'indexed-fetcher',
+  'browser-agent',
+  'json-post-agent',
+  'authenticated-owner-agent',
+  'restore-readback-agent',
+  'multi-agent-runtime',
+  'a2a-peer',
+  'mcp-client',
+  'mcp-server-system',
+];
 const ROUTE_FIELDS = [
   'highest_supported_path',
   'lowest_safe_fallback',
@@ -367,9 +498,13 @@ test('the agent-fallbacks page has the ladder table (10 rows, the 10 client ids)
     const rows = findAll(findFirst(table, byTag('tbody')) ?? table, byTag('tr'));
     if (rows.length !== 10) problems.push(`${where}: the ladder has ${rows.length} rows, expected 10`);
     const ids = rows.map((row) => text(findFirst(findFirst(row, byTag('th')) ?? row, byTag('code')) ?? row));
-    if (JSON.stringify(ids) !== JSON.stringify(CLIENTS)) problems.push(`${where}: ladder client ids ${JSON.stringify(ids)}, expected ${JSON.stringify(CLIENTS)}`);
-    const fieldLists = findAll(main, (element) => element.tagName === 'ul' || element.tagName === 'ol').map((list) => findAll(list, byTag('code')).map((code) => text(code)));
-    if (!fieldLists.some((codes) => JSON.stringify(codes) === JSON.stringify(ROUTE_FIELDS))) problems.push(`${where}: no list of exactly the 19 route-record fields in order`);
+    if (JSON.stringify(ids) !== JSON.stringify(CLIENTS))
+      problems.push(`${where}: ladder client ids ${JSON.stringify(ids)}, expected ${JSON.stringify(CLIENTS)}`);
+    const fieldLists = findAll(main, (element) => element.tagName === 'ul' || element.tagName === 'ol').map((list) =>
+      findAll(list, byTag('code')).map((code) => text(code)),
+    );
+    if (!fieldLists.some((codes) => JSON.stringify(codes) === JSON.stringify(ROUTE_FIELDS)))
+      problems.push(`${where}: no list of exactly the 19 route-record fields in order`);
   }
   assertNoProblems(problems, 'agent fallbacks ladder');
 });
@@ -395,8 +530,12 @@ test('UAIX-DOC-4030, UAIX-DOC-3382, UAIX-REGI-2603 and UAIX-REGI-2604 are on the
   for (const [code, path] of Object.entries(CODES)) {
     for (const locale of LOCALE_CODES) {
       const tree = page(locale, path);
-      if (metaContent(tree, 'uaix:record-code') !== code) problems.push(`/${locale}/${path}/: meta uaix:record-code ${metaContent(tree, 'uaix:record-code')}, expected ${code}`);
-      if (shownCode(tree) !== code) problems.push(`/${locale}/${path}/: the record block shows ${shownCode(tree)}, expected ${code}`);
+      if (metaContent(tree, 'uaix:record-code') !== code)
+        problems.push(
+          `/${locale}/${path}/: meta uaix:record-code ${metaContent(tree, 'uaix:record-code')}, expected ${code}`,
+        );
+      if (shownCode(tree) !== code)
+        problems.push(`/${locale}/${path}/: the record block shows ${shownCode(tree)}, expected ${code}`);
     }
   }
   assertNoProblems(problems, 'record codes of the seed pages');
@@ -412,8 +551,10 @@ test("every record's code is identical across its 5 locales, and no two records 
   const owner = new Map<string, string>();
   for (const [path, codes] of byPath) {
     const distinct = new Set(codes.values());
-    if (codes.size !== 5) problems.push(`/${path}: present in ${codes.size} locales (${[...codes.keys()].join(', ')}), expected 5`);
-    if (distinct.size !== 1 || distinct.has(undefined)) problems.push(`/${path}: codes ${JSON.stringify(Object.fromEntries(codes))}`);
+    if (codes.size !== 5)
+      problems.push(`/${path}: present in ${codes.size} locales (${[...codes.keys()].join(', ')}), expected 5`);
+    if (distinct.size !== 1 || distinct.has(undefined))
+      problems.push(`/${path}: codes ${JSON.stringify(Object.fromEntries(codes))}`);
     const code = codes.get('en-us')!;
     if (owner.has(code)) problems.push(`${code}: used by /${owner.get(code)} and /${path}`);
     owner.set(code, path);
@@ -429,34 +570,59 @@ const englishStrings = () => readJson<Record<string, string>>(join(REPO, 'conten
 test('fallback pages (es-es → es-us text, zh-cn → English): fallback banner, <main lang> of the text shown, canonical → the page whose text it shows, no hreflang claims a translation', () => {
   const problems: string[] = [];
   const english = englishStrings();
-  const fallbackUrls = new Set(htmlPages().filter((entry) => (FALLBACK_LOCALES as readonly string[]).includes(entry.locale)).map((entry) => `${ORIGIN}${entry.url}`));
-  for (const entry of htmlPages().filter((candidate) => (FALLBACK_LOCALES as readonly string[]).includes(candidate.locale))) {
+  const fallbackUrls = new Set(
+    htmlPages()
+      .filter((entry) => (FALLBACK_LOCALES as readonly string[]).includes(entry.locale))
+      .map((entry) => `${ORIGIN}${entry.url}`),
+  );
+  for (const entry of htmlPages().filter((candidate) =>
+    (FALLBACK_LOCALES as readonly string[]).includes(candidate.locale),
+  )) {
     const tree = parseHtmlFile(entry.file);
     const englishUrl = `/en-us/${entry.path ? `${entry.path}/` : ''}`;
     const shown = shownLocaleOf(entry.locale, entry.path);
     const shownUrl = `/${shown}/${entry.path ? `${entry.path}/` : ''}`;
-    if (entry.locale === 'es-es' && shown !== 'es-us') problems.push(`${entry.url}: es-us has no text for this page, so es-es cannot show it`);
-    const banner = findFirst(mainOf(tree), (element) => hasClass(element, 'banner') && hasClass(element, 'banner-fallback'));
+    if (entry.locale === 'es-es' && shown !== 'es-us')
+      problems.push(`${entry.url}: es-us has no text for this page, so es-es cannot show it`);
+    const banner = findFirst(
+      mainOf(tree),
+      (element) => hasClass(element, 'banner') && hasClass(element, 'banner-fallback'),
+    );
     if (!banner) problems.push(`${entry.url}: no fallback banner (p.banner.banner-fallback)`);
     else {
-      if (!findAll(banner, byTag('a')).some((link) => attr(link, 'href') === englishUrl)) problems.push(`${entry.url}: the fallback banner does not link to ${englishUrl}`);
+      if (!findAll(banner, byTag('a')).some((link) => attr(link, 'href') === englishUrl))
+        problems.push(`${entry.url}: the fallback banner does not link to ${englishUrl}`);
       for (const key of ['banner.fallback', 'banner.fallback_nearest']) {
-        if (english[key] && squash(text(banner)).startsWith(squash(english[key]).split('{')[0]) && attr(banner, 'lang') !== 'en-US') {
-          problems.push(`${entry.url}: the banner is marked lang="${attr(banner, 'lang')}" but shows the English UI string`);
+        if (
+          english[key] &&
+          squash(text(banner)).startsWith(squash(english[key]).split('{')[0]) &&
+          attr(banner, 'lang') !== 'en-US'
+        ) {
+          problems.push(
+            `${entry.url}: the banner is marked lang="${attr(banner, 'lang')}" but shows the English UI string`,
+          );
         }
       }
       // The banner names the language of the text it shows by its tag (es-US) when that is not English.
-      if (shown !== 'en-us' && !text(banner).includes(LANG_OF[shown])) problems.push(`${entry.url}: the fallback banner does not say the page shows the ${LANG_OF[shown]} text`);
+      if (shown !== 'en-us' && !text(banner).includes(LANG_OF[shown]))
+        problems.push(`${entry.url}: the fallback banner does not say the page shows the ${LANG_OF[shown]} text`);
     }
-    if (attr(mainOf(tree), 'lang') !== LANG_OF[shown]) problems.push(`${entry.url}: <main lang="${attr(mainOf(tree), 'lang')}">, expected ${LANG_OF[shown]} (the text shown is ${shown}'s)`);
+    if (attr(mainOf(tree), 'lang') !== LANG_OF[shown])
+      problems.push(
+        `${entry.url}: <main lang="${attr(mainOf(tree), 'lang')}">, expected ${LANG_OF[shown]} (the text shown is ${shown}'s)`,
+      );
     const canonical = findFirst(tree, (element) => element.tagName === 'link' && attr(element, 'rel') === 'canonical');
-    if (!canonical || attr(canonical, 'href') !== `${ORIGIN}${shownUrl}`) problems.push(`${entry.url}: canonical ${canonical && attr(canonical, 'href')}, expected ${ORIGIN}${shownUrl}`);
+    if (!canonical || attr(canonical, 'href') !== `${ORIGIN}${shownUrl}`)
+      problems.push(`${entry.url}: canonical ${canonical && attr(canonical, 'href')}, expected ${ORIGIN}${shownUrl}`);
   }
   // No page anywhere names a fallback page, or a fallback language, as a translation.
   for (const entry of htmlPages()) {
     for (const link of hreflangLinks(parseHtmlFile(entry.file))) {
       const href = new URL(link.href, `${ORIGIN}${entry.url}`).href;
-      if (fallbackUrls.has(href) || link.hreflang === LANG_OF['es-es'] || link.hreflang === LANG_OF['zh-cn']) problems.push(`${entry.url}: <link rel="alternate" hreflang="${link.hreflang}" href="${link.href}"> claims a translation that does not exist`);
+      if (fallbackUrls.has(href) || link.hreflang === LANG_OF['es-es'] || link.hreflang === LANG_OF['zh-cn'])
+        problems.push(
+          `${entry.url}: <link rel="alternate" hreflang="${link.hreflang}" href="${link.href}"> claims a translation that does not exist`,
+        );
     }
   }
   assertNoProblems(problems, 'fallback pages');
@@ -474,8 +640,12 @@ test('fallback profile pages mark languages: interface blocks in the locale, sec
     }
     // The nearest lang above the shown heading is the shown text's language; the block around it is the locale's.
     const shown = LANG_OF[shownLocaleOf(locale, 'registry/uai-agent-ack-v1')];
-    if (attr(purpose, 'lang') !== shown) problems.push(`${url}: #purpose is lang="${attr(purpose, 'lang')}", expected ${shown} (the text shown)`);
-    const wrappers = findAll(mainOf(tree), (element) => element.tagName === 'div' && attr(element, 'lang') === LANG_OF[locale]);
+    if (attr(purpose, 'lang') !== shown)
+      problems.push(`${url}: #purpose is lang="${attr(purpose, 'lang')}", expected ${shown} (the text shown)`);
+    const wrappers = findAll(
+      mainOf(tree),
+      (element) => element.tagName === 'div' && attr(element, 'lang') === LANG_OF[locale],
+    );
     if (!wrappers.some((wrapper) => findFirst(wrapper, (element) => attr(element, 'id') === 'purpose'))) {
       problems.push(`${url}: the generated sections are not inside an element with lang="${LANG_OF[locale]}"`);
     }
@@ -486,7 +656,9 @@ test('fallback profile pages mark languages: interface blocks in the locale, sec
 test('translated pages (es-us, fr-fr) show the "English is authoritative" banner linking to the English record; en-us pages show none', () => {
   const problems: string[] = [];
   const english = englishStrings();
-  for (const entry of htmlPages().filter((candidate) => (TRANSLATED_LOCALES as readonly string[]).includes(candidate.locale))) {
+  for (const entry of htmlPages().filter((candidate) =>
+    (TRANSLATED_LOCALES as readonly string[]).includes(candidate.locale),
+  )) {
     const tree = parseHtmlFile(entry.file);
     const state = metaContent(tree, 'uaix:translation-state');
     const banners = findAll(mainOf(tree), (element) => hasClass(element, 'banner'));
@@ -496,16 +668,24 @@ test('translated pages (es-us, fr-fr) show the "English is authoritative" banner
       continue;
     }
     if (state === 'fallback') continue; // a page without a translation in this locale is checked as a fallback
-    const banner = banners.find((element) => !hasClass(element, 'banner-fallback') && !hasClass(element, 'banner-stale'));
+    const banner = banners.find(
+      (element) => !hasClass(element, 'banner-fallback') && !hasClass(element, 'banner-stale'),
+    );
     if (!banner) {
       problems.push(`${entry.url}: no "English is authoritative" banner (p.banner)`);
       continue;
     }
-    if (!findAll(banner, byTag('a')).some((link) => attr(link, 'href') === englishUrl)) problems.push(`${entry.url}: the banner does not link to ${englishUrl}`);
-    if (english['banner.authoritative'] && squash(text(banner)).startsWith(squash(english['banner.authoritative']))) problems.push(`${entry.url}: the banner is marked lang="${attr(banner, 'lang')}" but shows the English UI string`);
-    if (attr(mainOf(tree), 'lang') !== LANG_OF[entry.locale]) problems.push(`${entry.url}: <main lang="${attr(mainOf(tree), 'lang')}">, expected ${LANG_OF[entry.locale]}`);
+    if (!findAll(banner, byTag('a')).some((link) => attr(link, 'href') === englishUrl))
+      problems.push(`${entry.url}: the banner does not link to ${englishUrl}`);
+    if (english['banner.authoritative'] && squash(text(banner)).startsWith(squash(english['banner.authoritative'])))
+      problems.push(
+        `${entry.url}: the banner is marked lang="${attr(banner, 'lang')}" but shows the English UI string`,
+      );
+    if (attr(mainOf(tree), 'lang') !== LANG_OF[entry.locale])
+      problems.push(`${entry.url}: <main lang="${attr(mainOf(tree), 'lang')}">, expected ${LANG_OF[entry.locale]}`);
     const canonical = findFirst(tree, (element) => element.tagName === 'link' && attr(element, 'rel') === 'canonical');
-    if (!canonical || attr(canonical, 'href') !== `${ORIGIN}${entry.url}`) problems.push(`${entry.url}: canonical ${canonical && attr(canonical, 'href')}, expected the page itself`);
+    if (!canonical || attr(canonical, 'href') !== `${ORIGIN}${entry.url}`)
+      problems.push(`${entry.url}: canonical ${canonical && attr(canonical, 'href')}, expected the page itself`);
   }
   assertNoProblems(problems, 'translated pages');
 });

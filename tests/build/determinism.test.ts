@@ -54,18 +54,27 @@ after(() => {
 });
 
 test('a second build in a copy of the repository (with .git) succeeds', () => {
-  assert.equal(run.status, 0, `the second build exited with ${run.status ?? run.signal} after ${run.seconds} s\n${run.stderr}\n${run.stdout.slice(-2000)}`);
+  assert.equal(
+    run.status,
+    0,
+    `the second build exited with ${run.status ?? run.signal} after ${run.seconds} s\n${run.stderr}\n${run.stdout.slice(-2000)}`,
+  );
 });
 
 /** Every file that differs between two dist folders, or is only in one of them. */
-function differences(firstRoot: string, secondRoot: string, secondName: string): { problems: string[]; sizes: [number, number] } {
+function differences(
+  firstRoot: string,
+  secondRoot: string,
+  secondName: string,
+): { problems: string[]; sizes: [number, number] } {
   const first = new Map(walkFiles(firstRoot).map((file) => [publicPath(file, firstRoot), file]));
   const again = new Map(walkFiles(secondRoot).map((file) => [publicPath(file, secondRoot), file]));
   const problems: string[] = [];
   for (const [path, file] of first) {
     const other = again.get(path);
     if (!other) problems.push(`${path}: only in the repository's dist/`);
-    else if (!readFileSync(file).equals(readFileSync(other))) problems.push(`${path}: differs${firstDifference(readFileSync(file), readFileSync(other))}`);
+    else if (!readFileSync(file).equals(readFileSync(other)))
+      problems.push(`${path}: differs${firstDifference(readFileSync(file), readFileSync(other))}`);
   }
   for (const path of again.keys()) if (!first.has(path)) problems.push(`${path}: only in the ${secondName}`);
   return { problems, sizes: [first.size, again.size] };
@@ -74,7 +83,10 @@ function differences(firstRoot: string, secondRoot: string, secondName: string):
 test("the second build is byte-for-byte the repository's dist/ (every file, no extra, none missing)", () => {
   assert.equal(run.status, 0, 'the second build failed; see the previous test');
   const { problems, sizes } = differences(DIST, join(copy, 'dist'), 'second build');
-  assertNoProblems(problems, `two builds differ (${sizes[0]} files in dist/, ${sizes[1]} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`);
+  assertNoProblems(
+    problems,
+    `two builds differ (${sizes[0]} files in dist/, ${sizes[1]} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`,
+  );
 });
 
 test('a warm rebuild after a one-file edit succeeds, reuses cached pages and shows the edit', () => {
@@ -89,7 +101,10 @@ test('a warm rebuild after the edit is undone is byte-for-byte the cold build', 
   assert.ok(warm, 'no warm rebuild was made: an earlier build failed');
   assert.equal(warm.status, 0, `the warm rebuild exited with ${warm.status ?? warm.signal}\n${warm.stderr}`);
   const { problems, sizes } = differences(DIST, join(copy, 'dist'), 'warm rebuild');
-  assertNoProblems(problems, `the warm rebuild differs from the cold build (${sizes[0]} files in dist/, ${sizes[1]} in the warm rebuild)`);
+  assertNoProblems(
+    problems,
+    `the warm rebuild differs from the cold build (${sizes[0]} files in dist/, ${sizes[1]} in the warm rebuild)`,
+  );
 });
 
 /** Where two files first differ, with a little context, for the failure message. */
@@ -129,7 +144,10 @@ test('no dist file holds an absolute path of the build machine (/work/, /tmp/, /
       const text = contentsOf(file).toString('latin1');
       for (const needle of needles) {
         const at = text.indexOf(needle);
-        if (at >= 0) problems.push(`${label}${path}: contains ${JSON.stringify(needle)} in ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 60))}`);
+        if (at >= 0)
+          problems.push(
+            `${label}${path}: contains ${JSON.stringify(needle)} in ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 60))}`,
+          );
       }
     }
   };
@@ -153,15 +171,19 @@ test('no dist file holds the time it was built', () => {
     const path = publicPath(file);
     if (isThirdPartyBinary(path)) continue;
     const text = contentsOf(file).toString('utf8');
-    for (const match of text.matchAll(/\b(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g)) {
+    for (const match of text.matchAll(
+      /\b(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g,
+    )) {
       const when = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4] ?? '00'}${match[5] ?? 'Z'}`);
       const midnight = match[2] === '00' && match[3] === '00' && (match[4] ?? '00') === '00';
       if (Number.isNaN(when) || midnight || commitTimes.has(when)) continue;
-      if (Math.abs(when - built) < window) problems.push(`${path}: ${match[0]} is within two days of the build (${new Date(built).toISOString()})`);
+      if (Math.abs(when - built) < window)
+        problems.push(`${path}: ${match[0]} is within two days of the build (${new Date(built).toISOString()})`);
     }
     for (const match of text.matchAll(/\b1[5-9]\d{11}\b/g)) {
       const when = Number(match[0]);
-      if (Math.abs(when - built) < window) problems.push(`${path}: ${match[0]} looks like a millisecond timestamp of the build`);
+      if (Math.abs(when - built) < window)
+        problems.push(`${path}: ${match[0]} looks like a millisecond timestamp of the build`);
     }
   }
   assertNoProblems(problems, 'build timestamps in dist');

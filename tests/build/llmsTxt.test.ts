@@ -82,7 +82,10 @@ test('/llms.txt parses with the project parser (parseLlmsTxt)', () => {
   const doc = parseLlmsTxt(text);
   assert.ok(doc.title, 'no title');
   assert.ok(doc.summary, 'no > summary');
-  assert.deepEqual(doc.sections.map((section) => section.name), SECTIONS);
+  assert.deepEqual(
+    doc.sections.map((section) => section.name),
+    SECTIONS,
+  );
 });
 
 test('/llms.txt parses with the independent llmstxt.org reading, and both parsers agree', () => {
@@ -92,8 +95,14 @@ test('/llms.txt parses with the independent llmstxt.org reading, and both parser
   assert.equal(spec.summary, project.summary);
   assert.equal(spec.info, project.info, 'the info block differs between the parsers');
   assert.deepEqual(
-    spec.sections.map((section) => ({ name: section.name, links: section.links.map((link) => [link.title, link.url, link.notes ?? null]) })),
-    project.sections.map((section) => ({ name: section.name, links: section.links.map((link) => [link.title, link.url, link.note ?? null]) })),
+    spec.sections.map((section) => ({
+      name: section.name,
+      links: section.links.map((link) => [link.title, link.url, link.notes ?? null]),
+    })),
+    project.sections.map((section) => ({
+      name: section.name,
+      links: section.links.map((link) => [link.title, link.url, link.note ?? null]),
+    })),
   );
 });
 
@@ -101,12 +110,17 @@ test('the independent parser rejects what the format forbids (so the agreement a
   assert.throws(() => parseLlmsSpec('Title\n\n## A\n- [x](https://uaix.org/)\n'), /line 1/);
   assert.throws(() => parseLlmsSpec('# T\n\n> s\n\n### Not allowed\n\n## A\n'), /line 5: the text before the first H2/);
   assert.throws(() => parseLlmsSpec('# T\n\n## A\n- just text\n'), /line 4: a file list item/);
-  assert.deepEqual(parseLlmsSpec('# T\n\n> s\n\ninfo\n\n## A\n\n- [x](https://uaix.org/): n\n').sections, [{ name: 'A', links: [{ title: 'x', url: 'https://uaix.org/', notes: 'n' }] }]);
+  assert.deepEqual(parseLlmsSpec('# T\n\n> s\n\ninfo\n\n## A\n\n- [x](https://uaix.org/): n\n').sections, [
+    { name: 'A', links: [{ title: 'x', url: 'https://uaix.org/', notes: 'n' }] },
+  ]);
 });
 
 test('/llms.txt has the sections Specification, Registry, Guides, Schemas, Tools, Optional, each with links', () => {
   const spec = parseLlmsSpec(text);
-  assert.deepEqual(spec.sections.map((section) => section.name), SECTIONS);
+  assert.deepEqual(
+    spec.sections.map((section) => section.name),
+    SECTIONS,
+  );
   for (const section of spec.sections) assert.ok(section.links.length > 0, `section ${section.name} has no links`);
 });
 
@@ -119,19 +133,30 @@ test('every /llms.txt link resolves to a file in dist', () => {
         problems.push(`${section.name}: [${link.title}](${link.url}) leaves ${ORIGIN}`);
         continue;
       }
-      if (!existsSync(distFileOf(url.href))) problems.push(`${section.name}: [${link.title}](${link.url}) → ${distFileOf(url.href).slice(DIST.length)} does not exist`);
+      if (!existsSync(distFileOf(url.href)))
+        problems.push(
+          `${section.name}: [${link.title}](${link.url}) → ${distFileOf(url.href).slice(DIST.length)} does not exist`,
+        );
     }
   }
   assertNoProblems(problems, '/llms.txt links');
 });
 
 test('/llms.txt links every English page except the search page, and every published schema', () => {
-  const linked = new Set(parseLlmsSpec(text).sections.flatMap((section) => section.links.map((link) => new URL(link.url, `${ORIGIN}/`).pathname)));
+  const linked = new Set(
+    parseLlmsSpec(text).sections.flatMap((section) =>
+      section.links.map((link) => new URL(link.url, `${ORIGIN}/`).pathname),
+    ),
+  );
   const problems: string[] = [];
-  for (const page of htmlPages().filter((candidate) => candidate.locale === 'en-us' && candidate.path !== '' && !candidate.path.endsWith('search'))) {
-    if (!linked.has(`${page.url}index.md`) && !linked.has(page.url)) problems.push(`${page.url} is not linked (neither the page nor ${page.url}index.md)`);
+  for (const page of htmlPages().filter(
+    (candidate) => candidate.locale === 'en-us' && candidate.path !== '' && !candidate.path.endsWith('search'),
+  )) {
+    if (!linked.has(`${page.url}index.md`) && !linked.has(page.url))
+      problems.push(`${page.url} is not linked (neither the page nor ${page.url}index.md)`);
   }
-  for (const entry of readJson<{ files: { url: string; media_type: string }[] }>(join(DIST, '.well-known/uaix.json')).files) {
+  for (const entry of readJson<{ files: { url: string; media_type: string }[] }>(join(DIST, '.well-known/uaix.json'))
+    .files) {
     const path = new URL(entry.url).pathname;
     if (path.startsWith('/schemas/uai-1/') && !linked.has(path)) problems.push(`${path} is not linked`);
   }

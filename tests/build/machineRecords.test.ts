@@ -15,7 +15,17 @@ import { decodeJsonBytes } from '../../src/uai/jsonText.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import type { SiteManifest } from '../../src/record/siteManifest.ts';
-import { DIST, ORIGIN, REPO, assertNoProblems, distFileOf, publicPath, readJson, requireDist, walkFiles } from './_support/site.ts';
+import {
+  DIST,
+  ORIGIN,
+  REPO,
+  assertNoProblems,
+  distFileOf,
+  publicPath,
+  readJson,
+  requireDist,
+  walkFiles,
+} from './_support/site.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -93,7 +103,10 @@ const manifest = () => readJson<SiteManifest>(join(DIST, '.well-known/uaix.json'
 test('the manifest validates against dist/schemas/site/uaix-manifest.schema.json', () => {
   const validate = createAjv().compile(readJson(join(DIST, 'schemas/site/uaix-manifest.schema.json')) as object);
   const ok = validate(manifest());
-  assert.ok(ok, `/.well-known/uaix.json: ${(validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`).join('; ')}`);
+  assert.ok(
+    ok,
+    `/.well-known/uaix.json: ${(validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`).join('; ')}`,
+  );
 });
 
 test('every files[].sha256 and jcs_sha256 in the manifest matches the file in dist', () => {
@@ -107,12 +120,16 @@ test('every files[].sha256 and jcs_sha256 in the manifest matches the file in di
       continue;
     }
     const bytes = new Uint8Array(readFileSync(file));
-    if (sha256(bytes) !== entry.sha256) problems.push(`${entry.url}: sha256 in the manifest ${entry.sha256}, the file's ${sha256(bytes)}`);
+    if (sha256(bytes) !== entry.sha256)
+      problems.push(`${entry.url}: sha256 in the manifest ${entry.sha256}, the file's ${sha256(bytes)}`);
     if (entry.media_type.includes('json')) {
       // Only I-JSON has a canonical form: the duplicate-key and not-JSON fixtures get no jcs_sha256.
       const read = decodeJsonBytes(bytes);
       const canonical = read.ok ? sha256(canonicalBytes(read.value)) : undefined;
-      if (canonical !== entry.jcs_sha256) problems.push(`${entry.url}: jcs_sha256 in the manifest ${entry.jcs_sha256}, the RFC 8785 bytes give ${canonical}${read.ok ? '' : ` (${read.error.code}: not I-JSON)`}`);
+      if (canonical !== entry.jcs_sha256)
+        problems.push(
+          `${entry.url}: jcs_sha256 in the manifest ${entry.jcs_sha256}, the RFC 8785 bytes give ${canonical}${read.ok ? '' : ` (${read.error.code}: not I-JSON)`}`,
+        );
     } else if (entry.jcs_sha256) problems.push(`${entry.url}: jcs_sha256 for a ${entry.media_type} file`);
   }
   assertNoProblems(problems, 'manifest files[] digests');
@@ -125,7 +142,9 @@ test('every routes[].record_sha256 in the manifest matches the route record in d
     const file = distFileOf(route.record);
     if (!existsSync(file)) return [`${route.record}: not in dist`];
     const actual = sha256(new Uint8Array(readFileSync(file)));
-    return actual === route.record_sha256 ? [] : [`${route.record}: record_sha256 ${route.record_sha256}, the file's ${actual}`];
+    return actual === route.record_sha256
+      ? []
+      : [`${route.record}: record_sha256 ${route.record_sha256}, the file's ${actual}`];
   });
   assertNoProblems(problems, 'manifest routes[] digests');
 });
@@ -135,10 +154,26 @@ test('every file in dist is listed in the manifest, or named in coverage.omits (
   const listed = new Set(files.map((entry) => new URL(entry.url).pathname));
   const omitted = new Set(coverage.omits.map((entry) => new URL(entry.url).pathname));
   assert.deepEqual([...omitted], ['/.well-known/uaix.json'], 'the manifest omits only itself');
-  const unaccounted = walkFiles(DIST).map((file) => publicPath(file)).filter((path) => !listed.has(path) && !omitted.has(path));
-  assert.deepEqual(unaccounted, [], `in dist but neither listed nor omitted by /.well-known/uaix.json: ${unaccounted.slice(0, 10).join(', ')}`);
-  assert.ok(listed.has('/_headers') && listed.has('/sitemap-index.xml') && listed.has('/en-us/index.html') && listed.has('/en-us/index.md'), 'pages, mirrors, sitemaps and _headers are listed');
-  assert.deepEqual(files.filter((entry) => entry.served === false).map((entry) => new URL(entry.url).pathname), ['/_headers'], 'only _headers is marked as not served');
+  const unaccounted = walkFiles(DIST)
+    .map((file) => publicPath(file))
+    .filter((path) => !listed.has(path) && !omitted.has(path));
+  assert.deepEqual(
+    unaccounted,
+    [],
+    `in dist but neither listed nor omitted by /.well-known/uaix.json: ${unaccounted.slice(0, 10).join(', ')}`,
+  );
+  assert.ok(
+    listed.has('/_headers') &&
+      listed.has('/sitemap-index.xml') &&
+      listed.has('/en-us/index.html') &&
+      listed.has('/en-us/index.md'),
+    'pages, mirrors, sitemaps and _headers are listed',
+  );
+  assert.deepEqual(
+    files.filter((entry) => entry.served === false).map((entry) => new URL(entry.url).pathname),
+    ['/_headers'],
+    'only _headers is marked as not served',
+  );
   const duplicateKey = files.find((entry) => entry.url.endsWith('/envelope/invalid/duplicate-message-id.json'));
   assert.ok(duplicateKey, 'the duplicate-key invalid fixture is listed');
   assert.equal(duplicateKey.jcs_sha256, undefined, 'a file with duplicate member names is not I-JSON: no jcs_sha256');
@@ -148,17 +183,33 @@ test('manifest route entries: a title, a one-line purpose, and a content_type eq
   const { routes, files } = manifest();
   const problems: string[] = [];
   for (const route of routes) {
-    const record = readJson<{ title: string; description: string; path: string; method: string; content_type: string | null }>(distFileOf(route.record));
-    if (route.title !== record.title || !route.title) problems.push(`${route.route_id}: title ${JSON.stringify(route.title)}`);
-    if (!route.purpose || /\n/.test(route.purpose)) problems.push(`${route.route_id}: purpose ${JSON.stringify(route.purpose)} is not one line`);
-    if (route.content_type !== record.content_type) problems.push(`${route.route_id}: content_type ${route.content_type}, the record says ${record.content_type}`);
+    const record = readJson<{
+      title: string;
+      description: string;
+      path: string;
+      method: string;
+      content_type: string | null;
+    }>(distFileOf(route.record));
+    if (route.title !== record.title || !route.title)
+      problems.push(`${route.route_id}: title ${JSON.stringify(route.title)}`);
+    if (!route.purpose || /\n/.test(route.purpose))
+      problems.push(`${route.route_id}: purpose ${JSON.stringify(route.purpose)} is not one line`);
+    if (route.content_type !== record.content_type)
+      problems.push(`${route.route_id}: content_type ${route.content_type}, the record says ${record.content_type}`);
     if (record.method !== 'GET' || !record.path.startsWith('/')) continue;
     // {name} stands for one path segment (or part of one).
-    const segment = record.path.split(/\{[^}/]*\}/).map((part) => part.replace(/[.+?^$()|[\]\\*]/g, '\\$&')).join('[^/]+');
-    const pattern = new RegExp(`^${ORIGIN.replace(/\./g, '\\.')}${segment}${record.path.endsWith('/') ? 'index\\.html' : ''}$`);
+    const segment = record.path
+      .split(/\{[^}/]*\}/)
+      .map((part) => part.replace(/[.+?^$()|[\]\\*]/g, '\\$&'))
+      .join('[^/]+');
+    const pattern = new RegExp(
+      `^${ORIGIN.replace(/\./g, '\\.')}${segment}${record.path.endsWith('/') ? 'index\\.html' : ''}$`,
+    );
     const named = files.filter((file) => pattern.test(file.url));
     if (named.length === 0) problems.push(`${route.route_id}: ${record.path} names no file in the manifest`);
-    for (const file of named) if (file.media_type !== record.content_type) problems.push(`${route.route_id}: content_type ${record.content_type}, but ${file.url} is ${file.media_type}`);
+    for (const file of named)
+      if (file.media_type !== record.content_type)
+        problems.push(`${route.route_id}: content_type ${record.content_type}, but ${file.url} is ${file.media_type}`);
   }
   assert.ok(routes.length >= 5, `${routes.length} routes`);
   assertNoProblems(problems, 'manifest routes vs route records and files');
@@ -188,16 +239,30 @@ const EXAMPLES = join(REPO, 'schemas/uai-1/examples');
 const ROUTE_GROUP = 'routes';
 
 /** Every fixture file in the source tree: examples/<group>/{valid,invalid}/<name>.json. */
-function sourceFixtures(): { group: string; verdict: 'valid' | 'invalid'; name: string; file: string; expected?: { code: string; path: string } }[] {
+function sourceFixtures(): {
+  group: string;
+  verdict: 'valid' | 'invalid';
+  name: string;
+  file: string;
+  expected?: { code: string; path: string };
+}[] {
   const found: ReturnType<typeof sourceFixtures> = [];
   for (const group of readdirSync(EXAMPLES).sort()) {
     for (const verdict of ['valid', 'invalid'] as const) {
       const dir = join(EXAMPLES, group, verdict);
       if (!existsSync(dir)) continue;
-      const expectations = existsSync(join(dir, '_expected.json')) ? readJson<Record<string, { code: string; path: string }>>(join(dir, '_expected.json')) : {};
+      const expectations = existsSync(join(dir, '_expected.json'))
+        ? readJson<Record<string, { code: string; path: string }>>(join(dir, '_expected.json'))
+        : {};
       for (const name of readdirSync(dir).sort()) {
         if (name === '_expected.json' || !name.endsWith('.json')) continue;
-        found.push({ group, verdict, name: name.replace(/\.json$/, ''), file: join(dir, name), expected: expectations[name] });
+        found.push({
+          group,
+          verdict,
+          name: name.replace(/\.json$/, ''),
+          file: join(dir, name),
+          expected: expectations[name],
+        });
       }
     }
   }
@@ -218,13 +283,17 @@ function checkPackAgainstSource(fixtures: ReturnType<typeof sourceFixtures>): st
     }
     const published = distFileOf(entry.url);
     if (!existsSync(published)) problems.push(`${source}: the pack's url ${entry.url} is not in dist`);
-    else if (!readFileSync(published).equals(readFileSync(fixture.file))) problems.push(`${source}: ${entry.url} does not hold the same bytes`);
+    else if (!readFileSync(published).equals(readFileSync(fixture.file)))
+      problems.push(`${source}: ${entry.url} does not hold the same bytes`);
     if (fixture.verdict === 'invalid') {
       if (!fixture.expected) problems.push(`${source}: no entry in invalid/_expected.json`);
       else if (entry.expected?.code !== fixture.expected.code || entry.expected?.path !== fixture.expected.path) {
-        problems.push(`${source}: pack expects ${JSON.stringify(entry.expected && { code: entry.expected.code, path: entry.expected.path })}, _expected.json says ${JSON.stringify(fixture.expected)}`);
+        problems.push(
+          `${source}: pack expects ${JSON.stringify(entry.expected && { code: entry.expected.code, path: entry.expected.path })}, _expected.json says ${JSON.stringify(fixture.expected)}`,
+        );
       }
-    } else if (entry.expected !== null) problems.push(`${source}: a valid fixture with an expected error ${JSON.stringify(entry.expected)}`);
+    } else if (entry.expected !== null)
+      problems.push(`${source}: a valid fixture with an expected error ${JSON.stringify(entry.expected)}`);
   }
   return problems;
 }
@@ -235,7 +304,9 @@ test('the conformance pack lists every packet fixture file in schemas/uai-1/exam
   assertNoProblems(checkPackAgainstSource(fixtures), 'packet fixtures vs /examples/uai-1/conformance.json');
   const sourceKeys = new Set(fixtures.map((fixture) => packKey(fixture.group, fixture.verdict, fixture.name)));
   const extra = pack()
-    .fixtures.filter((entry) => entry.group !== ROUTE_GROUP && !sourceKeys.has(packKey(entry.group, entry.verdict, entry.name)))
+    .fixtures.filter(
+      (entry) => entry.group !== ROUTE_GROUP && !sourceKeys.has(packKey(entry.group, entry.verdict, entry.name)),
+    )
     .map((entry) => entry.url);
   assert.deepEqual(extra, [], 'the pack lists fixtures that are not in schemas/uai-1/examples/');
 });
@@ -243,18 +314,29 @@ test('the conformance pack lists every packet fixture file in schemas/uai-1/exam
 test('the conformance pack also lists the route-record fixtures in schemas/uai-1/examples/routes/', () => {
   const fixtures = sourceFixtures().filter((fixture) => fixture.group === ROUTE_GROUP);
   if (fixtures.length === 0) return;
-  assertNoProblems(checkPackAgainstSource(fixtures), 'route-record fixtures are neither published under /examples/uai-1/ nor listed in /examples/uai-1/conformance.json');
+  assertNoProblems(
+    checkPackAgainstSource(fixtures),
+    'route-record fixtures are neither published under /examples/uai-1/ nor listed in /examples/uai-1/conformance.json',
+  );
 });
 
 test('each invalid packet fixture fails in the core with its expected code at its expected path', () => {
   const validator = createPacketValidator(loadSchemaDocuments());
   const { evaluated_at, fixtures } = pack();
   const problems: string[] = [];
-  for (const entry of fixtures.filter((candidate) => candidate.verdict === 'invalid' && candidate.group !== ROUTE_GROUP)) {
-    const report = validator.validateBytes(new Uint8Array(readFileSync(distFileOf(entry.url))), { now: new Date(evaluated_at) });
+  for (const entry of fixtures.filter(
+    (candidate) => candidate.verdict === 'invalid' && candidate.group !== ROUTE_GROUP,
+  )) {
+    const report = validator.validateBytes(new Uint8Array(readFileSync(distFileOf(entry.url))), {
+      now: new Date(evaluated_at),
+    });
     if (report.valid) problems.push(`${entry.url}: valid in the core, expected ${entry.expected?.code}`);
-    else if (!report.errors.some((error) => error.code === entry.expected?.code && error.path === entry.expected?.path)) {
-      problems.push(`${entry.url}: expected ${entry.expected?.code} at ${JSON.stringify(entry.expected?.path)}, the core reports ${report.errors.map((error) => `${error.code} at ${JSON.stringify(error.path)}`).join(', ')}`);
+    else if (
+      !report.errors.some((error) => error.code === entry.expected?.code && error.path === entry.expected?.path)
+    ) {
+      problems.push(
+        `${entry.url}: expected ${entry.expected?.code} at ${JSON.stringify(entry.expected?.path)}, the core reports ${report.errors.map((error) => `${error.code} at ${JSON.stringify(error.path)}`).join(', ')}`,
+      );
     }
   }
   assertNoProblems(problems, 'conformance pack vs invalid fixtures in the core');
@@ -281,13 +363,20 @@ test('each valid fixture: keyed, minified keyed and keyless forms all validate i
     const digests: Record<string, string | null> = {};
     for (const [form, formText] of Object.entries(forms)) {
       const report = validator.validateText(formText, { now });
-      if (!report.valid) problems.push(`${entry.url} (${form}): invalid in the core: ${report.errors.map((error) => `${error.code} at ${error.path}`).join(', ')}`);
+      if (!report.valid)
+        problems.push(
+          `${entry.url} (${form}): invalid in the core: ${report.errors.map((error) => `${error.code} at ${error.path}`).join(', ')}`,
+        );
       digests[form] = report.digest;
     }
     const distinct = new Set(Object.values(digests));
     if (distinct.size !== 1) problems.push(`${entry.url}: the forms give different digests ${JSON.stringify(digests)}`);
-    if (digests.keyed !== entry.digest) problems.push(`${entry.url}: the pack's digest ${entry.digest}, the core's ${digests.keyed}`);
-    if (JSON.stringify(entry.form_digests) !== JSON.stringify(digests)) problems.push(`${entry.url}: the pack's form_digests ${JSON.stringify(entry.form_digests)}, the core's ${JSON.stringify(digests)}`);
+    if (digests.keyed !== entry.digest)
+      problems.push(`${entry.url}: the pack's digest ${entry.digest}, the core's ${digests.keyed}`);
+    if (JSON.stringify(entry.form_digests) !== JSON.stringify(digests))
+      problems.push(
+        `${entry.url}: the pack's form_digests ${JSON.stringify(entry.form_digests)}, the core's ${JSON.stringify(digests)}`,
+      );
   }
   assertNoProblems(problems, 'conformance pack vs valid fixture forms in the core');
 });
@@ -301,7 +390,13 @@ interface RegistryObject {
   ordered_fields: string[];
   required_indexes: number[];
   nullable_indexes: number[];
-  fields: { name: string; index: number; required: boolean; required_when: { field: string; values: unknown[] }[]; nullable: boolean }[];
+  fields: {
+    name: string;
+    index: number;
+    required: boolean;
+    required_when: { field: string; values: unknown[] }[];
+    nullable: boolean;
+  }[];
 }
 interface Registry {
   envelope: RegistryObject;
@@ -332,7 +427,8 @@ function deref(node: JsonObject, base: string): Located {
     const target = new URL(current.node.$ref, current.base);
     const docId = `${target.origin}${target.pathname}`;
     const found = atPointer(documentAt(docId), decodeURIComponent(target.hash.slice(1)));
-    if (!found || typeof found !== 'object' || Array.isArray(found)) throw new Error(`${current.node.$ref} from ${current.base} does not resolve`);
+    if (!found || typeof found !== 'object' || Array.isArray(found))
+      throw new Error(`${current.node.$ref} from ${current.base} does not resolve`);
     current = { node: found, base: docId };
   }
   return current;
@@ -389,13 +485,28 @@ function nestedExpected(prefix: string, located: Located): ExpectedObject[] {
 function compareObject(where: string, actual: RegistryObject | undefined, expected: ExpectedObject): string[] {
   if (!actual) return [`${where}: missing from the field registry`];
   const problems: string[] = [];
-  if (JSON.stringify(actual.ordered_fields) !== JSON.stringify(expected.ordered)) problems.push(`${where}: ordered_fields ${JSON.stringify(actual.ordered_fields)}, the schema's property order ${JSON.stringify(expected.ordered)}`);
-  if (JSON.stringify(actual.required_indexes) !== JSON.stringify(expected.required)) problems.push(`${where}: required_indexes ${JSON.stringify(actual.required_indexes)}, the schema's required gives ${JSON.stringify(expected.required)}`);
-  if (JSON.stringify(actual.nullable_indexes) !== JSON.stringify(expected.nullable)) problems.push(`${where}: nullable_indexes ${JSON.stringify(actual.nullable_indexes)}, expected ${JSON.stringify(expected.nullable)}`);
+  if (JSON.stringify(actual.ordered_fields) !== JSON.stringify(expected.ordered))
+    problems.push(
+      `${where}: ordered_fields ${JSON.stringify(actual.ordered_fields)}, the schema's property order ${JSON.stringify(expected.ordered)}`,
+    );
+  if (JSON.stringify(actual.required_indexes) !== JSON.stringify(expected.required))
+    problems.push(
+      `${where}: required_indexes ${JSON.stringify(actual.required_indexes)}, the schema's required gives ${JSON.stringify(expected.required)}`,
+    );
+  if (JSON.stringify(actual.nullable_indexes) !== JSON.stringify(expected.nullable))
+    problems.push(
+      `${where}: nullable_indexes ${JSON.stringify(actual.nullable_indexes)}, expected ${JSON.stringify(expected.nullable)}`,
+    );
   for (const [field, condition] of expected.conditional) {
     const entry = actual.fields.find((candidate) => candidate.name === field);
-    if (!entry?.required_when.some((when) => when.field === condition.field && JSON.stringify(when.values) === JSON.stringify(condition.values))) {
-      problems.push(`${where}: field ${field} should say required_when ${JSON.stringify(condition)}, found ${JSON.stringify(entry?.required_when)}`);
+    if (
+      !entry?.required_when.some(
+        (when) => when.field === condition.field && JSON.stringify(when.values) === JSON.stringify(condition.values),
+      )
+    ) {
+      problems.push(
+        `${where}: field ${field} should say required_when ${JSON.stringify(condition)}, found ${JSON.stringify(entry?.required_when)}`,
+      );
     }
   }
   return problems;
@@ -406,8 +517,24 @@ const ENVELOPE_ID = `${ORIGIN}/schemas/uai-1/envelope.schema.json`;
 test('the field registry: envelope ordered_fields, required and nullable indexes equal the envelope schema', () => {
   const registry = readJson<Registry>(join(DIST, 'uai-1-field-registry.json'));
   const envelope = expectedObject('envelope', { node: documentAt(ENVELOPE_ID), base: ENVELOPE_ID });
-  assert.deepEqual(envelope.ordered, ['uai_version', 'profile', 'message_id', 'source', 'target', 'conversation', 'delivery', 'trust', 'body', 'provenance', 'integrity', 'extensions']);
-  assertNoProblems(compareObject('envelope', registry.envelope, envelope), 'field registry envelope vs envelope schema');
+  assert.deepEqual(envelope.ordered, [
+    'uai_version',
+    'profile',
+    'message_id',
+    'source',
+    'target',
+    'conversation',
+    'delivery',
+    'trust',
+    'body',
+    'provenance',
+    'integrity',
+    'extensions',
+  ]);
+  assertNoProblems(
+    compareObject('envelope', registry.envelope, envelope),
+    'field registry envelope vs envelope schema',
+  );
 });
 
 test('the field registry: every nested envelope object, in the schema order, with its required and nullable indexes', () => {
@@ -419,12 +546,19 @@ test('the field registry: every nested envelope object, in the schema order, wit
     'the registry objects differ from the nested objects of the envelope schema',
   );
   const byName = new Map(registry.objects.map((object) => [object.name, object]));
-  assertNoProblems(expected.flatMap((object) => compareObject(object.name, byName.get(object.name), object)), 'field registry objects vs envelope schema');
+  assertNoProblems(
+    expected.flatMap((object) => compareObject(object.name, byName.get(object.name), object)),
+    'field registry objects vs envelope schema',
+  );
 });
 
 test('the field registry: each of the 8 profile bodies and their nested objects match the profile schemas', () => {
   const registry = readJson<Registry>(join(DIST, 'uai-1-field-registry.json'));
-  assert.equal(registry.profiles.length, 8, `expected 8 profiles, found ${registry.profiles.map((profile) => profile.profile).join(', ')}`);
+  assert.equal(
+    registry.profiles.length,
+    8,
+    `expected 8 profiles, found ${registry.profiles.map((profile) => profile.profile).join(', ')}`,
+  );
   const problems: string[] = [];
   for (const profile of registry.profiles) {
     const schema = documentAt(profile.schema);
@@ -433,10 +567,16 @@ test('the field registry: each of the 8 profile bodies and their nested objects 
     problems.push(...compareObject(`${profile.profile} body`, profile.body, expected));
     const nested = nestedExpected('body', body);
     const byName = new Map(profile.body_objects.map((object) => [object.name, object]));
-    if (JSON.stringify(profile.body_objects.map((object) => object.name)) !== JSON.stringify(nested.map((object) => object.name))) {
-      problems.push(`${profile.profile}: body_objects ${JSON.stringify(profile.body_objects.map((object) => object.name))}, the schema has ${JSON.stringify(nested.map((object) => object.name))}`);
+    if (
+      JSON.stringify(profile.body_objects.map((object) => object.name)) !==
+      JSON.stringify(nested.map((object) => object.name))
+    ) {
+      problems.push(
+        `${profile.profile}: body_objects ${JSON.stringify(profile.body_objects.map((object) => object.name))}, the schema has ${JSON.stringify(nested.map((object) => object.name))}`,
+      );
     }
-    for (const object of nested) problems.push(...compareObject(`${profile.profile} ${object.name}`, byName.get(object.name), object));
+    for (const object of nested)
+      problems.push(...compareObject(`${profile.profile} ${object.name}`, byName.get(object.name), object));
   }
   assertNoProblems(problems, 'field registry vs profile schemas');
   const ack = registry.profiles.find((profile) => profile.profile === 'uai.agent.ack.v1')!;
@@ -476,24 +616,40 @@ test('_headers: schemas are application/schema+json with Access-Control-Allow-Or
   for (const file of schemaFiles()) {
     const path = publicPath(file);
     const headers = headersFor(path);
-    assert.match(headers.get('content-type') ?? '', /^application\/schema\+json\b/, `${path}: Content-Type ${headers.get('content-type')}`);
+    assert.match(
+      headers.get('content-type') ?? '',
+      /^application\/schema\+json\b/,
+      `${path}: Content-Type ${headers.get('content-type')}`,
+    );
     assert.equal(headers.get('access-control-allow-origin'), '*', `${path}: Access-Control-Allow-Origin`);
   }
 });
 
 test('_headers: Markdown mirrors are text/markdown', () => {
   for (const path of ['/index.md', '/en-us/index.md', '/fr-fr/registry/uai-agent-ack-v1/index.md']) {
-    assert.match(headersFor(path).get('content-type') ?? '', /^text\/markdown\b/, `${path}: Content-Type ${headersFor(path).get('content-type')}`);
+    assert.match(
+      headersFor(path).get('content-type') ?? '',
+      /^text\/markdown\b/,
+      `${path}: Content-Type ${headersFor(path).get('content-type')}`,
+    );
   }
 });
 
 /** Every rule whose pattern matches, with its headers. */
 function matchingRules(path: string): { pattern: string; headers: Map<string, string> }[] {
-  return headerRules().filter((rule) => new RegExp(`^${rule.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path));
+  return headerRules().filter((rule) =>
+    new RegExp(`^${rule.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path),
+  );
 }
 
 /** Paths a host answers 404 for, where headers still apply. */
-const NOT_FOUND_PROBES = ['/schemas/uai-1/no-such.schema.json', '/schemas/uai-1/', '/examples/uai-1/no-such/x.json', '/en-us/no-such/', '/_astro/no-such.css'];
+const NOT_FOUND_PROBES = [
+  '/schemas/uai-1/no-such.schema.json',
+  '/schemas/uai-1/',
+  '/examples/uai-1/no-such/x.json',
+  '/en-us/no-such/',
+  '/_astro/no-such.css',
+];
 
 test('_headers: no header is set by two rules for the same path (hosts combine matching rules)', () => {
   const problems: string[] = [];
@@ -511,10 +667,14 @@ test('_headers: no header is set by two rules for the same path (hosts combine m
 
 /** Machine-readable files: what a client on another origin may fetch and check against the manifest. */
 const isMachineReadable = (path: string) =>
-  /^\/(schemas|examples|routes|\.well-known)\//.test(path) || /(^|\/)index\.(json|md)$/.test(path) || ['/llms.txt', '/llms-full.txt', '/uai-1-field-registry.json', '/sitemap-index.xml', '/sitemap-0.xml'].includes(path);
+  /^\/(schemas|examples|routes|\.well-known)\//.test(path) ||
+  /(^|\/)index\.(json|md)$/.test(path) ||
+  ['/llms.txt', '/llms-full.txt', '/uai-1-field-registry.json', '/sitemap-index.xml', '/sitemap-0.xml'].includes(path);
 
 /** A Cache-Control that makes a cache revalidate before reusing (so it cannot disagree with a fresher manifest). */
-const revalidates = (value: string | undefined) => value !== undefined && (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
+const revalidates = (value: string | undefined) =>
+  value !== undefined &&
+  (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
 
 test('_headers: every machine-readable file has CORS (*) and a revalidating Cache-Control; immutable only under /_astro/ and /tools/', () => {
   const problems: string[] = [];
@@ -523,28 +683,46 @@ test('_headers: every machine-readable file has CORS (*) and a revalidating Cach
   assert.ok(machine.length > 300, `${machine.length} machine-readable files`);
   for (const path of machine) {
     const headers = headersFor(path);
-    if (headers.get('access-control-allow-origin') !== '*') problems.push(`${path}: Access-Control-Allow-Origin ${headers.get('access-control-allow-origin') ?? '(none)'}`);
-    if (!revalidates(headers.get('cache-control'))) problems.push(`${path}: Cache-Control ${headers.get('cache-control') ?? '(none)'} lets a cached copy outlive the manifest`);
+    if (headers.get('access-control-allow-origin') !== '*')
+      problems.push(`${path}: Access-Control-Allow-Origin ${headers.get('access-control-allow-origin') ?? '(none)'}`);
+    if (!revalidates(headers.get('cache-control')))
+      problems.push(
+        `${path}: Cache-Control ${headers.get('cache-control') ?? '(none)'} lets a cached copy outlive the manifest`,
+      );
   }
   for (const path of paths) {
     const cache = headersFor(path).get('cache-control') ?? '';
-    if (/\bimmutable\b/.test(cache) && !/^\/_astro\/|^\/tools\/.+\.tgz$/.test(path)) problems.push(`${path}: immutable, but its name does not change with its content`);
+    if (/\bimmutable\b/.test(cache) && !/^\/_astro\/|^\/tools\/.+\.tgz$/.test(path))
+      problems.push(`${path}: immutable, but its name does not change with its content`);
   }
   for (const path of NOT_FOUND_PROBES.filter((probe) => probe.startsWith('/schemas/'))) {
-    if (!revalidates(headersFor(path).get('cache-control'))) problems.push(`${path} (a 404): Cache-Control ${headersFor(path).get('cache-control') ?? '(none: heuristically cacheable)'}`);
+    if (!revalidates(headersFor(path).get('cache-control')))
+      problems.push(
+        `${path} (a 404): Cache-Control ${headersFor(path).get('cache-control') ?? '(none: heuristically cacheable)'}`,
+      );
   }
   assertNoProblems(problems, '_headers CORS and caching');
 });
 
-test('_headers and the manifest agree on every file\'s media type (Content-Type rule, else the extension)', () => {
-  const byExtension: Record<string, string> = { html: 'text/html', json: 'application/json', md: 'text/markdown', txt: 'text/plain', xml: 'application/xml', css: 'text/css', js: 'text/javascript', svg: 'image/svg+xml' };
+test("_headers and the manifest agree on every file's media type (Content-Type rule, else the extension)", () => {
+  const byExtension: Record<string, string> = {
+    html: 'text/html',
+    json: 'application/json',
+    md: 'text/markdown',
+    txt: 'text/plain',
+    xml: 'application/xml',
+    css: 'text/css',
+    js: 'text/javascript',
+    svg: 'image/svg+xml',
+  };
   const problems: string[] = [];
   for (const entry of manifest().files) {
     const path = new URL(entry.url).pathname;
     if (entry.served === false) continue;
     const declared = headersFor(path).get('content-type')?.split(';')[0].trim();
     const expected = declared ?? byExtension[/\.([a-z0-9]+)$/.exec(path)?.[1] ?? ''] ?? 'application/octet-stream';
-    if (entry.media_type !== expected) problems.push(`${path}: manifest media_type ${entry.media_type}, served as ${expected}`);
+    if (entry.media_type !== expected)
+      problems.push(`${path}: manifest media_type ${entry.media_type}, served as ${expected}`);
   }
   assertNoProblems(problems, 'media types');
 });

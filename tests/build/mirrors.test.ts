@@ -10,7 +10,22 @@ import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import type { PageMirror } from '../../src/record/pageMirror.ts';
-import { DIST, FALLBACK_LOCALES, ORIGIN, shownLocaleOf, assertNoProblems, attr, byTag, findAll, findFirst, htmlPages, parseHtmlFile, readJson, requireDist, type HtmlPage } from './_support/site.ts';
+import {
+  DIST,
+  FALLBACK_LOCALES,
+  ORIGIN,
+  shownLocaleOf,
+  assertNoProblems,
+  attr,
+  byTag,
+  findAll,
+  findFirst,
+  htmlPages,
+  parseHtmlFile,
+  readJson,
+  requireDist,
+  type HtmlPage,
+} from './_support/site.ts';
 
 let pages: HtmlPage[];
 before(() => {
@@ -18,12 +33,21 @@ before(() => {
   pages = htmlPages();
 });
 
-const mirrorFiles = (page: HtmlPage) => ({ json: join(DIST, page.url, 'index.json'), markdown: join(DIST, page.url, 'index.md') });
+const mirrorFiles = (page: HtmlPage) => ({
+  json: join(DIST, page.url, 'index.json'),
+  markdown: join(DIST, page.url, 'index.md'),
+});
 
 test('the site has HTML pages in every locale, plus the root', () => {
-  assert.ok(pages.some((page) => page.url === '/'), 'dist/index.html (the language chooser) is missing');
+  assert.ok(
+    pages.some((page) => page.url === '/'),
+    'dist/index.html (the language chooser) is missing',
+  );
   for (const locale of ['en-us', 'es-us', 'fr-fr', 'es-es', 'zh-cn']) {
-    assert.ok(pages.filter((page) => page.locale === locale).length >= 20, `expected at least 20 ${locale} pages, found ${pages.filter((page) => page.locale === locale).length}`);
+    assert.ok(
+      pages.filter((page) => page.locale === locale).length >= 20,
+      `expected at least 20 ${locale} pages, found ${pages.filter((page) => page.locale === locale).length}`,
+    );
   }
 });
 
@@ -39,12 +63,25 @@ test('every page announces both mirrors with <link rel="alternate" type=…> in 
   const problems: string[] = [];
   for (const page of pages) {
     const head = findFirst(parseHtmlFile(page.file), byTag('head'))!;
-    const alternates = findAll(head, (element) => element.tagName === 'link' && attr(element, 'rel') === 'alternate' && attr(element, 'type') !== undefined);
-    const hrefOf = (type: string) => alternates.filter((link) => attr(link, 'type') === type).map((link) => new URL(attr(link, 'href') ?? '', `${ORIGIN}${page.url}`).pathname);
+    const alternates = findAll(
+      head,
+      (element) =>
+        element.tagName === 'link' && attr(element, 'rel') === 'alternate' && attr(element, 'type') !== undefined,
+    );
+    const hrefOf = (type: string) =>
+      alternates
+        .filter((link) => attr(link, 'type') === type)
+        .map((link) => new URL(attr(link, 'href') ?? '', `${ORIGIN}${page.url}`).pathname);
     const json = hrefOf('application/json');
     const markdown = hrefOf('text/markdown');
-    if (json.length !== 1 || json[0] !== `${page.url}index.json`) problems.push(`${page.url}: application/json alternate is ${JSON.stringify(json)}, expected ["${page.url}index.json"]`);
-    if (markdown.length !== 1 || markdown[0] !== `${page.url}index.md`) problems.push(`${page.url}: text/markdown alternate is ${JSON.stringify(markdown)}, expected ["${page.url}index.md"]`);
+    if (json.length !== 1 || json[0] !== `${page.url}index.json`)
+      problems.push(
+        `${page.url}: application/json alternate is ${JSON.stringify(json)}, expected ["${page.url}index.json"]`,
+      );
+    if (markdown.length !== 1 || markdown[0] !== `${page.url}index.md`)
+      problems.push(
+        `${page.url}: text/markdown alternate is ${JSON.stringify(markdown)}, expected ["${page.url}index.md"]`,
+      );
   }
   assertNoProblems(problems, 'page mirror announcements');
 });
@@ -55,10 +92,17 @@ test('every index.json validates against dist/schemas/site/page-mirror.schema.js
   for (const page of pages) {
     const mirror = readJson<PageMirror>(mirrorFiles(page).json);
     if (!validate(mirror)) {
-      for (const error of validate.errors ?? []) problems.push(`${page.url}index.json ${error.instancePath || '(root)'}: ${error.message}`);
+      for (const error of validate.errors ?? [])
+        problems.push(`${page.url}index.json ${error.instancePath || '(root)'}: ${error.message}`);
     }
-    if (mirror.path !== page.url) problems.push(`${page.url}index.json /path: ${JSON.stringify(mirror.path)}, expected ${JSON.stringify(page.url)}`);
-    if (mirror.url !== `${ORIGIN}${page.url}`) problems.push(`${page.url}index.json /url: ${JSON.stringify(mirror.url)}, expected ${JSON.stringify(`${ORIGIN}${page.url}`)}`);
+    if (mirror.path !== page.url)
+      problems.push(
+        `${page.url}index.json /path: ${JSON.stringify(mirror.path)}, expected ${JSON.stringify(page.url)}`,
+      );
+    if (mirror.url !== `${ORIGIN}${page.url}`)
+      problems.push(
+        `${page.url}index.json /url: ${JSON.stringify(mirror.url)}, expected ${JSON.stringify(`${ORIGIN}${page.url}`)}`,
+      );
   }
   assertNoProblems(problems, 'index.json mirrors');
 });
@@ -82,12 +126,20 @@ test('every index.md starts with YAML frontmatter (title, description, url, reco
     }
     const json = readJson<PageMirror>(mirrorFiles(page).json);
     for (const field of ['title', 'description', 'url', 'record_code']) {
-      if (typeof parts.data[field] !== 'string' || parts.data[field] === '') problems.push(`${name}: frontmatter field ${field} is missing or empty`);
+      if (typeof parts.data[field] !== 'string' || parts.data[field] === '')
+        problems.push(`${name}: frontmatter field ${field} is missing or empty`);
     }
-    if (parts.data.url !== `${ORIGIN}${page.url}`) problems.push(`${name}: frontmatter url ${JSON.stringify(parts.data.url)}, expected ${ORIGIN}${page.url}`);
-    if (parts.data.record_code !== json.record_code) problems.push(`${name}: frontmatter record_code ${JSON.stringify(parts.data.record_code)} differs from index.json's ${json.record_code}`);
+    if (parts.data.url !== `${ORIGIN}${page.url}`)
+      problems.push(`${name}: frontmatter url ${JSON.stringify(parts.data.url)}, expected ${ORIGIN}${page.url}`);
+    if (parts.data.record_code !== json.record_code)
+      problems.push(
+        `${name}: frontmatter record_code ${JSON.stringify(parts.data.record_code)} differs from index.json's ${json.record_code}`,
+      );
     const firstLine = parts.rest.split('\n')[0];
-    if (!firstLine.includes(`${ORIGIN}/llms.txt`)) problems.push(`${name}: the first line after the frontmatter is ${JSON.stringify(firstLine)}; it must point back to ${ORIGIN}/llms.txt`);
+    if (!firstLine.includes(`${ORIGIN}/llms.txt`))
+      problems.push(
+        `${name}: the first line after the frontmatter is ${JSON.stringify(firstLine)}; it must point back to ${ORIGIN}/llms.txt`,
+      );
   }
   assertNoProblems(problems, 'index.md mirrors');
 });
@@ -98,19 +150,31 @@ test('fallback pages (es-es, zh-cn) say fallback: true, the content_locale of th
     const json = readJson<PageMirror>(mirrorFiles(page).json);
     const md = frontmatter(readFileSync(mirrorFiles(page).markdown, 'utf8'))?.data ?? {};
     const isFallback = (FALLBACK_LOCALES as readonly string[]).includes(page.locale);
-    if (json.locale !== page.locale) problems.push(`${page.url}index.json /locale: ${json.locale}, expected ${page.locale}`);
+    if (json.locale !== page.locale)
+      problems.push(`${page.url}index.json /locale: ${json.locale}, expected ${page.locale}`);
     const shown = shownLocaleOf(page.locale, page.path);
     const canonical = `${ORIGIN}/${shown}/${page.path ? `${page.path}/` : ''}`;
-    if (json.canonical !== canonical) problems.push(`${page.url}index.json /canonical: ${json.canonical}, expected ${canonical}`);
-    if (md.canonical !== canonical) problems.push(`${page.url}index.md frontmatter canonical: ${String(md.canonical)}, expected ${canonical}`);
+    if (json.canonical !== canonical)
+      problems.push(`${page.url}index.json /canonical: ${json.canonical}, expected ${canonical}`);
+    if (md.canonical !== canonical)
+      problems.push(`${page.url}index.md frontmatter canonical: ${String(md.canonical)}, expected ${canonical}`);
     if (isFallback) {
       if (json.fallback !== true) problems.push(`${page.url}index.json /fallback: ${json.fallback}, expected true`);
-      if (json.content_locale !== shown) problems.push(`${page.url}index.json /content_locale: ${json.content_locale}, expected "${shown}"`);
-      if (json.translation_state !== 'fallback') problems.push(`${page.url}index.json /translation_state: ${json.translation_state}, expected "fallback"`);
-      if (md.content_locale !== shown) problems.push(`${page.url}index.md frontmatter content_locale: ${String(md.content_locale)}, expected ${shown}`);
+      if (json.content_locale !== shown)
+        problems.push(`${page.url}index.json /content_locale: ${json.content_locale}, expected "${shown}"`);
+      if (json.translation_state !== 'fallback')
+        problems.push(`${page.url}index.json /translation_state: ${json.translation_state}, expected "fallback"`);
+      if (md.content_locale !== shown)
+        problems.push(
+          `${page.url}index.md frontmatter content_locale: ${String(md.content_locale)}, expected ${shown}`,
+        );
     } else {
-      if (json.fallback !== false) problems.push(`${page.url}index.json /fallback: ${json.fallback}, expected false (${page.locale} has translated content)`);
-      if (json.content_locale !== page.locale) problems.push(`${page.url}index.json /content_locale: ${json.content_locale}, expected ${page.locale}`);
+      if (json.fallback !== false)
+        problems.push(
+          `${page.url}index.json /fallback: ${json.fallback}, expected false (${page.locale} has translated content)`,
+        );
+      if (json.content_locale !== page.locale)
+        problems.push(`${page.url}index.json /content_locale: ${json.content_locale}, expected ${page.locale}`);
     }
   }
   assertNoProblems(problems, 'fallback flags in the mirrors');

@@ -20,7 +20,10 @@ before(() => {
   data.redaction = `${data.redaction} Redact before publication.`;
   writeFileSync(common, `${JSON.stringify(data, null, 2)}\n`);
   const guide = join(copy, 'content/guides/en-us/swarm-failure-and-recovery.md');
-  writeFileSync(guide, `${readFileSync(guide, 'utf8')}\nA sentence added to the English source after the translations.\n`);
+  writeFileSync(
+    guide,
+    `${readFileSync(guide, 'utf8')}\nA sentence added to the English source after the translations.\n`,
+  );
   built = runBuild(copy);
 });
 
@@ -37,10 +40,18 @@ test('the build succeeds with stale translations (they are reported, not errors)
 test('translated pages whose English source changed show the stale notice; others do not', () => {
   for (const locale of ['es-us', 'fr-fr']) {
     assert.match(page(`/${locale}/guides/swarm-failure-and-recovery/`), /banner-stale/, `${locale} guide`);
-    assert.match(page(`/${locale}/registry/uai-agent-ack-v1/`), /banner-stale/, `${locale} profile page (shared sections changed)`);
+    assert.match(
+      page(`/${locale}/registry/uai-agent-ack-v1/`),
+      /banner-stale/,
+      `${locale} profile page (shared sections changed)`,
+    );
     assert.doesNotMatch(page(`/${locale}/about/`), /banner-stale/, `${locale} about page is unchanged`);
   }
-  assert.doesNotMatch(page('/en-us/guides/swarm-failure-and-recovery/'), /banner-stale/, 'the English source is never stale');
+  assert.doesNotMatch(
+    page('/en-us/guides/swarm-failure-and-recovery/'),
+    /banner-stale/,
+    'the English source is never stale',
+  );
 });
 
 test('the translation-status page counts the stale pages per section and lists the guide and the shared sections as stale', () => {
@@ -51,9 +62,21 @@ test('the translation-status page counts the stale pages per section and lists t
     return html.slice(html.indexOf(needle), html.indexOf('</tr>', html.indexOf(needle)));
   };
   const guides = row('<th scope="row"><a href="/en-us/guides/">');
-  assert.match(guides, /state-stale">stale \(1\)[\s\S]*state-stale">stale \(1\)/, 'guides section: one stale page in es-us and one in fr-fr');
+  assert.match(
+    guides,
+    /state-stale">stale \(1\)[\s\S]*state-stale">stale \(1\)/,
+    'guides section: one stale page in es-us and one in fr-fr',
+  );
   assert.doesNotMatch(row('<th scope="row"><a href="/en-us/about/">'), /state-stale/, 'about section: nothing stale');
-  assert.match(row('<a href="/en-us/guides/swarm-failure-and-recovery/" lang="en-US">'), /state-stale[\s\S]*state-stale/, 'stale list: the guide, stale in es-us and fr-fr');
-  assert.match(row('content/registry-common/en-us.json'), /state-stale[\s\S]*state-stale/, 'shared sections: es-us and fr-fr stale');
+  assert.match(
+    row('<a href="/en-us/guides/swarm-failure-and-recovery/" lang="en-US">'),
+    /state-stale[\s\S]*state-stale/,
+    'stale list: the guide, stale in es-us and fr-fr',
+  );
+  assert.match(
+    row('content/registry-common/en-us.json'),
+    /state-stale[\s\S]*state-stale/,
+    'shared sections: es-us and fr-fr stale',
+  );
   assert.doesNotMatch(row('content/client-ladder/en-us.json'), /state-stale/, 'the ladder rows did not change');
 });

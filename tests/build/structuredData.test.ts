@@ -8,7 +8,20 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ORIGIN, REPO, assertNoProblems, attr, findAll, htmlPages, mainOf, metaContent, parseHtmlFile, rawText, readJson, requireDist } from './_support/site.ts';
+import {
+  ORIGIN,
+  REPO,
+  assertNoProblems,
+  attr,
+  findAll,
+  htmlPages,
+  mainOf,
+  metaContent,
+  parseHtmlFile,
+  rawText,
+  readJson,
+  requireDist,
+} from './_support/site.ts';
 
 interface Vocabulary {
   types: Record<string, { parent: string | null; properties: Record<string, string[]> }>;
@@ -22,7 +35,8 @@ before(requireDist);
 /** The type and its ancestors, nearest first. */
 function lineage(type: string): string[] {
   const chain: string[] = [];
-  for (let at: string | null = type; at; at = vocabulary.types[at]?.parent ?? vocabulary.dataTypes[at] ?? null) chain.push(at);
+  for (let at: string | null = type; at; at = vocabulary.types[at]?.parent ?? vocabulary.dataTypes[at] ?? null)
+    chain.push(at);
   return chain;
 }
 
@@ -56,7 +70,8 @@ function fits(value: unknown, range: string[]): boolean {
 /** Every vocabulary problem in a JSON-LD node and the nodes inside it. */
 function vocabularyProblems(node: Record<string, unknown>, where: string): string[] {
   const type = node['@type'];
-  if (typeof type !== 'string' || !vocabulary.types[type]) return [`${where}: @type ${JSON.stringify(type)} is not in the vocabulary subset`];
+  if (typeof type !== 'string' || !vocabulary.types[type])
+    return [`${where}: @type ${JSON.stringify(type)} is not in the vocabulary subset`];
   const problems: string[] = [];
   for (const [property, value] of Object.entries(node)) {
     if (property.startsWith('@')) continue;
@@ -67,14 +82,17 @@ function vocabularyProblems(node: Record<string, unknown>, where: string): strin
     }
     for (const [index, item] of (Array.isArray(value) ? value : [value]).entries()) {
       const at = `${where}/${property}${Array.isArray(value) ? `/${index}` : ''}`;
-      if (!fits(item, range)) problems.push(`${at}: ${JSON.stringify(item).slice(0, 80)} is not a ${range.join(' or ')}`);
-      if (item !== null && typeof item === 'object') problems.push(...vocabularyProblems(item as Record<string, unknown>, at));
+      if (!fits(item, range))
+        problems.push(`${at}: ${JSON.stringify(item).slice(0, 80)} is not a ${range.join(' or ')}`);
+      if (item !== null && typeof item === 'object')
+        problems.push(...vocabularyProblems(item as Record<string, unknown>, at));
     }
   }
   return problems;
 }
 
-const expectedType = (path: string) => (path === 'schemas' || path === 'examples' ? ['Dataset'] : ['TechArticle', 'WebPage']);
+const expectedType = (path: string) =>
+  path === 'schemas' || path === 'examples' ? ['Dataset'] : ['TechArticle', 'WebPage'];
 
 test('every record page carries one JSON-LD block that describes it with schema.org terms only', () => {
   const problems: string[] = [];
@@ -82,7 +100,10 @@ test('every record page carries one JSON-LD block that describes it with schema.
   let checked = 0;
   for (const page of htmlPages().filter((candidate) => candidate.locale)) {
     const tree = parseHtmlFile(page.file);
-    const blocks = findAll(tree, (element) => element.tagName === 'script' && attr(element, 'type') === 'application/ld+json');
+    const blocks = findAll(
+      tree,
+      (element) => element.tagName === 'script' && attr(element, 'type') === 'application/ld+json',
+    );
     if (blocks.length !== 1) {
       problems.push(`${page.url}: ${blocks.length} JSON-LD blocks, expected 1`);
       continue;
@@ -97,20 +118,36 @@ test('every record page carries one JSON-LD block that describes it with schema.
     checked++;
     types.add(String(data['@type']));
     const where = `${page.url} ld+json`;
-    if (data['@context'] !== 'https://schema.org') problems.push(`${where}: @context ${JSON.stringify(data['@context'])}`);
-    if (!expectedType(page.path).includes(String(data['@type']))) problems.push(`${where}: @type ${data['@type']}, expected ${expectedType(page.path).join(' or ')}`);
+    if (data['@context'] !== 'https://schema.org')
+      problems.push(`${where}: @context ${JSON.stringify(data['@context'])}`);
+    if (!expectedType(page.path).includes(String(data['@type'])))
+      problems.push(`${where}: @type ${data['@type']}, expected ${expectedType(page.path).join(' or ')}`);
     if (data.url !== `${ORIGIN}${page.url}`) problems.push(`${where}: url ${data.url}`);
-    if (data.inLanguage !== attr(mainOf(tree), 'lang')) problems.push(`${where}: inLanguage ${data.inLanguage}, but <main lang="${attr(mainOf(tree), 'lang')}">`);
-    if (data.identifier !== metaContent(tree, 'uaix:record-code')) problems.push(`${where}: identifier ${data.identifier}, the record code is ${metaContent(tree, 'uaix:record-code')}`);
-    if (data.dateModified !== metaContent(tree, 'uaix:last-changed')) problems.push(`${where}: dateModified ${data.dateModified}, "last changed" is ${metaContent(tree, 'uaix:last-changed')}`);
+    if (data.inLanguage !== attr(mainOf(tree), 'lang'))
+      problems.push(`${where}: inLanguage ${data.inLanguage}, but <main lang="${attr(mainOf(tree), 'lang')}">`);
+    if (data.identifier !== metaContent(tree, 'uaix:record-code'))
+      problems.push(
+        `${where}: identifier ${data.identifier}, the record code is ${metaContent(tree, 'uaix:record-code')}`,
+      );
+    if (data.dateModified !== metaContent(tree, 'uaix:last-changed'))
+      problems.push(
+        `${where}: dateModified ${data.dateModified}, "last changed" is ${metaContent(tree, 'uaix:last-changed')}`,
+      );
     const site = data.isPartOf as Record<string, unknown> | undefined;
-    if (site?.['@type'] !== 'WebSite' || site.url !== `${ORIGIN}/`) problems.push(`${where}: isPartOf ${JSON.stringify(site)}, expected the WebSite ${ORIGIN}/`);
-    if (data['@type'] === 'Dataset' && !(Array.isArray(data.distribution) && data.distribution.length)) problems.push(`${where}: a Dataset without distribution`);
+    if (site?.['@type'] !== 'WebSite' || site.url !== `${ORIGIN}/`)
+      problems.push(`${where}: isPartOf ${JSON.stringify(site)}, expected the WebSite ${ORIGIN}/`);
+    if (data['@type'] === 'Dataset' && !(Array.isArray(data.distribution) && data.distribution.length))
+      problems.push(`${where}: a Dataset without distribution`);
     problems.push(...vocabularyProblems(data, where));
-    const og = (property: string) => findAll(tree, (element) => element.tagName === 'meta' && attr(element, 'property') === property).map((element) => attr(element, 'content'));
+    const og = (property: string) =>
+      findAll(tree, (element) => element.tagName === 'meta' && attr(element, 'property') === property).map((element) =>
+        attr(element, 'content'),
+      );
     const ogType = data['@type'] === 'TechArticle' ? 'article' : 'website';
-    if (og('og:type').join() !== ogType) problems.push(`${page.url}: og:type ${og('og:type').join() || '(none)'}, expected ${ogType}`);
-    if (og('og:site_name').length !== 1 || !og('og:site_name')[0]) problems.push(`${page.url}: og:site_name ${og('og:site_name').join() || '(none)'}`);
+    if (og('og:type').join() !== ogType)
+      problems.push(`${page.url}: og:type ${og('og:type').join() || '(none)'}, expected ${ogType}`);
+    if (og('og:site_name').length !== 1 || !og('og:site_name')[0])
+      problems.push(`${page.url}: og:site_name ${og('og:site_name').join() || '(none)'}`);
   }
   assert.ok(checked >= 100, `${checked} pages checked`);
   assert.deepEqual([...types].sort(), ['Dataset', 'TechArticle', 'WebPage'], 'the three types are used');
@@ -120,7 +157,10 @@ test('every record page carries one JSON-LD block that describes it with schema.
 test('the root language chooser describes the WebSite in every published language', () => {
   const root = htmlPages().find((page) => page.url === '/');
   assert.ok(root, 'the root page is built');
-  const blocks = findAll(parseHtmlFile(root.file), (element) => element.tagName === 'script' && attr(element, 'type') === 'application/ld+json');
+  const blocks = findAll(
+    parseHtmlFile(root.file),
+    (element) => element.tagName === 'script' && attr(element, 'type') === 'application/ld+json',
+  );
   assert.equal(blocks.length, 1, 'one JSON-LD block on /');
   const data = JSON.parse(rawText(blocks[0])) as Record<string, unknown>;
   assert.deepEqual([data['@type'], data.url], ['WebSite', `${ORIGIN}/`]);
@@ -129,10 +169,18 @@ test('the root language chooser describes the WebSite in every published languag
 });
 
 test('the vocabulary check fails on a property schema.org does not define for the type, and on a value of the wrong type', () => {
-  const page = { '@type': 'WebPage', name: 'x', identifier: 'UAIX-ABOU-0001', isPartOf: { '@type': 'WebSite', url: 'https://uaix.org/' } };
+  const page = {
+    '@type': 'WebPage',
+    name: 'x',
+    identifier: 'UAIX-ABOU-0001',
+    isPartOf: { '@type': 'WebSite', url: 'https://uaix.org/' },
+  };
   assert.deepEqual(vocabularyProblems(page, 'ok'), []);
   assert.match(vocabularyProblems({ ...page, distribution: [] }, 'p').join(), /WebPage has no property distribution/);
   assert.match(vocabularyProblems({ ...page, dateModified: 'last week' }, 'p').join(), /is not a Date or DateTime/);
-  assert.match(vocabularyProblems({ ...page, isPartOf: { '@type': 'Organization', name: 'x' } }, 'p').join(), /isPartOf/);
+  assert.match(
+    vocabularyProblems({ ...page, isPartOf: { '@type': 'Organization', name: 'x' } }, 'p').join(),
+    /isPartOf/,
+  );
   assert.match(vocabularyProblems({ ...page, '@type': 'Recipe' }, 'p').join(), /not in the vocabulary subset/);
 });

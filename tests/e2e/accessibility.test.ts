@@ -53,7 +53,8 @@ after(async () => {
   await server?.close();
 });
 
-const report = (violations: AxeViolation[]) => `${violations.length} axe violations:\n  ${groupViolations(violations).join('\n  ')}`;
+const report = (violations: AxeViolation[]) =>
+  `${violations.length} axe violations:\n  ${groupViolations(violations).join('\n  ')}`;
 
 async function axeOn(path: string, scheme: 'light' | 'dark'): Promise<AxeViolation[]> {
   const response = await page.goto(server.url(path), { waitUntil: 'load' });
@@ -65,7 +66,9 @@ async function showValidatorResult(): Promise<void> {
   const response = await page.goto(server.url('/en-us/tools/validator/'), { waitUntil: 'load' });
   assert.equal(response?.status(), 200);
   await page.locator('#validator-now').fill('2026-06-01T00:00:00Z');
-  await page.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/invalid/correlation-missing.json');
+  await page
+    .locator('#validator-fixture')
+    .selectOption('/examples/uai-1/uai-agent-ack-v1/invalid/correlation-missing.json');
   await page.locator('#validator-result table').first().waitFor();
 }
 
@@ -133,7 +136,9 @@ async function tabUntil(test: (element: Focused) => boolean, limit: number, what
     seen.push(element);
     if (test(element)) return seen;
   }
-  assert.fail(`${what} not reached in ${limit} Tab presses; focus went through: ${seen.map((element) => `${element.tag}${element.id ? `#${element.id}` : ''} ${element.href ?? element.text.slice(0, 20)}`).join(' → ')}`);
+  assert.fail(
+    `${what} not reached in ${limit} Tab presses; focus went through: ${seen.map((element) => `${element.tag}${element.id ? `#${element.id}` : ''} ${element.href ?? element.text.slice(0, 20)}`).join(' → ')}`,
+  );
 }
 
 test('keyboard on /en-us/: the skip link comes first and works, Tab reaches every language link, Enter follows one', async () => {
@@ -143,10 +148,16 @@ test('keyboard on /en-us/: the skip link comes first and works, Tab reaches ever
   assert.equal(first.tag, 'a', `the first Tab stop is <${first.tag}>`);
   assert.equal(first.href, '#content', `the first Tab stop is ${first.href}, not the skip link`);
   const box = await page.locator('a.skip').boundingBox();
-  assert.ok(box && box.width > 1 && box.height > 1 && box.y >= 0 && box.x >= 0, `the focused skip link is not visible (${JSON.stringify(box)})`);
+  assert.ok(
+    box && box.width > 1 && box.height > 1 && box.y >= 0 && box.x >= 0,
+    `the focused skip link is not visible (${JSON.stringify(box)})`,
+  );
   await page.keyboard.press('Enter');
   assert.equal(new URL(page.url()).hash, '#content');
-  assert.equal(await page.evaluate(() => (document.getElementById('content') as HTMLElement | null)?.tagName.toLowerCase()), 'main');
+  assert.equal(
+    await page.evaluate(() => (document.getElementById('content') as HTMLElement | null)?.tagName.toLowerCase()),
+    'main',
+  );
 
   await page.goto(server.url('/en-us/'), { waitUntil: 'load' });
   await tabUntil((element) => element.inSwitcher, 40, 'the language switcher');
@@ -181,7 +192,9 @@ test('keyboard on the validator: fixture select, textarea and Validate are reach
   assert.equal(await status.getAttribute('id'), 'validator-result');
   assert.equal(await status.getAttribute('aria-live'), 'polite');
   await page.locator('#validator-input').waitFor();
-  await page.waitForFunction(() => (document.getElementById('validator-input') as HTMLTextAreaElement).value.length > 0);
+  await page.waitForFunction(
+    () => (document.getElementById('validator-input') as HTMLTextAreaElement).value.length > 0,
+  );
 
   // Tab on to the textarea, then the time field, then the Validate button.
   await tabUntil((element) => element.id === 'validator-input', 5, 'the packet textarea');

@@ -15,7 +15,13 @@ import { startStaticServer, type StaticServer } from '../support/staticServer.ts
 import { DIST, REPOSITORY_ROOT, SCREENSHOTS, SITE_ORIGIN, assertBuilt, pageFile } from '../support/paths.ts';
 
 const LOCALES = ['en-us', 'es-us', 'fr-fr', 'es-es', 'zh-cn'];
-const LANG: Record<string, string> = { 'en-us': 'en-US', 'es-us': 'es-US', 'fr-fr': 'fr-FR', 'es-es': 'es-ES', 'zh-cn': 'zh-CN' };
+const LANG: Record<string, string> = {
+  'en-us': 'en-US',
+  'es-us': 'es-US',
+  'fr-fr': 'fr-FR',
+  'es-es': 'es-ES',
+  'zh-cn': 'zh-CN',
+};
 const SEEDS = join(REPOSITORY_ROOT, 'tests/fixtures/seeds');
 
 interface Pack {
@@ -65,7 +71,11 @@ async function open(path: string, target: Page = page): Promise<Response> {
 
 function assertJsonResponse(response: Response, body: string, what: string): unknown {
   assert.equal(response.status(), 200, `${what}: status ${response.status()}`);
-  assert.match(response.headers()['content-type'] ?? '', /^application\/([a-z]+\+)?json\b/, `${what}: content type ${response.headers()['content-type']}`);
+  assert.match(
+    response.headers()['content-type'] ?? '',
+    /^application\/([a-z]+\+)?json\b/,
+    `${what}: content type ${response.headers()['content-type']}`,
+  );
   try {
     return JSON.parse(body);
   } catch (error) {
@@ -82,8 +92,12 @@ test('the home page of each of the five locales', async () => {
     assert.ok((await page.title()).length > 0, `${locale}: empty <title>`);
     const switcher = page.locator('nav.language-switcher a');
     assert.equal(await switcher.count(), 5, `${locale}: the language switcher has ${await switcher.count()} links`);
-    assert.equal(await page.locator('nav.language-switcher a[aria-current="page"]').getAttribute('href'), `/${locale}/`);
-    if (locale === 'en-us' || locale === 'zh-cn') await page.screenshot({ path: join(SCREENSHOTS, `home-${locale}.png`), fullPage: true });
+    assert.equal(
+      await page.locator('nav.language-switcher a[aria-current="page"]').getAttribute('href'),
+      `/${locale}/`,
+    );
+    if (locale === 'en-us' || locale === 'zh-cn')
+      await page.screenshot({ path: join(SCREENSHOTS, `home-${locale}.png`), fullPage: true });
   }
 });
 
@@ -94,7 +108,10 @@ test('the language switcher leads to the same record in every other locale', asy
       await open(start);
       const code = await recordCode();
       assert.ok(code, `${start} has no record code`);
-      await Promise.all([page.waitForURL((url) => url.pathname.startsWith(`/${locale}/`)), page.locator(`nav.language-switcher a[href^="/${locale}/"]`).click()]);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith(`/${locale}/`)),
+        page.locator(`nav.language-switcher a[href^="/${locale}/"]`).click(),
+      ]);
       assert.equal(pathOf(page.url()), start.replace(`/${from}/`, `/${locale}/`), `switching ${start} to ${locale}`);
       assert.equal(await recordCode(), code, `${page.url()} is not the record ${code}`);
       assert.equal(await page.locator('html').getAttribute('lang'), LANG[locale]);
@@ -104,34 +121,56 @@ test('the language switcher leads to the same record in every other locale', asy
 
 test('registry → profile page → its schema → a fixture from the examples page: 200, JSON content type, parseable JSON', async () => {
   await open('/en-us/registry/');
-  await Promise.all([page.waitForURL('**/en-us/registry/uai-agent-ack-v1/'), page.locator('main a[href="/en-us/registry/uai-agent-ack-v1/"]').first().click()]);
+  await Promise.all([
+    page.waitForURL('**/en-us/registry/uai-agent-ack-v1/'),
+    page.locator('main a[href="/en-us/registry/uai-agent-ack-v1/"]').first().click(),
+  ]);
   assert.equal(await recordCode(), 'UAIX-REGI-2601');
 
   const schemaLink = page.locator('main a[data-uaix-schema]').first();
   const schemaHref = await schemaLink.getAttribute('href');
   assert.ok(schemaHref, 'the profile page has no schema link');
-  const [schemaResponse] = await Promise.all([page.waitForEvent('response', (response) => response.request().isNavigationRequest()), schemaLink.click()]);
+  const [schemaResponse] = await Promise.all([
+    page.waitForEvent('response', (response) => response.request().isNavigationRequest()),
+    schemaLink.click(),
+  ]);
   assert.ok(schemaResponse);
-  const schema = assertJsonResponse(schemaResponse, await schemaResponse.text(), schemaHref) as { $id?: string; $schema?: string };
+  const schema = assertJsonResponse(schemaResponse, await schemaResponse.text(), schemaHref) as {
+    $id?: string;
+    $schema?: string;
+  };
   assert.equal(schema.$id, `${SITE_ORIGIN}${schemaHref}`, 'the schema $id is its public URL');
   assert.match(schema.$schema ?? '', /2020-12/);
 
   await open('/en-us/examples/');
   const fixtureLinks = page.locator('main a[data-uaix-fixture]');
-  const hrefs = [...new Set(await fixtureLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')))];
+  const hrefs = [
+    ...new Set(await fixtureLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))),
+  ];
   assert.ok(hrefs.length >= 20, `only ${hrefs.length} fixture links on the examples page`);
   const valid = page.locator('main a[data-uaix-fixture$="/uai-agent-ack-v1/validated.json"]').first();
-  const [fixtureResponse] = await Promise.all([page.waitForEvent('response', (response) => response.request().isNavigationRequest()), valid.click()]);
+  const [fixtureResponse] = await Promise.all([
+    page.waitForEvent('response', (response) => response.request().isNavigationRequest()),
+    valid.click(),
+  ]);
   assert.ok(fixtureResponse);
-  const fixture = assertJsonResponse(fixtureResponse, await fixtureResponse.text(), 'validated.json') as { profile?: string };
+  const fixture = assertJsonResponse(fixtureResponse, await fixtureResponse.text(), 'validated.json') as {
+    profile?: string;
+  };
   assert.equal(fixture.profile, 'uai.agent.ack.v1');
 
   // Every fixture link answers; the ones the conformance pack expects to fail JSON parsing are the only unparseable ones.
-  const notJson = new Set(pack.fixtures.filter((entry) => entry.expected?.code === 'UAI-JSON-PARSE').map((entry) => pathOf(entry.url)));
+  const notJson = new Set(
+    pack.fixtures.filter((entry) => entry.expected?.code === 'UAI-JSON-PARSE').map((entry) => pathOf(entry.url)),
+  );
   for (const href of hrefs) {
     const response = await context.request.get(server.url(href));
     assert.equal(response.status(), 200, `${href}: ${response.status()}`);
-    assert.match(response.headers()['content-type'] ?? '', /^application\/json\b/, `${href}: ${response.headers()['content-type']}`);
+    assert.match(
+      response.headers()['content-type'] ?? '',
+      /^application\/json\b/,
+      `${href}: ${response.headers()['content-type']}`,
+    );
     if (notJson.has(href)) continue;
     const text = await response.text();
     assert.doesNotThrow(() => JSON.parse(text), `${href} is not JSON`);
@@ -148,14 +187,22 @@ test('review page: each route record’s human_review_url and fallback links lan
   for (const id of ids) {
     assert.match(id, /^route_[a-z0-9_]+$/);
     const rows = await page.locator(`section.route-record#${id} dl > div`).evaluateAll((divs) =>
-      divs.map((div) => ({ field: div.querySelector('dt')?.textContent?.trim() ?? '', hrefs: [...div.querySelectorAll('dd a[href]')].map((a) => a.getAttribute('href') ?? '') })),
+      divs.map((div) => ({
+        field: div.querySelector('dt')?.textContent?.trim() ?? '',
+        hrefs: [...div.querySelectorAll('dd a[href]')].map((a) => a.getAttribute('href') ?? ''),
+      })),
     );
     const review = rows.find((row) => row.field === 'human_review_url');
     assert.ok(review?.hrefs.length, `${id}: no human_review_url link`);
     assert.equal(review!.hrefs[0], `/en-us/review/#${id}`, `${id}: human_review_url`);
-    for (const row of rows) if (row.field === 'human_review_url' || /fallback$/.test(row.field)) for (const href of row.hrefs) targets.push({ route: id, field: row.field, href });
+    for (const row of rows)
+      if (row.field === 'human_review_url' || /fallback$/.test(row.field))
+        for (const href of row.hrefs) targets.push({ route: id, field: row.field, href });
   }
-  assert.ok(targets.some((target) => target.field !== 'human_review_url'), 'no fallback link is shown');
+  assert.ok(
+    targets.some((target) => target.field !== 'human_review_url'),
+    'no fallback link is shown',
+  );
   for (const target of targets) {
     await page.goto('about:blank');
     const response = await page.goto(server.url(target.href), { waitUntil: 'load' });
@@ -174,19 +221,34 @@ test('review page: each route record’s human_review_url and fallback links lan
 test('ladder decisions: clients that cannot fill a URI template are given concrete URLs only, and each answers 200', async () => {
   await open('/en-us/spec/agent-fallbacks/');
   const rows = await page.locator('table.ladder-decisions tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => ({ client: tr.querySelector('th')?.textContent?.trim() ?? '', cells: [...tr.querySelectorAll('td')].map((td) => ({ text: td.textContent ?? '', href: td.querySelector('a[href]')?.getAttribute('href') ?? null })) })),
+    trs.map((tr) => ({
+      client: tr.querySelector('th')?.textContent?.trim() ?? '',
+      cells: [...tr.querySelectorAll('td')].map((td) => ({
+        text: td.textContent ?? '',
+        href: td.querySelector('a[href]')?.getAttribute('href') ?? null,
+      })),
+    })),
   );
   const literal = ['URL-only chatbot', 'Indexed or cached fetcher', 'Browser-assisted agent'];
-  assert.deepEqual(rows.filter((row) => literal.includes(row.client)).map((row) => row.client), literal, 'the three kinds that only follow given URLs have rows');
+  assert.deepEqual(
+    rows.filter((row) => literal.includes(row.client)).map((row) => row.client),
+    literal,
+    'the three kinds that only follow given URLs have rows',
+  );
   const problems: string[] = [];
   for (const row of rows.filter((candidate) => literal.includes(candidate.client))) {
     row.cells.forEach((cell, column) => {
       if (!cell.href) problems.push(`${row.client}, route ${column + 1}: no concrete link (${cell.text.trim()})`);
-      else if (cell.href.includes('{')) problems.push(`${row.client}, route ${column + 1}: the target ${cell.href} is a URI template`);
+      else if (cell.href.includes('{'))
+        problems.push(`${row.client}, route ${column + 1}: the target ${cell.href} is a URI template`);
     });
   }
   assert.deepEqual(problems, []);
-  const hrefs = [...new Set(rows.filter((row) => literal.includes(row.client)).flatMap((row) => row.cells.map((cell) => cell.href!)))];
+  const hrefs = [
+    ...new Set(
+      rows.filter((row) => literal.includes(row.client)).flatMap((row) => row.cells.map((cell) => cell.href!)),
+    ),
+  ];
   for (const href of hrefs) {
     const answer = await fetch(server.url(href));
     assert.equal(answer.status, 200, `${href} answers ${answer.status}`);
@@ -201,10 +263,28 @@ test('a page on another origin can read the machine records (CORS), but not an H
   const probe = await context.newPage();
   try {
     await probe.goto(other.url('/en-us/'));
-    const paths = ['/.well-known/uaix.json', '/llms.txt', '/llms-full.txt', '/index.json', '/es-es/about/index.md', '/schemas/uai-1/envelope.schema.json', '/examples/uai-1/conformance.json', '/uai-1-field-registry.json', '/sitemap-index.xml'];
+    const paths = [
+      '/.well-known/uaix.json',
+      '/llms.txt',
+      '/llms-full.txt',
+      '/index.json',
+      '/es-es/about/index.md',
+      '/schemas/uai-1/envelope.schema.json',
+      '/examples/uai-1/conformance.json',
+      '/uai-1-field-registry.json',
+      '/sitemap-index.xml',
+    ];
     // No named function inside: the test runner's transform would reference a helper the page lacks.
     const results = await probe.evaluate(
-      (urls) => Promise.all(urls.map((url) => fetch(url).then((response) => `${response.status}`, (error: Error) => `blocked: ${error.name}`))),
+      (urls) =>
+        Promise.all(
+          urls.map((url) =>
+            fetch(url).then(
+              (response) => `${response.status}`,
+              (error: Error) => `blocked: ${error.name}`,
+            ),
+          ),
+        ),
       [...paths.map((path) => server.url(path)), server.url('/en-us/')],
     );
     const blocked = paths.filter((_, at) => results[at] !== '200').map((path, at) => `${path}: ${results[at]}`);
@@ -222,7 +302,11 @@ test('es-es shows the es-US text, says so, and names the es-us page as canonical
   assert.equal(await page.locator('main').getAttribute('lang'), 'es-US');
   assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${SITE_ORIGIN}/es-us/about/`);
   assert.match(await page.locator('.banner-fallback').innerText(), /es-US/);
-  assert.equal(await page.locator('link[rel="alternate"][hreflang]').count(), 0, 'a fallback page claims no translation');
+  assert.equal(
+    await page.locator('link[rel="alternate"][hreflang]').count(),
+    0,
+    'a fallback page claims no translation',
+  );
   await open('/zh-cn/about/');
   assert.equal(await page.locator('main').getAttribute('lang'), 'en-US');
   assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${SITE_ORIGIN}/en-us/about/`);
@@ -243,7 +327,9 @@ test('validator with JavaScript: a fixture is valid with its digest, a broken pa
   assert.ok(await page.locator('#validator').isVisible(), 'the validator form is not shown with JavaScript');
   await page.locator('#validator-now').fill(pack.evaluated_at);
 
-  const fixture = pack.fixtures.find((entry) => pathOf(entry.url) === '/examples/uai-1/uai-agent-ack-v1/validated.json');
+  const fixture = pack.fixtures.find(
+    (entry) => pathOf(entry.url) === '/examples/uai-1/uai-agent-ack-v1/validated.json',
+  );
   assert.ok(fixture?.digest, 'the conformance pack has the digest of validated.json');
   await page.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/validated.json');
   await page.locator('#validator-result .verdict').waitFor();
@@ -270,7 +356,11 @@ test('validator with JavaScript: a fixture is valid with its digest, a broken pa
   const keyless = await validate(readFileSync(join(SEEDS, 'uai.agent.ack.v1.compact.json'), 'utf8'));
   assert.match(keyless, /^Valid\b/, keyless);
   assert.equal(await page.locator('#validator-result .verdict code').last().innerText(), 'keyless', keyless);
-  assert.equal(await page.locator('#validator-result [data-testid="digest"]').innerText(), keyedDigest, 'keyed and keyless forms of one packet share one digest');
+  assert.equal(
+    await page.locator('#validator-result [data-testid="digest"]').innerText(),
+    keyedDigest,
+    'keyed and keyless forms of one packet share one digest',
+  );
   assert.deepEqual(pageErrors, [], 'script errors on the validator page');
 });
 
@@ -288,15 +378,26 @@ test('validator result: errors and warnings in separate labelled tables, the dig
   assert.doesNotMatch(text, /sha256:\s*sha256:/, 'the digest is printed twice');
   assert.match(text, /Digest: sha256:[0-9a-f]{64}/);
 
-  const broken = JSON.parse(readFileSync(join(SEEDS, 'uai.agent.ack.v1.keyed.json'), 'utf8')) as { conversation: Record<string, unknown> };
+  const broken = JSON.parse(readFileSync(join(SEEDS, 'uai.agent.ack.v1.keyed.json'), 'utf8')) as {
+    conversation: Record<string, unknown>;
+  };
   delete broken.conversation.correlation_id;
   await validate(JSON.stringify(broken));
   // The seed's checksum is not a digest, so the broken seed has one error and one warning, each in its own table.
-  assert.deepEqual(await page.locator('#validator-result table caption').allInnerTexts(), ['Errors (1)', 'Warnings (1)']);
-  assert.doesNotMatch(await page.locator('#validator-result table.issues-error').innerText(), /UAI-INTEGRITY-UNVERIFIED/);
-  const links = await page.locator('#validator-result table a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+  assert.deepEqual(await page.locator('#validator-result table caption').allInnerTexts(), [
+    'Errors (1)',
+    'Warnings (1)',
+  ]);
+  assert.doesNotMatch(
+    await page.locator('#validator-result table.issues-error').innerText(),
+    /UAI-INTEGRITY-UNVERIFIED/,
+  );
+  const links = await page
+    .locator('#validator-result table a')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
   assert.deepEqual(links, ['#UAI-CORRELATION-MALFORMED', '#UAI-INTEGRITY-UNVERIFIED']);
-  for (const link of links) assert.equal(await page.locator(`[id="${link!.slice(1)}"]`).count(), 1, `the catalogue row ${link} links to`);
+  for (const link of links)
+    assert.equal(await page.locator(`[id="${link!.slice(1)}"]`).count(), 1, `the catalogue row ${link} links to`);
 });
 
 test('validator: a validation time that does not exist is refused with its reason, not silently replaced by now', async () => {
@@ -310,14 +411,21 @@ test('validator: a packet that takes too long stops the worker after the time li
   const slow = await context.newPage();
   // A worker that loads, then never answers: what a pathological packet would do to the engine.
   await slow.route(/\/validatorWorker[^/]*\.js$/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'self.postMessage({ ready: true }); self.onmessage = () => { for (;;) {} };' }),
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: 'self.postMessage({ ready: true }); self.onmessage = () => { for (;;) {} };',
+    }),
   );
   try {
     await open('/en-us/tools/validator/', slow);
     await slow.locator('#validator-input').fill('{}');
     const started = Date.now();
     await slow.locator('#validator-run').click();
-    await slow.waitForFunction(() => /stopped after 5 seconds/.test(document.getElementById('validator-result')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    await slow.waitForFunction(
+      () => /stopped after 5 seconds/.test(document.getElementById('validator-result')?.textContent ?? ''),
+      undefined,
+      { timeout: 20_000 },
+    );
     const seconds = (Date.now() - started) / 1000;
     assert.ok(seconds >= 4.5 && seconds < 15, `time-out after ${seconds} s`);
     assert.equal(await slow.evaluate(() => 1 + 1), 2, 'the page answers after the time-out');
@@ -336,14 +444,24 @@ test('validator under a CSP without unsafe-eval: the worker validates a packet a
     });
     await csp.route('**/*', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'" } });
+      await route.fulfill({
+        response,
+        headers: {
+          ...response.headers(),
+          'content-security-policy':
+            "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'",
+        },
+      });
     });
     await open('/en-us/tools/validator/', csp);
     await csp.locator('#validator-now').fill(pack.evaluated_at);
     await csp.locator('#validator-fixture').selectOption('/examples/uai-1/uai-agent-ack-v1/validated.json');
     await csp.locator('#validator-result .verdict').waitFor({ timeout: 20_000 });
     assert.match(await csp.locator('#validator-result .verdict').innerText(), /^Valid\b/);
-    assert.deepEqual(violations.filter((text) => /Content Security Policy|unsafe-eval|EvalError/i.test(text)), []);
+    assert.deepEqual(
+      violations.filter((text) => /Content Security Policy|unsafe-eval|EvalError/i.test(text)),
+      [],
+    );
   } finally {
     await strict.close();
   }
@@ -356,11 +474,15 @@ test('validator: the validation-time field accepts an RFC 3339 UTC time such as 
   const problems: string[] = [];
   for (const value of new Set([placeholder, pack.evaluated_at, '2026-06-01T00:00:00.5Z'])) {
     await field.fill(value);
-    const state = await field.evaluate((input: HTMLInputElement) => ({ valid: input.validity.valid, pattern: input.pattern }));
+    const state = await field.evaluate((input: HTMLInputElement) => ({
+      valid: input.validity.valid,
+      pattern: input.pattern,
+    }));
     if (!state.valid) problems.push(`"${value}" is rejected by pattern="${state.pattern}"`);
   }
   await field.fill('31/12/2030');
-  if (await field.evaluate((input: HTMLInputElement) => input.validity.valid)) problems.push('"31/12/2030" is accepted');
+  if (await field.evaluate((input: HTMLInputElement) => input.validity.valid))
+    problems.push('"31/12/2030" is accepted');
   assert.deepEqual(problems, [], '#validator-now pattern');
 });
 
@@ -373,9 +495,15 @@ test('validator without JavaScript: the GET-only section (schemas, fixtures, the
     assert.ok(await section.isVisible(), '#get-only is not visible without JavaScript');
     assert.match(await section.innerText(), /validation was not run/);
     assert.ok(await section.locator('a[href="/en-us/examples/"]').isVisible(), 'no visible link to the fixtures');
-    assert.ok(await section.locator('a[href^="/tools/"][href$=".tgz"]').isVisible(), 'no visible link to the package tarball');
+    assert.ok(
+      await section.locator('a[href^="/tools/"][href$=".tgz"]').isVisible(),
+      'no visible link to the package tarball',
+    );
     assert.ok(await section.locator('a[href^="/en-us/review/"]').isVisible(), 'no visible link to the review route');
-    assert.match(await plain.locator('#package-commands').innerText(), /npx --yes --package https:\/\/uaix\.org\/tools\/[^ ]+\.tgz uaix validate/);
+    assert.match(
+      await plain.locator('#package-commands').innerText(),
+      /npx --yes --package https:\/\/uaix\.org\/tools\/[^ ]+\.tgz uaix validate/,
+    );
     assert.equal(await plain.locator('#validator').isVisible(), false, 'the validator form shows without JavaScript');
     assert.equal(await plain.locator('#validator-fixture').isVisible(), false);
   } finally {
@@ -387,13 +515,18 @@ test('search: /en-us/search/?q=handoff shows Pagefind results that link to pages
   await open('/en-us/search/?q=handoff');
   const result = page.locator('.pagefind-ui__result').first();
   await result.waitFor({ timeout: 20_000 });
-  const links = await page.locator('.pagefind-ui__result a[href]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  const links = await page
+    .locator('.pagefind-ui__result a[href]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
   assert.ok(links.length > 0, 'no result links');
   const first = new URL(links[0], server.origin);
   assert.match(first.pathname, /^\/en-us\/.+\/$/, `result link ${links[0]}`);
   const response = await context.request.get(server.url(first.pathname));
   assert.equal(response.status(), 200, `${first.pathname}: ${response.status()}`);
-  assert.ok(links.some((href) => /handoff/.test(href)), `no result links to a handoff page: ${links.slice(0, 5).join(', ')}`);
+  assert.ok(
+    links.some((href) => /handoff/.test(href)),
+    `no result links to a handoff page: ${links.slice(0, 5).join(', ')}`,
+  );
 });
 
 test('screenshots: the ack profile page in es-us, and a page 320 px wide', async () => {
@@ -405,7 +538,10 @@ test('screenshots: the ack profile page in es-us, and a page 320 px wide', async
     await open('/en-us/registry/uai-agent-ack-v1/', narrow);
     await narrow.screenshot({ path: join(SCREENSHOTS, 'profile-ack-en-us-320px.png'), fullPage: false });
     const width = await narrow.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 320, `the page scrolls sideways at 320 px (scrollWidth ${width}); content must reflow (WCAG 1.4.10)`);
+    assert.ok(
+      width <= 320,
+      `the page scrolls sideways at 320 px (scrollWidth ${width}); content must reflow (WCAG 1.4.10)`,
+    );
   } finally {
     await narrow.close();
   }

@@ -7,7 +7,18 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_PAGE_BUDGET, SEARCH_PAGE_BUDGET, SHELL_SCRIPT, KB, VALIDATOR_ENGINE_BUDGET, VALIDATOR_PAGE_BUDGET, budgetTable, checkBudget, measurePage, type PageWeight } from '../support/budgets.ts';
+import {
+  CONTENT_PAGE_BUDGET,
+  SEARCH_PAGE_BUDGET,
+  SHELL_SCRIPT,
+  KB,
+  VALIDATOR_ENGINE_BUDGET,
+  VALIDATOR_PAGE_BUDGET,
+  budgetTable,
+  checkBudget,
+  measurePage,
+  type PageWeight,
+} from '../support/budgets.ts';
 import { DIST, assertBuilt, htmlPagePaths, isSearchPage } from '../support/paths.ts';
 
 const isValidatorPage = (page: string) => /^\/[a-z]{2}-[a-z]{2}\/tools\/validator\/$/.test(page);
@@ -49,7 +60,10 @@ test('validator pages: HTML ≤ 150 KB, CSS ≤ 20 KB, startup JS ≤ 10 KB, and
       weight.lazy.some((path) => /\/validatorWorker[^/]*\.js$/.test(path)),
       `${weight.page}: the validator engine is not started lazily as a worker (lazy: ${weight.lazy.join(', ') || 'none'}; startup: ${weight.scripts.join(', ')})`,
     );
-    assert.ok(!weight.scripts.some((path) => /validator(Engine|Worker)/.test(path)), `${weight.page} loads the validator engine at startup`);
+    assert.ok(
+      !weight.scripts.some((path) => /validator(Engine|Worker)/.test(path)),
+      `${weight.page} loads the validator engine at startup`,
+    );
   }
 });
 
@@ -57,9 +71,18 @@ test('the validator worker (engine, schemas, precompiled validators) is within i
   const chunks = readdirSync(join(DIST, '_astro')).filter((name) => /^validatorWorker.*\.js$/.test(name));
   assert.equal(chunks.length, 1, `validatorWorker chunks in dist/_astro/: ${chunks.join(', ') || 'none'}`);
   const size = statSync(join(DIST, '_astro', chunks[0])).size;
-  console.log(`validator engine: /_astro/${chunks[0]} ${(size / KB).toFixed(1)} KB (budget ${VALIDATOR_ENGINE_BUDGET / KB} KB)`);
-  assert.ok(size <= VALIDATOR_ENGINE_BUDGET, `/_astro/${chunks[0]} is ${(size / KB).toFixed(1)} KB > ${VALIDATOR_ENGINE_BUDGET / KB} KB`);
-  for (const weight of validator()) assert.ok(weight.lazy.includes(`/_astro/${chunks[0]}`), `${weight.page} imports ${weight.lazy.join(', ')}, not /_astro/${chunks[0]}`);
+  console.log(
+    `validator engine: /_astro/${chunks[0]} ${(size / KB).toFixed(1)} KB (budget ${VALIDATOR_ENGINE_BUDGET / KB} KB)`,
+  );
+  assert.ok(
+    size <= VALIDATOR_ENGINE_BUDGET,
+    `/_astro/${chunks[0]} is ${(size / KB).toFixed(1)} KB > ${VALIDATOR_ENGINE_BUDGET / KB} KB`,
+  );
+  for (const weight of validator())
+    assert.ok(
+      weight.lazy.includes(`/_astro/${chunks[0]}`),
+      `${weight.page} imports ${weight.lazy.join(', ')}, not /_astro/${chunks[0]}`,
+    );
 });
 
 test('search pages: HTML ≤ 150 KB, CSS ≤ 28 KB and JS ≤ 150 KB: Pagefind’s, the page shell’s and a starter of ≤ 2 KB', () => {
@@ -68,8 +91,12 @@ test('search pages: HTML ≤ 150 KB, CSS ≤ 28 KB and JS ≤ 150 KB: Pagefind�
   for (const weight of search()) {
     // The few lines that start Pagefind's UI are a bundled file, not inline: the CSP forbids inline script.
     const foreign = weight.scripts.filter((path) => !path.startsWith('/pagefind/') && !SHELL_SCRIPT.test(path));
-    const tooMany = foreign.length > 1 || foreign.some((path) => path === '(inline)' || statSync(join(DIST, path)).size > 2 * KB);
-    if (tooMany) problems.push(`${weight.page}: loads scripts that are neither Pagefind's nor the page shell's beyond one starter of ≤ 2 KB: ${foreign.join(', ')}`);
+    const tooMany =
+      foreign.length > 1 || foreign.some((path) => path === '(inline)' || statSync(join(DIST, path)).size > 2 * KB);
+    if (tooMany)
+      problems.push(
+        `${weight.page}: loads scripts that are neither Pagefind's nor the page shell's beyond one starter of ≤ 2 KB: ${foreign.join(', ')}`,
+      );
   }
   assert.deepEqual(problems, []);
 });

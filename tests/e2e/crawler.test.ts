@@ -23,7 +23,11 @@ before(async () => {
   assertBuilt();
   pages = htmlPagePaths();
   server = await startStaticServer(DIST);
-  result = await crawl({ origin: server.origin, seeds: ['/', '/llms.txt', '/sitemap-index.xml'], aliases: [SITE_ORIGIN] });
+  result = await crawl({
+    origin: server.origin,
+    seeds: ['/', '/llms.txt', '/sitemap-index.xml'],
+    aliases: [SITE_ORIGIN],
+  });
 });
 
 after(async () => {
@@ -35,7 +39,9 @@ const list = (lines: string[]) => (lines.length ? `\n  ${lines.join('\n  ')}` : 
 test('no broken link or #anchor, from /, /llms.txt and the sitemap, in every locale', () => {
   assert.deepEqual(result.problems, [], `broken links or anchors:${list(result.problems)}`);
   for (const locale of LOCALES) {
-    const crawled = [...result.resources.values()].filter((resource) => resource.path.startsWith(`/${locale}/`) && isHtml(resource));
+    const crawled = [...result.resources.values()].filter(
+      (resource) => resource.path.startsWith(`/${locale}/`) && isHtml(resource),
+    );
     assert.ok(crawled.length >= 20, `only ${crawled.length} ${locale} pages were crawled`);
   }
   const anchors = result.edges.filter((edge) => edge.fragment).length;
@@ -62,7 +68,10 @@ test('sitemap: sitemap-index.xml → sitemap-0.xml; every listed page answers HT
   const index = result.resources.get('/sitemap-index.xml');
   assert.equal(index?.status, 200);
   const sitemaps = sitemapLocs(index!.body!);
-  assert.ok(sitemaps.some((loc) => loc.endsWith('/sitemap-0.xml')), `sitemap index lists ${sitemaps.join(', ')}`);
+  assert.ok(
+    sitemaps.some((loc) => loc.endsWith('/sitemap-0.xml')),
+    `sitemap index lists ${sitemaps.join(', ')}`,
+  );
   const reachable = reachableFrom(result, '/', ['a[href]']);
   const listed: string[] = [];
   for (const loc of sitemaps) {
@@ -78,7 +87,8 @@ test('sitemap: sitemap-index.xml → sitemap-0.xml; every listed page answers HT
     const resource = result.resources.get(path);
     if (!isHtml(resource)) problems.push(`${loc}: does not answer 200 text/html`);
     const canonical = /<link rel="canonical" href="([^"]*)"/.exec(resource?.body ?? '')?.[1];
-    if (canonical !== loc) problems.push(`${loc}: listed in the sitemap, but its canonical is ${canonical ?? '(none)'}`);
+    if (canonical !== loc)
+      problems.push(`${loc}: listed in the sitemap, but its canonical is ${canonical ?? '(none)'}`);
     if (!reachable.has(path)) problems.push(`${loc}: listed in the sitemap but no link from / leads to it`);
   }
   assert.deepEqual(problems, []);
@@ -96,7 +106,12 @@ test('every page has its main content in the served HTML, and index.json text is
     }
     const mirrorText = (JSON.parse(mirror.body) as { text?: unknown }).text;
     if (typeof mirrorText !== 'string') problems.push(`${resource.path}index.json: no text field`);
-    problems.push(...checkMainContent(resource.body!, { page: resource.path, mirrorText: typeof mirrorText === 'string' ? mirrorText : undefined }).problems);
+    problems.push(
+      ...checkMainContent(resource.body!, {
+        page: resource.path,
+        mirrorText: typeof mirrorText === 'string' ? mirrorText : undefined,
+      }).problems,
+    );
     checked += 1;
   }
   assert.equal(checked, pages.length, 'every page of dist/ was checked');
@@ -108,9 +123,13 @@ test('/.well-known/uaix.json: every https://uaix.org/ URL answers 200, and every
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const text = await response.text();
-  const manifest = JSON.parse(text) as { files: { url: string; sha256: string; media_type?: string; served?: false }[] };
+  const manifest = JSON.parse(text) as {
+    files: { url: string; sha256: string; media_type?: string; served?: false }[];
+  };
   const notServed = new Set(manifest.files.filter((file) => file.served === false).map((file) => file.url));
-  const urls = [...new Set(text.match(/https:\/\/uaix\.org\/[^"\s]*/g) ?? [])].filter((url) => !url.includes('{') && !notServed.has(url));
+  const urls = [...new Set(text.match(/https:\/\/uaix\.org\/[^"\s]*/g) ?? [])].filter(
+    (url) => !url.includes('{') && !notServed.has(url),
+  );
   assert.ok(urls.length >= 50, `the manifest names only ${urls.length} URLs`);
   const problems: string[] = [];
   for (const url of urls) {
@@ -121,7 +140,11 @@ test('/.well-known/uaix.json: every https://uaix.org/ URL answers 200, and every
       problems.push(`${url}: ${answer.status}`);
       continue;
     }
-    if (local.hash && /^text\/html/.test(answer.headers.get('content-type') ?? '') && !body.includes(`id="${decodeURIComponent(local.hash.slice(1))}"`)) {
+    if (
+      local.hash &&
+      /^text\/html/.test(answer.headers.get('content-type') ?? '') &&
+      !body.includes(`id="${decodeURIComponent(local.hash.slice(1))}"`)
+    ) {
       problems.push(`${url}: the page has no element with id "${local.hash.slice(1)}"`);
     }
   }
@@ -141,30 +164,58 @@ test('/.well-known/uaix.json: every https://uaix.org/ URL answers 200, and every
     const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
     if (digest !== file.sha256) problems.push(`${file.url}: manifest says ${file.sha256}, served bytes are ${digest}`);
     const served = (answer.headers.get('content-type') ?? '').split(';')[0].trim();
-    if (file.media_type && served !== file.media_type) problems.push(`${file.url}: manifest media_type ${file.media_type}, served as ${served}`);
+    if (file.media_type && served !== file.media_type)
+      problems.push(`${file.url}: manifest media_type ${file.media_type}, served as ${served}`);
   }
   assert.deepEqual(problems, []);
 });
 
 test('every machine-readable file answers with Access-Control-Allow-Origin: * and a Cache-Control that revalidates; a missing schema is not cached', async () => {
-  const manifest = JSON.parse(await (await fetch(server.url('/.well-known/uaix.json'))).text()) as { files: { url: string; media_type: string; served?: false }[] };
+  const manifest = JSON.parse(await (await fetch(server.url('/.well-known/uaix.json'))).text()) as {
+    files: { url: string; media_type: string; served?: false }[];
+  };
   // Everything but pages, assets and the search index's own files.
-  const machine = ['/.well-known/uaix.json', ...manifest.files.filter((file) => file.served !== false && !/^text\/html$|^text\/css$|^text\/javascript$|^image\/|octet-stream/.test(file.media_type)).map((file) => new URL(file.url).pathname)]
-    .filter((path) => !path.startsWith('/pagefind/'));
-  for (const path of ['/index.json', '/llms.txt', '/llms-full.txt', '/sitemap-index.xml', '/uai-1-field-registry.json', '/schemas/uai-1/envelope.schema.json', '/es-es/index.md']) {
+  const machine = [
+    '/.well-known/uaix.json',
+    ...manifest.files
+      .filter(
+        (file) =>
+          file.served !== false &&
+          !/^text\/html$|^text\/css$|^text\/javascript$|^image\/|octet-stream/.test(file.media_type),
+      )
+      .map((file) => new URL(file.url).pathname),
+  ].filter((path) => !path.startsWith('/pagefind/'));
+  for (const path of [
+    '/index.json',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/sitemap-index.xml',
+    '/uai-1-field-registry.json',
+    '/schemas/uai-1/envelope.schema.json',
+    '/es-es/index.md',
+  ]) {
     assert.ok(machine.includes(path), `${path} is among the machine-readable files checked`);
   }
-  const revalidates = (value: string | null) => value !== null && (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
+  const revalidates = (value: string | null) =>
+    value !== null &&
+    (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
   const problems: string[] = [];
   for (const path of machine) {
     const answer = await fetch(server.url(path), { method: 'HEAD' });
     if (answer.status !== 200) problems.push(`${path}: ${answer.status}`);
-    if (answer.headers.get('access-control-allow-origin') !== '*') problems.push(`${path}: Access-Control-Allow-Origin ${answer.headers.get('access-control-allow-origin') ?? '(none)'}`);
-    if (!revalidates(answer.headers.get('cache-control'))) problems.push(`${path}: Cache-Control ${answer.headers.get('cache-control') ?? '(none)'}`);
+    if (answer.headers.get('access-control-allow-origin') !== '*')
+      problems.push(
+        `${path}: Access-Control-Allow-Origin ${answer.headers.get('access-control-allow-origin') ?? '(none)'}`,
+      );
+    if (!revalidates(answer.headers.get('cache-control')))
+      problems.push(`${path}: Cache-Control ${answer.headers.get('cache-control') ?? '(none)'}`);
   }
   const missing = await fetch(server.url('/schemas/uai-1/no-such.schema.json'));
   assert.equal(missing.status, 404);
-  if (!revalidates(missing.headers.get('cache-control'))) problems.push(`a 404 under /schemas/: Cache-Control ${missing.headers.get('cache-control') ?? '(none: heuristically cacheable)'}`);
+  if (!revalidates(missing.headers.get('cache-control')))
+    problems.push(
+      `a 404 under /schemas/: Cache-Control ${missing.headers.get('cache-control') ?? '(none: heuristically cacheable)'}`,
+    );
   assert.ok(machine.length > 300, `${machine.length} machine-readable files`);
   assert.deepEqual(problems, [], `machine-readable files without CORS or with long caching:${list(problems)}`);
 });

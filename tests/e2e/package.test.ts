@@ -27,7 +27,9 @@ import { parsePage } from '../../src/record/pageMirror.ts';
 import { toText as textOf } from 'hast-util-to-text';
 
 assertBuilt();
-const manifest = JSON.parse(readFileSync(join(DIST, '.well-known/uaix.json'), 'utf8')) as { package: { tarball: string; sha256: string; integrity: string; bytes: number; name: string } };
+const manifest = JSON.parse(readFileSync(join(DIST, '.well-known/uaix.json'), 'utf8')) as {
+  package: { tarball: string; sha256: string; integrity: string; bytes: number; name: string };
+};
 const tarballPath = new URL(manifest.package.tarball).pathname;
 const tarball = join(DIST, tarballPath);
 const work = mkdtempSync(join(tmpdir(), 'uaix-package-'));
@@ -36,25 +38,42 @@ const bin = join(installed, 'node_modules/.bin/uaix');
 let browser: Browser | undefined;
 
 function run(command: string, args: string[], cwd: string, input?: string) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', input, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_cache: join(work, 'npm-cache') } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_cache: join(work, 'npm-cache') },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** `run` without blocking this process (which also serves the local copy of the site the command fetches from). */
 async function runAsync(command: string, args: string[], cwd: string) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_cache: join(work, 'npm-cache') } });
+    const { stdout, stderr } = await promisify(execFile)(command, args, {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_cache: join(work, 'npm-cache') },
+    });
     return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { status: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? String(error) };
+    return {
+      status: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? String(error),
+    };
   }
 }
 
 /** The in-repo CLI, in this process, with captured output. */
 async function repoCli(args: string[]): Promise<{ status: number; stdout: string }> {
   let stdout = '';
-  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, stdin: (async function* () {})() };
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: () => true },
+    stdin: (async function* () {})(),
+  };
   const status = await main(args, io);
   return { status, stdout };
 }
@@ -77,15 +96,26 @@ test('the published tarball has the manifest digests and is exactly what packing
   assert.equal(`sha256:${createHash('sha256').update(bytes).digest('hex')}`, manifest.package.sha256);
   assert.equal(`sha512-${createHash('sha512').update(bytes).digest('base64')}`, manifest.package.integrity);
   const repacked = packPackage(join(work, 'repack'));
-  assert.equal(repacked.sha256, manifest.package.sha256, 'packing the source again gives other bytes: the tarball is not deterministic or dist/ is stale');
+  assert.equal(
+    repacked.sha256,
+    manifest.package.sha256,
+    'packing the source again gives other bytes: the tarball is not deterministic or dist/ is stale',
+  );
 });
 
 test('the installed package has no dependencies and its bin is compiled JavaScript', () => {
-  const packageJson = JSON.parse(readFileSync(join(installed, 'node_modules', manifest.package.name, 'package.json'), 'utf8'));
+  const packageJson = JSON.parse(
+    readFileSync(join(installed, 'node_modules', manifest.package.name, 'package.json'), 'utf8'),
+  );
   assert.equal(packageJson.dependencies, undefined);
   assert.equal(packageJson.license, 'Apache-2.0');
-  const lock = JSON.parse(readFileSync(join(installed, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
-  assert.deepEqual(Object.keys(lock.packages).filter((key) => key !== ''), [`node_modules/${manifest.package.name}`]);
+  const lock = JSON.parse(readFileSync(join(installed, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, unknown>;
+  };
+  assert.deepEqual(
+    Object.keys(lock.packages).filter((key) => key !== ''),
+    [`node_modules/${manifest.package.name}`],
+  );
   const cli = readFileSync(join(installed, 'node_modules', manifest.package.name, packageJson.bin.uaix), 'utf8');
   assert.match(cli, /^#!\/usr\/bin\/env node\n/);
   assert.doesNotMatch(cli, /tsx|\.ts['"]/);
@@ -105,7 +135,11 @@ test('the installed uaix gives the in-repo verdicts, codes and digests on every 
     assert.ok((JSON.parse(installedRun.stdout) as unknown[]).length === files.length);
   }
   const fixtures = run(bin, ['check-fixtures'], work);
-  assert.equal(fixtures.status, 0, `check-fixtures on the fixtures inside the package: ${fixtures.stdout}${fixtures.stderr}`);
+  assert.equal(
+    fixtures.status,
+    0,
+    `check-fixtures on the fixtures inside the package: ${fixtures.stdout}${fixtures.stderr}`,
+  );
   assert.match(fixtures.stdout, /fixtures checked at 2026-06-01T00:00:00Z: all as expected/);
 });
 
@@ -123,7 +157,11 @@ test('from a folder holding only the tarball install, uaix compacts, expands and
   const keylessDigest = run(bin, ['digest', join(work, 'packet.keyless.json')], work);
   assert.match(keyedDigest.stdout, /^sha256:[0-9a-f]{64}\n$/);
   assert.equal(keylessDigest.stdout, keyedDigest.stdout);
-  const invalid = run(bin, ['validate', join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/invalid/missing-message-id.json')], work);
+  const invalid = run(
+    bin,
+    ['validate', join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/invalid/missing-message-id.json')],
+    work,
+  );
   assert.equal(invalid.status, 1);
 });
 
@@ -140,10 +178,18 @@ test('a plain Node script imports the library and its /node entry', () => {
       "const report = validator.validateText(readFileSync(file, 'utf8'), { now: new Date('2026-06-01T00:00:00Z') });",
       "const route = createRouteRecordChecker().checkText(readFileSync(process.argv[3], 'utf8'));",
       "const resolution = resolveRoute(route.record, 'url-only-chatbot');",
-      "console.log(JSON.stringify({ valid: report.valid, digest: report.digest, same: validateFile(file).digest === report.digest, jcs: canonicalize({ b: 1, a: [true] }), codes: ERROR_CODES.length, decision: resolution.decision }));",
+      'console.log(JSON.stringify({ valid: report.valid, digest: report.digest, same: validateFile(file).digest === report.digest, jcs: canonicalize({ b: 1, a: [true] }), codes: ERROR_CODES.length, decision: resolution.decision }));',
     ].join('\n'),
   );
-  const result = run(process.execPath, [script, join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'), join(REPOSITORY_ROOT, 'content/routes/route_validator.json')], installed);
+  const result = run(
+    process.execPath,
+    [
+      script,
+      join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'),
+      join(REPOSITORY_ROOT, 'content/routes/route_validator.json'),
+    ],
+    installed,
+  );
   assert.equal(result.status, 0, result.stderr);
   const answer = JSON.parse(result.stdout);
   assert.equal(answer.valid, true);
@@ -157,9 +203,15 @@ test('a plain Node script imports the library and its /node entry', () => {
 test('the browser build validates a packet in Chromium under a CSP without unsafe-eval', async () => {
   const root = join(work, 'browser');
   cpSync(join(installed, 'node_modules', manifest.package.name, 'dist'), join(root, 'pkg'), { recursive: true });
-  const packet = readFileSync(join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'), 'utf8');
+  const packet = readFileSync(
+    join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'),
+    'utf8',
+  );
   writeFileSync(join(root, 'packet.json'), packet);
-  writeFileSync(join(root, 'index.html'), '<!DOCTYPE html><html lang="en"><title>package</title><script type="module" src="/main.js"></script>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!DOCTYPE html><html lang="en"><title>package</title><script type="module" src="/main.js"></script>',
+  );
   writeFileSync(
     join(root, 'main.js'),
     "import { createValidator } from '/pkg/index.js';\nconst text = await (await fetch('/packet.json')).text();\nconst report = createValidator().validateText(text, { now: new Date('2026-06-01T00:00:00Z') });\ndocument.title = JSON.stringify({ valid: report.valid, digest: report.digest });\n",
@@ -176,9 +228,15 @@ test('the browser build validates a packet in Chromium under a CSP without unsaf
     await page.goto(server.url('/'));
     await page.waitForFunction(() => document.title.startsWith('{'), undefined, { timeout: 20_000 });
     const result = JSON.parse(await page.title());
-    const expected = await repoCli(['digest', join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json')]);
+    const expected = await repoCli([
+      'digest',
+      join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'),
+    ]);
     assert.deepEqual(result, { valid: true, digest: expected.stdout.trim() });
-    assert.deepEqual(violations.filter((text) => /Content Security Policy|unsafe-eval|EvalError/i.test(text)), []);
+    assert.deepEqual(
+      violations.filter((text) => /Content Security Policy|unsafe-eval|EvalError/i.test(text)),
+      [],
+    );
     await page.close();
   } finally {
     await server.close();
@@ -203,7 +261,10 @@ test('the commands the validator page prints work as printed, against a local co
     const checked = run('bash', ['-c', checkLine], folder);
     assert.equal(checked.status, 0, `${checkLine}: ${checked.stdout}${checked.stderr}`);
     assert.match(checked.stdout, /: OK/);
-    cpSync(join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'), join(folder, 'packet.json'));
+    cpSync(
+      join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'),
+      join(folder, 'packet.json'),
+    );
     const validate = commands.split('\n').find((line) => / uaix validate /.test(line))!;
     assert.match(validate, /^npx --yes --package https:\/\/uaix\.org\/tools\/[^ ]+\.tgz uaix validate /);
     const local = validate.replace('https://uaix.org', server.origin);

@@ -27,7 +27,10 @@ before(async () => {
   writeFileSync(join(root, 'schemas/a.schema.json'), '{}');
   writeFileSync(join(root, 'pagefind/wasm.en.pagefind'), 'bin');
   writeFileSync(join(root, 'pagefind/pagefind.wasm'), 'bin');
-  writeFileSync(join(root, '_headers'), '/schemas/*\n  Content-Type: application/schema+json; charset=utf-8\n  Access-Control-Allow-Origin: *\n');
+  writeFileSync(
+    join(root, '_headers'),
+    '/schemas/*\n  Content-Type: application/schema+json; charset=utf-8\n  Access-Control-Allow-Origin: *\n',
+  );
   server = await startStaticServer(root);
 });
 

@@ -6,9 +6,26 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DIST, NOT_FOUND_PAGE, SITE_ORIGIN, assertBuilt, htmlPagePaths, isSearchPage, pageFile, publicPath, walkFiles } from '../support/paths.ts';
+import {
+  DIST,
+  NOT_FOUND_PAGE,
+  SITE_ORIGIN,
+  assertBuilt,
+  htmlPagePaths,
+  isSearchPage,
+  pageFile,
+  publicPath,
+  walkFiles,
+} from '../support/paths.ts';
 import { sitemapLocs } from '../support/crawl.ts';
-import { createHtmlValidator, formatFinding, inlineStylesOutsideShiki, sitemapCoverageProblems, validateHtml, xmlWellFormednessProblems } from '../support/validity.ts';
+import {
+  createHtmlValidator,
+  formatFinding,
+  inlineStylesOutsideShiki,
+  sitemapCoverageProblems,
+  validateHtml,
+  xmlWellFormednessProblems,
+} from '../support/validity.ts';
 
 let pages: string[];
 const list = (lines: string[]) => (lines.length ? `\n  ${lines.join('\n  ')}` : '');
@@ -40,8 +57,14 @@ test('the not-found page passes html-validate too', async () => {
 test('every .json file in dist/ parses (except the invalid fixtures whose expected error is UAI-JSON-PARSE)', () => {
   // The conformance pack names the fixtures that are deliberately not JSON: a reader must reject
   // them with UAI-JSON-PARSE. They are exempt, and they must indeed fail to parse.
-  const pack = JSON.parse(readFileSync(pageFile('/examples/uai-1/conformance.json'), 'utf8')) as { fixtures: { url: string; verdict: string; expected?: { code?: string } }[] };
-  const notJson = new Set(pack.fixtures.filter((fixture) => fixture.verdict === 'invalid' && fixture.expected?.code === 'UAI-JSON-PARSE').map((fixture) => new URL(fixture.url).pathname));
+  const pack = JSON.parse(readFileSync(pageFile('/examples/uai-1/conformance.json'), 'utf8')) as {
+    fixtures: { url: string; verdict: string; expected?: { code?: string } }[];
+  };
+  const notJson = new Set(
+    pack.fixtures
+      .filter((fixture) => fixture.verdict === 'invalid' && fixture.expected?.code === 'UAI-JSON-PARSE')
+      .map((fixture) => new URL(fixture.url).pathname),
+  );
   const files = walkFiles(DIST).filter((file) => file.endsWith('.json'));
   assert.ok(files.length >= 150, `only ${files.length} JSON files`);
   const problems: string[] = [];
@@ -57,13 +80,18 @@ test('every .json file in dist/ parses (except the invalid fixtures whose expect
       if (!error) problems.push(`${path}: the conformance pack expects UAI-JSON-PARSE, but the file parses`);
     } else if (error) problems.push(`${path}: ${error.message}`);
   }
-  for (const path of notJson) if (!files.some((file) => publicPath(file) === path)) problems.push(`${path}: listed in the conformance pack, not in dist/`);
+  for (const path of notJson)
+    if (!files.some((file) => publicPath(file) === path))
+      problems.push(`${path}: listed in the conformance pack, not in dist/`);
   assert.deepEqual(problems, []);
 });
 
 test('the sitemap XML files are well-formed and list every HTML page that is its own canonical, except search, exactly once', () => {
   const index = readFileSync(pageFile('/sitemap-index.xml'), 'utf8');
-  assert.deepEqual(xmlWellFormednessProblems(index).map((problem) => `/sitemap-index.xml ${problem}`), []);
+  assert.deepEqual(
+    xmlWellFormednessProblems(index).map((problem) => `/sitemap-index.xml ${problem}`),
+    [],
+  );
   const sitemaps = sitemapLocs(index);
   assert.ok(sitemaps.length >= 1, 'the sitemap index lists no sitemap');
   const locs: string[] = [];
@@ -71,7 +99,10 @@ test('the sitemap XML files are well-formed and list every HTML page that is its
     assert.ok(loc.startsWith(`${SITE_ORIGIN}/`), `${loc} is not on ${SITE_ORIGIN}`);
     const path = new URL(loc).pathname;
     const xml = readFileSync(pageFile(path), 'utf8');
-    assert.deepEqual(xmlWellFormednessProblems(xml).map((problem) => `${path} ${problem}`), []);
+    assert.deepEqual(
+      xmlWellFormednessProblems(xml).map((problem) => `${path} ${problem}`),
+      [],
+    );
     assert.match(xml, /<urlset[\s>]/, `${path} is not a urlset`);
     locs.push(...sitemapLocs(xml));
   }

@@ -23,7 +23,12 @@ export interface AxeViolation {
 }
 
 interface AxeResultShape {
-  violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+  violations: {
+    id: string;
+    impact?: string | null;
+    help: string;
+    nodes: { target: unknown[]; failureSummary?: string }[];
+  }[];
 }
 
 /** Runs axe on what the page shows now (injects axe if it is not there yet). */
@@ -34,10 +39,13 @@ export async function runAxe(page: Page, label: { page: string; scheme?: string 
   if (!present) await page.evaluate(AXE_SOURCE);
   const result = (await page.evaluate(
     (tags) =>
-      (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      }),
+      (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe.run(
+        document,
+        {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        },
+      ),
     AXE_TAGS,
   )) as AxeResultShape;
   return result.violations.map((violation) => ({

@@ -11,7 +11,9 @@ export function chromiumPath(): string {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) {
     if (existsSync(configured)) return configured;
-    throw new Error(`CHROMIUM_PATH=${configured} does not exist: run \`bash scripts/ensure-chromium.sh\` or fix CHROMIUM_PATH`);
+    throw new Error(
+      `CHROMIUM_PATH=${configured} does not exist: run \`bash scripts/ensure-chromium.sh\` or fix CHROMIUM_PATH`,
+    );
   }
   const found = CANDIDATES.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`Chromium not found (${CANDIDATES.join(', ')}): run \`bash scripts/ensure-chromium.sh\``);

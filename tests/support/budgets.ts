@@ -84,8 +84,21 @@ function localPath(href: string, from: string): string | undefined {
   return url.origin === 'http://site.invalid' ? decodeURIComponent(url.pathname) : undefined;
 }
 
-export function measurePage(root: string, page: string, html: string = readFileSync(join(root, page.endsWith('/') ? `${page}index.html` : page), 'utf8')): PageWeight {
-  const weight: PageWeight = { page, html: Buffer.byteLength(html), css: 0, js: 0, stylesheets: [], scripts: [], lazy: [], missing: [] };
+export function measurePage(
+  root: string,
+  page: string,
+  html: string = readFileSync(join(root, page.endsWith('/') ? `${page}index.html` : page), 'utf8'),
+): PageWeight {
+  const weight: PageWeight = {
+    page,
+    html: Buffer.byteLength(html),
+    css: 0,
+    js: 0,
+    stylesheets: [],
+    scripts: [],
+    lazy: [],
+    missing: [],
+  };
   const tree = parseHtml(html);
   const size = (path: string) => {
     const file = join(root, path);
@@ -95,7 +108,10 @@ export function measurePage(root: string, page: string, html: string = readFileS
     }
     return statSync(file).size;
   };
-  for (const link of findAll(tree, (element) => element.tagName === 'link' && (attr(element, 'rel') ?? '').split(/\s+/).includes('stylesheet'))) {
+  for (const link of findAll(
+    tree,
+    (element) => element.tagName === 'link' && (attr(element, 'rel') ?? '').split(/\s+/).includes('stylesheet'),
+  )) {
     const path = localPath(attr(link, 'href') ?? '', page);
     if (!path || weight.stylesheets.includes(path)) continue;
     weight.stylesheets.push(path);
@@ -134,7 +150,10 @@ export function measurePage(root: string, page: string, html: string = readFileS
       }
     }
   }
-  for (const preload of findAll(tree, (element) => element.tagName === 'link' && (attr(element, 'rel') ?? '').split(/\s+/).includes('modulepreload'))) {
+  for (const preload of findAll(
+    tree,
+    (element) => element.tagName === 'link' && (attr(element, 'rel') ?? '').split(/\s+/).includes('modulepreload'),
+  )) {
     const path = localPath(attr(preload, 'href') ?? '', page);
     if (path) addScript(path);
   }
@@ -148,9 +167,14 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 export function checkBudget(weight: PageWeight, budget: Budget): string[] {
   const problems: string[] = [];
   if (weight.html > budget.html) problems.push(`${weight.page}: HTML ${kb(weight.html)} > ${kb(budget.html)}`);
-  if (weight.css > budget.css) problems.push(`${weight.page}: CSS ${kb(weight.css)} > ${kb(budget.css)} (${weight.stylesheets.join(', ')})`);
-  if (budget.js === 0 && weight.scripts.length) problems.push(`${weight.page}: runs ${weight.scripts.join(', ')} (${kb(weight.js)}); a content page runs no JavaScript`);
-  else if (weight.js > budget.js) problems.push(`${weight.page}: startup JS ${kb(weight.js)} > ${kb(budget.js)} (${weight.scripts.join(', ')})`);
+  if (weight.css > budget.css)
+    problems.push(`${weight.page}: CSS ${kb(weight.css)} > ${kb(budget.css)} (${weight.stylesheets.join(', ')})`);
+  if (budget.js === 0 && weight.scripts.length)
+    problems.push(
+      `${weight.page}: runs ${weight.scripts.join(', ')} (${kb(weight.js)}); a content page runs no JavaScript`,
+    );
+  else if (weight.js > budget.js)
+    problems.push(`${weight.page}: startup JS ${kb(weight.js)} > ${kb(budget.js)} (${weight.scripts.join(', ')})`);
   for (const path of weight.missing) problems.push(`${weight.page}: links ${path}, which is not in the site`);
   return problems;
 }
@@ -163,7 +187,9 @@ const median = (values: number[]) => {
 
 /** A plain-text table of max and median per kind of page. */
 export function budgetTable(groups: { name: string; weights: PageWeight[]; budget?: Budget }[]): string {
-  const rows = [['pages', 'n', 'HTML max', 'HTML median', 'CSS max', 'CSS median', 'JS max', 'JS median', 'budget (HTML/CSS/JS)']];
+  const rows = [
+    ['pages', 'n', 'HTML max', 'HTML median', 'CSS max', 'CSS median', 'JS max', 'JS median', 'budget (HTML/CSS/JS)'],
+  ];
   for (const group of groups) {
     if (!group.weights.length) continue;
     const pick = (key: 'html' | 'css' | 'js') => group.weights.map((weight) => weight[key]);
@@ -176,9 +202,15 @@ export function budgetTable(groups: { name: string; weights: PageWeight[]; budge
       kb(median(pick('css'))),
       kb(Math.max(...pick('js'))),
       kb(median(pick('js'))),
-      group.budget ? `${kb(group.budget.html)} / ${kb(group.budget.css)} / ${group.budget.js === 0 ? '0 (no JS)' : Number.isFinite(group.budget.js) ? kb(group.budget.js) : 'not limited'}` : '—',
+      group.budget
+        ? `${kb(group.budget.html)} / ${kb(group.budget.css)} / ${group.budget.js === 0 ? '0 (no JS)' : Number.isFinite(group.budget.js) ? kb(group.budget.js) : 'not limited'}`
+        : '—',
     ]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '),
+    )
+    .join('\n');
 }

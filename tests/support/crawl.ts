@@ -59,10 +59,14 @@ const kindOf = (contentType: string): 'html' | 'xml' | 'text' | 'json' | 'other'
   return 'other';
 };
 
-export const isHtml = (resource: Resource | undefined): boolean => !!resource && resource.status === 200 && kindOf(resource.contentType) === 'html';
+export const isHtml = (resource: Resource | undefined): boolean =>
+  !!resource && resource.status === 200 && kindOf(resource.contentType) === 'html';
 
 function decodeXml(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name]!);
+  return text.replace(
+    /&(lt|gt|amp|quot|apos);/g,
+    (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name]!,
+  );
 }
 
 /** Links of a Markdown or plain-text document: `[text](url)` and `<url>` autolinks. */
@@ -97,7 +101,10 @@ function resolveLink(href: string, base: string, site: SiteOrigins): LinkTarget 
     return { path: `(unparseable URL ${href})` };
   }
   if (!site.aliases.has(url.origin)) return { external: url.href };
-  return { path: `${url.pathname}${url.search}`, fragment: url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined };
+  return {
+    path: `${url.pathname}${url.search}`,
+    fragment: url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined,
+  };
 }
 
 /** GET one path without following redirects; the body is read only for a 200 of a readable kind. */
@@ -149,7 +156,11 @@ function drainQueue(queue: string[], limit: number, visit: (path: string) => Pro
 }
 
 /** One line per seed that does not answer 200, per broken link and per missing anchor, each once. */
-function crawlProblems(seeds: { seed: string; path: string }[], resources: Map<string, Resource>, edges: Edge[]): string[] {
+function crawlProblems(
+  seeds: { seed: string; path: string }[],
+  resources: Map<string, Resource>,
+  edges: Edge[],
+): string[] {
   const problems: string[] = [];
   for (const { seed, path } of seeds) {
     const resource = resources.get(path);
@@ -171,7 +182,10 @@ function crawlProblems(seeds: { seed: string; path: string }[], resources: Map<s
 export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   const get = options.fetch ?? fetch;
   const origin = new URL(options.origin).origin;
-  const site: SiteOrigins = { origin, aliases: new Set([origin, ...(options.aliases ?? []).map((alias) => new URL(alias).origin)]) };
+  const site: SiteOrigins = {
+    origin,
+    aliases: new Set([origin, ...(options.aliases ?? []).map((alias) => new URL(alias).origin)]),
+  };
   const resources = new Map<string, Resource>();
   const edges: Edge[] = [];
   const external = new Set<string>();
@@ -219,7 +233,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
 
 function describe(resource: Resource): string {
   if (resource.error) return `request failed (${resource.error})`;
-  if (resource.status >= 300 && resource.status < 400) return `${resource.status} redirect to ${resource.location ?? '?'} (link to the final URL)`;
+  if (resource.status >= 300 && resource.status < 400)
+    return `${resource.status} redirect to ${resource.location ?? '?'} (link to the final URL)`;
   return `${resource.status}`;
 }
 

@@ -25,8 +25,14 @@ export function hasClass(element: Element, name: string): boolean {
 }
 
 /** Depth-first over elements with their ancestors; returning false skips the children. */
-export function walk(node: Root | Element, visit: (element: Element, ancestors: Element[]) => boolean | void, ancestors: Element[] = []): void {
-  const children = (node.type === 'element' && node.tagName === 'template' && node.content ? node.content.children : node.children) as RootContent[];
+export function walk(
+  node: Root | Element,
+  visit: (element: Element, ancestors: Element[]) => boolean | void,
+  ancestors: Element[] = [],
+): void {
+  const children = (
+    node.type === 'element' && node.tagName === 'template' && node.content ? node.content.children : node.children
+  ) as RootContent[];
   for (const child of children) {
     if (child.type !== 'element') continue;
     if (visit(child, ancestors) === false) continue;
@@ -100,7 +106,12 @@ export function readableText(node: Root | Element): string {
     for (const child of current.children as RootContent[]) {
       if (child.type === 'text') parts.push(child.value);
       else if (child.type === 'element') {
-        if (NOT_CONTENT.has(child.tagName) || attr(child, 'hidden') !== undefined || attr(child, 'dataMirror') === 'skip') continue;
+        if (
+          NOT_CONTENT.has(child.tagName) ||
+          attr(child, 'hidden') !== undefined ||
+          attr(child, 'dataMirror') === 'skip'
+        )
+          continue;
         if (child.tagName === 'br') parts.push(' ');
         visit(child);
         parts.push(' ');

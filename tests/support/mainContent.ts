@@ -38,7 +38,9 @@ export function checkMainContent(html: string, options: MainContentOptions): Mai
   const main = mains[0];
   const text = readableText(main);
   if (text.length < minChars) {
-    problems.push(`${page}: <main> holds ${text.length} characters of text in the served HTML (at least ${minChars} expected); its content must not need JavaScript`);
+    problems.push(
+      `${page}: <main> holds ${text.length} characters of text in the served HTML (at least ${minChars} expected); its content must not need JavaScript`,
+    );
   }
   const headings = findAll(tree, (element) => element.tagName === 'h1');
   if (!headings.length) problems.push(`${page}: the page has no <h1>`);

@@ -22,7 +22,6 @@ export function assertBuilt(root: string = DIST): void {
   }
 }
 
-
 /** Public URL path of a file of the site: `dist/en-us/index.html` → `/en-us/index.html`. */
 export function publicPath(file: string, root: string = DIST): string {
   return `/${relative(root, file).split('\\').join('/')}`;

@@ -53,7 +53,10 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
       continue;
     }
@@ -80,7 +83,8 @@ export interface StaticServerOptions {
 export async function startStaticServer(root: string, options: StaticServerOptions = {}): Promise<StaticServer> {
   const base = resolve(root);
   const headersPath = join(base, '_headers');
-  const rules = options.headersFile !== false && existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+  const rules =
+    options.headersFile !== false && existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
 
   /** The headers every matching rule sets, under the defaults' names so a rule replaces a default; `except` names (lower case) are left out. */
   const ruleHeaders = (path: string, except: string[] = []): Record<string, string> => {
@@ -88,12 +92,19 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     const headers: Record<string, string> = {};
     for (const rule of rules) {
       if (!rule.pattern.test(path)) continue;
-      for (const [name, value] of rule.headers) if (!except.includes(name.toLowerCase())) headers[defaults[name.toLowerCase()] ?? name] = value;
+      for (const [name, value] of rule.headers)
+        if (!except.includes(name.toLowerCase())) headers[defaults[name.toLowerCase()] ?? name] = value;
     }
     return headers;
   };
 
-  const send = (response: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean) => {
+  const send = (
+    response: ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    body: string | Buffer,
+    head: boolean,
+  ) => {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
     response.end(head ? undefined : bytes);
@@ -103,7 +114,13 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     const method = request.method ?? 'GET';
     const head = method === 'HEAD';
     if (method !== 'GET' && method !== 'HEAD') {
-      send(response, 405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method Not Allowed\n', false);
+      send(
+        response,
+        405,
+        { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+        'Method Not Allowed\n',
+        false,
+      );
       return;
     }
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -114,7 +131,14 @@ export async function startStaticServer(root: string, options: StaticServerOptio
       send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n', head);
       return;
     }
-    const notFound = () => send(response, 404, { ...ruleHeaders(path, ['content-type']), 'Content-Type': 'text/html; charset=utf-8' }, '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n', head);
+    const notFound = () =>
+      send(
+        response,
+        404,
+        { ...ruleHeaders(path, ['content-type']), 'Content-Type': 'text/html; charset=utf-8' },
+        '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n',
+        head,
+      );
     if (path.includes('\0') || NOT_SERVED.has(path)) return notFound();
     const file = resolve(base, `.${path}`);
     if (file !== base && !file.startsWith(base + sep)) return notFound();
@@ -127,7 +151,13 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     let served = file;
     if (stats.isDirectory()) {
       if (!path.endsWith('/')) {
-        send(response, 301, { Location: `${url.pathname}/${url.search}`, 'Content-Type': 'text/plain; charset=utf-8' }, 'Moved Permanently\n', head);
+        send(
+          response,
+          301,
+          { Location: `${url.pathname}/${url.search}`, 'Content-Type': 'text/plain; charset=utf-8' },
+          'Moved Permanently\n',
+          head,
+        );
         return;
       }
       served = join(file, 'index.html');
@@ -135,14 +165,21 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     } else if (path.endsWith('/')) {
       return notFound();
     }
-    send(response, 200, { 'Content-Type': contentTypeOf(served), 'Cache-Control': 'no-cache', ...ruleHeaders(path) }, readFileSync(served), head);
+    send(
+      response,
+      200,
+      { 'Content-Type': contentTypeOf(served), 'Cache-Control': 'no-cache', ...ruleHeaders(path) },
+      readFileSync(served),
+      head,
+    );
   };
 
   const server = createServer((request, response) => {
     try {
       handle(request, response);
     } catch (error) {
-      if (!response.headersSent) send(response, 500, { 'Content-Type': 'text/plain; charset=utf-8' }, `${(error as Error).message}\n`, false);
+      if (!response.headersSent)
+        send(response, 500, { 'Content-Type': 'text/plain; charset=utf-8' }, `${(error as Error).message}\n`, false);
       else response.destroy();
     }
   });

@@ -45,19 +45,32 @@ export async function validateHtml(validator: HtmlValidate, html: string, file: 
   return report.results.flatMap((result) =>
     result.messages
       .filter((message) => message.severity >= 2 && !isAccepted(message))
-      .map((message) => ({ file, line: message.line, column: message.column, ruleId: message.ruleId, message: message.message, selector: message.selector })),
+      .map((message) => ({
+        file,
+        line: message.line,
+        column: message.column,
+        ruleId: message.ruleId,
+        message: message.message,
+        selector: message.selector,
+      })),
   );
 }
 
-export const formatFinding = (finding: HtmlFinding): string => `${finding.file}:${finding.line}:${finding.column} ${finding.ruleId}: ${finding.message}${finding.selector ? ` (${finding.selector})` : ''}`;
+export const formatFinding = (finding: HtmlFinding): string =>
+  `${finding.file}:${finding.line}:${finding.column} ${finding.ruleId}: ${finding.message}${finding.selector ? ` (${finding.selector})` : ''}`;
 
 /** Inline `style` attributes are allowed only inside Shiki's code blocks. */
 export function inlineStylesOutsideShiki(html: string, file: string): string[] {
   const problems: string[] = [];
   walk(parseHtml(html), (element, ancestors) => {
     if (attr(element, 'style') === undefined) return;
-    const shiki = [...ancestors, element].some((node) => node.tagName === 'pre' && (hasClass(node, 'shiki') || hasClass(node, 'astro-code')));
-    if (!shiki) problems.push(`${file}: <${element.tagName}> has an inline style outside a Shiki code block: style="${attr(element, 'style')}"`);
+    const shiki = [...ancestors, element].some(
+      (node) => node.tagName === 'pre' && (hasClass(node, 'shiki') || hasClass(node, 'astro-code')),
+    );
+    if (!shiki)
+      problems.push(
+        `${file}: <${element.tagName}> has an inline style outside a Shiki code block: style="${attr(element, 'style')}"`,
+      );
   });
   return problems;
 }
@@ -103,6 +116,8 @@ export function sitemapCoverageProblems(locs: string[], expectedPages: string[],
     const count = counts.get(page) ?? 0;
     if (count !== 1) problems.push(`${origin}${page}: listed ${count} times (exactly once expected)`);
   }
-  for (const path of counts.keys()) if (!expected.has(path)) problems.push(`${origin}${path}: listed, but it is not a page that belongs in the sitemap`);
+  for (const path of counts.keys())
+    if (!expected.has(path))
+      problems.push(`${origin}${path}: listed, but it is not a page that belongs in the sitemap`);
   return problems;
 }

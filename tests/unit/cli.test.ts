@@ -123,24 +123,46 @@ test('validate --json: exactly {file, valid, profile, form, digest, errors: [{co
   const bad = uaix(['validate', '--json', tempFile('json-shape-bad.json', '{')]);
   assert.equal(bad.status, 1);
   const [report] = JSON.parse(bad.stdout);
-  assert.deepEqual(report, { file: report.file, valid: false, profile: null, form: null, digest: null, errors: [report.errors[0]], warnings: [] });
+  assert.deepEqual(report, {
+    file: report.file,
+    valid: false,
+    profile: null,
+    form: null,
+    digest: null,
+    errors: [report.errors[0]],
+    warnings: [],
+  });
   assert.deepEqual(Object.keys(report.errors[0]), ['code', 'path', 'message']);
   assert.equal(report.errors[0].code, 'UAI-JSON-PARSE');
 });
 
 test('validate --now pins the clock', () => {
-  assert.equal(uaix(['validate', '--now', '2030-12-31T23:59:00Z', VALID]).status, 0, 'equal to expires_at: not expired');
+  assert.equal(
+    uaix(['validate', '--now', '2030-12-31T23:59:00Z', VALID]).status,
+    0,
+    'equal to expires_at: not expired',
+  );
   const later = uaix(['validate', '--now=2030-12-31T23:59:01Z', VALID]);
   assert.equal(later.status, 1);
   assert.match(later.stdout, /error UAI-EXPIRED \/delivery\/expires_at/);
   assert.equal(uaix(['validate', '--now', '2025-12-31T00:00:00Z', INVALID]).status, 0, 'before the fixture expired');
-  for (const bad of ['yesterday', '2026-06-01T00:00:00+02:00', '2026-06-01', '2026-02-30T00:00:00Z', '2026-04-31T00:00:00Z', '2026-06-01T12:00:60Z']) {
+  for (const bad of [
+    'yesterday',
+    '2026-06-01T00:00:00+02:00',
+    '2026-06-01',
+    '2026-02-30T00:00:00Z',
+    '2026-04-31T00:00:00Z',
+    '2026-06-01T12:00:60Z',
+  ]) {
     const run = uaix(['validate', '--now', bad, VALID]);
     assert.equal(run.status, 2, bad);
     assert.match(lines(run.stderr)[0], /^uaix: --now takes an RFC 3339 UTC date-time ending in Z/);
     assertNoStack(run);
   }
-  assert.match(lines(uaix(['validate', '--now', '2026-02-30T00:00:00Z', VALID]).stderr)[0], /day 30 does not exist: February 2026 has 28 days/);
+  assert.match(
+    lines(uaix(['validate', '--now', '2026-02-30T00:00:00Z', VALID]).stderr)[0],
+    /day 30 does not exist: February 2026 has 28 days/,
+  );
   // A leap second is a time the clock can be pinned to (Date.parse cannot read it).
   const leap = uaix(['validate', '--now', '2030-12-31T23:59:60Z', VALID]);
   assert.equal(leap.status, 1, leap.stderr);
@@ -160,7 +182,11 @@ test('validate -: reads standard input, keyed or keyless', () => {
   assert.equal(report.file, '<stdin>');
   assert.equal(report.form, 'keyless');
   assert.equal(report.digest, SEED_DIGEST);
-  assert.deepEqual(report.warnings.map((issue: { path: string }) => issue.path), ['/10/3'], 'keyless pointer');
+  assert.deepEqual(
+    report.warnings.map((issue: { path: string }) => issue.path),
+    ['/10/3'],
+    'keyless pointer',
+  );
   const empty = uaix(['validate', '-'], '');
   assert.equal(empty.status, 1);
   assert.match(empty.stdout, /error UAI-JSON-PARSE \(root\): the document is empty/);
@@ -170,7 +196,11 @@ test('compact, expand, digest and canonicalize', () => {
   const compact = uaix(['compact', SEED_KEYED]);
   assert.equal(compact.status, 0, compact.stderr);
   assert.deepEqual(JSON.parse(compact.stdout), JSON.parse(readFileSync(SEED_COMPACT, 'utf8')));
-  assert.equal(compact.stdout, `${readFileSync(SEED_COMPACT, 'utf8').replace(/\n$/, '')}\n`, 'the seed keyless text to the byte');
+  assert.equal(
+    compact.stdout,
+    `${readFileSync(SEED_COMPACT, 'utf8').replace(/\n$/, '')}\n`,
+    'the seed keyless text to the byte',
+  );
 
   const expand = uaix(['expand', SEED_COMPACT]);
   assert.equal(expand.status, 0, expand.stderr);
@@ -199,7 +229,10 @@ test('compact, expand, digest and canonicalize', () => {
   const compactKeyless = uaix(['compact', SEED_COMPACT]);
   assert.equal(compactKeyless.status, 1);
   assert.equal(lines(compactKeyless.stderr).length, 1);
-  const shortKeyless = uaix(['digest', '-'], JSON.stringify(JSON.parse(readFileSync(SEED_COMPACT, 'utf8')).slice(0, 11)));
+  const shortKeyless = uaix(
+    ['digest', '-'],
+    JSON.stringify(JSON.parse(readFileSync(SEED_COMPACT, 'utf8')).slice(0, 11)),
+  );
   assert.equal(shortKeyless.status, 1);
   assert.match(shortKeyless.stderr, /^uaix: UAI-KEYLESS-SHAPE \(root\): /);
   const withNull = JSON.parse(readFileSync(SEED_KEYED, 'utf8'));
@@ -207,7 +240,10 @@ test('compact, expand, digest and canonicalize', () => {
   const compactNull = uaix(['compact', '-'], JSON.stringify(withNull));
   assert.equal(compactNull.status, 1, 'an explicit null has no keyless form');
   assert.equal(compactNull.stdout, '');
-  assert.match(compactNull.stderr, /^uaix: UAI-KEYLESS-SHAPE \/conversation\/parent_message_id: an explicit null has no keyless form/);
+  assert.match(
+    compactNull.stderr,
+    /^uaix: UAI-KEYLESS-SHAPE \/conversation\/parent_message_id: an explicit null has no keyless form/,
+  );
   for (const run of [expandKeyed, compactKeyless, shortKeyless, compactNull]) assertNoStack(run);
   const twoFiles = uaix(['digest', SEED_KEYED, SEED_COMPACT]);
   assert.equal(twoFiles.status, 2);
@@ -225,7 +261,10 @@ test('check-fixtures: exit 0, every fixture as expected; --json has ok, evaluate
   assert.equal(result.ok, true);
   assert.equal(result.evaluated_at, '2026-06-01T00:00:00Z');
   assert.deepEqual(result.failures, []);
-  const jsonFiles = (verdict: string) => readdirSync(join(REPOSITORY_ROOT, EXAMPLES, 'uai-agent-ack-v1', verdict)).filter((name) => name.endsWith('.json') && name !== '_expected.json').length;
+  const jsonFiles = (verdict: string) =>
+    readdirSync(join(REPOSITORY_ROOT, EXAMPLES, 'uai-agent-ack-v1', verdict)).filter(
+      (name) => name.endsWith('.json') && name !== '_expected.json',
+    ).length;
   assert.deepEqual(result.counts['uai-agent-ack-v1'], { valid: jsonFiles('valid'), invalid: jsonFiles('invalid') });
   const withFile = uaix(['check-fixtures', VALID]);
   assert.equal(withFile.status, 2);
@@ -258,12 +297,20 @@ function assertBadInput(path: string, expected: { status: number; message: RegEx
 }
 
 test('bad input: not JSON', () => {
-  assertBadInput(tempFile('not-json.json', '{"uai_version": "1.0",\n "profile": '), { status: 1, message: /UAI-JSON-PARSE .*line 2/ }, 'not JSON');
+  assertBadInput(
+    tempFile('not-json.json', '{"uai_version": "1.0",\n "profile": '),
+    { status: 1, message: /UAI-JSON-PARSE .*line 2/ },
+    'not JSON',
+  );
   assertBadInput(tempFile('trailing.json', '{} {}'), { status: 1, message: /UAI-JSON-PARSE/ }, 'two documents');
 });
 
 test('bad input: an empty file', () => {
-  assertBadInput(tempFile('empty.json', ''), { status: 1, message: /UAI-JSON-PARSE \(root\): the document is empty/ }, 'empty file');
+  assertBadInput(
+    tempFile('empty.json', ''),
+    { status: 1, message: /UAI-JSON-PARSE \(root\): the document is empty/ },
+    'empty file',
+  );
 });
 
 test('bad input: a directory', () => {
@@ -274,7 +321,11 @@ test('bad input: a file over 4 MiB, named or on standard input', () => {
   const huge = `[${'1,'.repeat(2 * 1024 * 1024 + 16)}1]`;
   assert.ok(huge.length > 4 * 1024 * 1024);
   const path = tempFile('huge.json', huge);
-  assertBadInput(path, { status: 2, message: /^uaix: cannot read .*huge\.json: \d+ bytes is more than the 4194304-byte limit/ }, 'huge file');
+  assertBadInput(
+    path,
+    { status: 2, message: /^uaix: cannot read .*huge\.json: \d+ bytes is more than the 4194304-byte limit/ },
+    'huge file',
+  );
   const viaStdin = uaix(['validate', '-'], huge);
   assert.equal(viaStdin.status, 2);
   assert.equal(lines(viaStdin.stderr).length, 1);
@@ -284,9 +335,17 @@ test('bad input: a file over 4 MiB, named or on standard input', () => {
 
 test('bad input: nesting 10,000 deep', () => {
   const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
-  assertBadInput(tempFile('deep.json', deep), { status: 1, message: /UAI-JSON-PARSE .*nested deeper than the limit of 64 levels/ }, 'deep arrays');
+  assertBadInput(
+    tempFile('deep.json', deep),
+    { status: 1, message: /UAI-JSON-PARSE .*nested deeper than the limit of 64 levels/ },
+    'deep arrays',
+  );
   const deepObjects = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
-  assertBadInput(tempFile('deep-objects.json', deepObjects), { status: 1, message: /nested deeper than the limit/ }, 'deep objects');
+  assertBadInput(
+    tempFile('deep-objects.json', deepObjects),
+    { status: 1, message: /nested deeper than the limit/ },
+    'deep objects',
+  );
   const canonical = uaix(['canonicalize', join(temp, 'deep.json')]);
   assert.equal(canonical.status, 1);
   assertNoStack(canonical);
@@ -295,18 +354,30 @@ test('bad input: nesting 10,000 deep', () => {
 test('bad input: binary bytes', () => {
   const bytes = new Uint8Array(512);
   for (let index = 0; index < bytes.length; index++) bytes[index] = (index * 151 + 7) % 256;
-  assertBadInput(tempFile('binary.json', bytes), { status: 1, message: /UAI-JSON-PARSE .*(not UTF-8|binary)/ }, 'binary');
+  assertBadInput(
+    tempFile('binary.json', bytes),
+    { status: 1, message: /UAI-JSON-PARSE .*(not UTF-8|binary)/ },
+    'binary',
+  );
   const utf16 = Buffer.from('\ufeff{"a":1}', 'utf16le');
   assertBadInput(tempFile('utf16.json', utf16), { status: 1, message: /UAI-JSON-PARSE/ }, 'UTF-16 text');
 });
 
 test('bad input: a nonexistent file', () => {
-  assertBadInput(join(temp, 'does-not-exist.json'), { status: 2, message: /^uaix: cannot read .*does-not-exist\.json: no such file$/ }, 'nonexistent');
+  assertBadInput(
+    join(temp, 'does-not-exist.json'),
+    { status: 2, message: /^uaix: cannot read .*does-not-exist\.json: no such file$/ },
+    'nonexistent',
+  );
 });
 
 /** Usage errors: exit 2, the one-line error first, then the usage text; no stack. */
 test('standard input can be named once: a second - is a usage error, before anything is read', () => {
-  for (const args of [['validate', '-', '-'], ['validate', VALID, '-', '--json', '-'], ['route', 'check', '-', '-']]) {
+  for (const args of [
+    ['validate', '-', '-'],
+    ['validate', VALID, '-', '--json', '-'],
+    ['route', 'check', '-', '-'],
+  ]) {
     const run = uaix(args, readFileSync(SEED_KEYED));
     assert.equal(run.status, 2, args.join(' '));
     assert.equal(run.stdout, '');
@@ -320,13 +391,17 @@ test('standard input can be named once: a second - is a usage error, before anyt
   assert.match(run.stderr, /^uaix: cannot read --json: no such file$/m);
 });
 
-test('a closed pipe (uaix … | head -1) ends quietly, with the command\'s own exit code', () => {
+test("a closed pipe (uaix … | head -1) ends quietly, with the command's own exit code", () => {
   const many = Array(300).fill(`${EXAMPLES}/uai-agent-ack-v1/invalid/more-than-100-errors.json`).join(' ');
-  const result = spawnSync('bash', ['-c', `node bin/uaix.mjs validate ${many} | head -1; echo "uaix exit $\{PIPESTATUS[0]}" >&2`], {
-    cwd: REPOSITORY_ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    'bash',
+    ['-c', `node bin/uaix.mjs validate ${many} | head -1; echo "uaix exit $\{PIPESTATUS[0]}" >&2`],
+    {
+      cwd: REPOSITORY_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   assert.equal(lines(result.stdout).length, 1);
   assert.match(result.stdout, /more-than-100-errors\.json: invalid/);
   assert.equal(result.stderr, 'uaix exit 1\n', 'no EPIPE error, no stack trace');

@@ -12,7 +12,9 @@ import { loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
 
 type Packet = Record<string, any>;
 
-const SEED: Packet = JSON.parse(readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8'));
+const SEED: Packet = JSON.parse(
+  readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8'),
+);
 const seed = (): Packet => structuredClone(SEED);
 
 /**
@@ -65,7 +67,8 @@ test('the checksum does not change the digest: changed, removed or empty', () =>
 /** Every leaf of a JSON value, as a path of keys and indexes. */
 function leaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, [...path, index]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]));
   return [path];
 }
 
@@ -74,7 +77,14 @@ function mutateLeaf(packet: Packet, path: (string | number)[]): void {
   for (const segment of path.slice(0, -1)) node = node[segment];
   const last = path[path.length - 1];
   const value = node[last];
-  node[last] = typeof value === 'string' ? `${value}x` : typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : 'null was here';
+  node[last] =
+    typeof value === 'string'
+      ? `${value}x`
+      : typeof value === 'number'
+        ? value + 1
+        : typeof value === 'boolean'
+          ? !value
+          : 'null was here';
 }
 
 test('every other member is covered: changing any leaf but integrity.checksum changes the digest', () => {
@@ -121,7 +131,16 @@ test('a member named checksum elsewhere is covered; removing a whole member is c
 
 test('member order does not change the digest; the input is not changed', () => {
   const packet = seed();
-  const reversed = Object.fromEntries(Object.entries(packet).reverse().map(([key, value]) => [key, value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value]));
+  const reversed = Object.fromEntries(
+    Object.entries(packet)
+      .reverse()
+      .map(([key, value]) => [
+        key,
+        value && typeof value === 'object' && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value).reverse())
+          : value,
+      ]),
+  );
   assert.equal(packetDigest(reversed), packetDigest(packet));
   const before = structuredClone(packet);
   packetDigest(packet);

@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments, loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
-import { checkFixtures, profileSlug, formatFixtureFailure, FIXTURE_EVALUATED_AT, type FixtureFailure, type FixtureInput, type ExpectationInput } from '../../src/uai/fixtureCheck.ts';
+import {
+  checkFixtures,
+  profileSlug,
+  formatFixtureFailure,
+  FIXTURE_EVALUATED_AT,
+  type FixtureFailure,
+  type FixtureInput,
+  type ExpectationInput,
+} from '../../src/uai/fixtureCheck.ts';
 
 const validator = createPacketValidator(loadSchemaDocuments());
 const tree = loadFixtureTree();
@@ -30,7 +38,9 @@ const ackFile = (verdict: string, name: string) => `schemas/uai-1/examples/${ACK
 /** A deep copy of the packet part of the tree, for one case to break. */
 function packetTree(): { fixtures: FixtureInput[]; expectations: ExpectationInput[] } {
   return {
-    fixtures: tree.fixtures.filter((fixture) => isPacketGroup(fixture.group)).map((fixture) => ({ ...fixture, bytes: fixture.bytes.slice() })),
+    fixtures: tree.fixtures
+      .filter((fixture) => isPacketGroup(fixture.group))
+      .map((fixture) => ({ ...fixture, bytes: fixture.bytes.slice() })),
     expectations: tree.expectations.filter((file) => isPacketGroup(file.group)).map((file) => ({ ...file })),
   };
 }
@@ -52,7 +62,10 @@ function setPacket(fixture: FixtureInput, edit: (packet: Record<string, any>) =>
 }
 
 /** The check fails with exactly these failures (file, pointer, rule), each one line that names all three. */
-function assertFailures(failures: FixtureFailure[], expected: { file: string; pointer: string; rule: string; message?: RegExp }[]): void {
+function assertFailures(
+  failures: FixtureFailure[],
+  expected: { file: string; pointer: string; rule: string; message?: RegExp }[],
+): void {
   assert.deepEqual(
     failures.map(({ file, pointer, rule }) => ({ file, pointer, rule })),
     expected.map(({ file, pointer, rule }) => ({ file, pointer, rule })),
@@ -74,7 +87,8 @@ test('the real fixture tree passes', () => {
   assert.equal(result.ok, true);
   assert.equal(result.evaluatedAt, FIXTURE_EVALUATED_AT);
   assert.equal(result.fixtures.length, tree.fixtures.length);
-  for (const profile of validator.profiles) assert.ok(result.counts[profileSlug(profile)]?.valid >= 1, `${profile} has a valid fixture`);
+  for (const profile of validator.profiles)
+    assert.ok(result.counts[profileSlug(profile)]?.valid >= 1, `${profile} has a valid fixture`);
 });
 
 test('the packet fixtures pass, every invalid one with its declared code at its declared place', () => {
@@ -88,7 +102,12 @@ test('the packet fixtures pass, every invalid one with its declared code at its 
       assert.ok(checked.keyless === undefined || Array.isArray(checked.keyless), checked.file);
     } else {
       assert.ok(checked.expectation, checked.file);
-      assert.ok(checked.report.errors.some((error) => error.code === checked.expectation!.code && error.path === checked.expectation!.path), checked.file);
+      assert.ok(
+        checked.report.errors.some(
+          (error) => error.code === checked.expectation!.code && error.path === checked.expectation!.path,
+        ),
+        checked.file,
+      );
     }
   }
   assert.ok(ACK_COUNTS.valid >= 2 && ACK_COUNTS.invalid >= 15, JSON.stringify(ACK_COUNTS));
@@ -100,7 +119,14 @@ test('fails: a valid fixture that does not validate', () => {
   setPacket(fixtureOf(copy, ackFile('valid', 'validated')), (packet) => delete packet.message_id);
   const result = run(copy);
   assert.equal(result.ok, false);
-  assertFailures(result.failures, [{ file: ackFile('valid', 'validated'), pointer: '/message_id', rule: 'UAI-SCHEMA-MISSING', message: /^valid fixture fails: / }]);
+  assertFailures(result.failures, [
+    {
+      file: ackFile('valid', 'validated'),
+      pointer: '/message_id',
+      rule: 'UAI-SCHEMA-MISSING',
+      message: /^valid fixture fails: /,
+    },
+  ]);
 });
 
 test('fails: a valid fixture that is not JSON', () => {
@@ -112,28 +138,46 @@ test('fails: a valid fixture that is not JSON', () => {
 test('fails: a valid fixture in the folder of another profile', () => {
   const copy = packetTree();
   const moved = fixtureOf(copy, ackFile('valid', 'validated'));
-  const blockerValid = copy.fixtures.find((fixture) => fixture.group === 'uai-agent-blocker-v1' && fixture.verdict === 'valid')!;
+  const blockerValid = copy.fixtures.find(
+    (fixture) => fixture.group === 'uai-agent-blocker-v1' && fixture.verdict === 'valid',
+  )!;
   moved.bytes = blockerValid.bytes.slice();
-  assertFailures(run(copy).failures, [{ file: ackFile('valid', 'validated'), pointer: '/profile', rule: 'fixture-folder', message: /examples\/uai-agent-blocker-v1\// }]);
+  assertFailures(run(copy).failures, [
+    {
+      file: ackFile('valid', 'validated'),
+      pointer: '/profile',
+      rule: 'fixture-folder',
+      message: /examples\/uai-agent-blocker-v1\//,
+    },
+  ]);
 });
 
 test('fails: an invalid fixture that passes', () => {
   const copy = packetTree();
   fixtureOf(copy, ackFile('invalid', 'expired')).bytes = utf8.encode(SEED_TEXT);
   assertFailures(run(copy).failures, [
-    { file: ackFile('invalid', 'expired'), pointer: '/delivery/expires_at', rule: 'UAI-EXPIRED', message: /^invalid fixture passes validation$/ },
+    {
+      file: ackFile('invalid', 'expired'),
+      pointer: '/delivery/expires_at',
+      rule: 'UAI-EXPIRED',
+      message: /^invalid fixture passes validation$/,
+    },
   ]);
 });
 
 test('fails: an invalid fixture that fails with another code', () => {
   const copy = packetTree();
-  setPacket(fixtureOf(copy, ackFile('invalid', 'missing-message-id')), (packet) => delete packet.conversation.correlation_id);
+  setPacket(
+    fixtureOf(copy, ackFile('invalid', 'missing-message-id')),
+    (packet) => delete packet.conversation.correlation_id,
+  );
   assertFailures(run(copy).failures, [
     {
       file: ackFile('invalid', 'missing-message-id'),
       pointer: '/message_id',
       rule: 'UAI-SCHEMA-MISSING',
-      message: /expected UAI-SCHEMA-MISSING at \/message_id, got UAI-CORRELATION-MALFORMED at \/conversation\/correlation_id/,
+      message:
+        /expected UAI-SCHEMA-MISSING at \/message_id, got UAI-CORRELATION-MALFORMED at \/conversation\/correlation_id/,
     },
   ]);
 });
@@ -142,23 +186,46 @@ test('fails: an invalid fixture that fails with the right code at another place'
   const copy = packetTree();
   setPacket(fixtureOf(copy, ackFile('invalid', 'missing-message-id')), (packet) => delete packet.uai_version);
   assertFailures(run(copy).failures, [
-    { file: ackFile('invalid', 'missing-message-id'), pointer: '/message_id', rule: 'UAI-SCHEMA-MISSING', message: /got UAI-SCHEMA-MISSING at \/uai_version/ },
+    {
+      file: ackFile('invalid', 'missing-message-id'),
+      pointer: '/message_id',
+      rule: 'UAI-SCHEMA-MISSING',
+      message: /got UAI-SCHEMA-MISSING at \/uai_version/,
+    },
   ]);
 });
 
 test('fails: an invalid fixture without an expectation', () => {
   const copy = packetTree();
-  copy.fixtures.push({ group: ACK, verdict: 'invalid', name: 'new-case', file: ackFile('invalid', 'new-case'), bytes: utf8.encode('[]') });
-  assertFailures(run(copy).failures, [{ file: ackFile('invalid', 'new-case'), pointer: '', rule: 'fixture-expectations', message: /_expected\.json/ }]);
+  copy.fixtures.push({
+    group: ACK,
+    verdict: 'invalid',
+    name: 'new-case',
+    file: ackFile('invalid', 'new-case'),
+    bytes: utf8.encode('[]'),
+  });
+  assertFailures(run(copy).failures, [
+    { file: ackFile('invalid', 'new-case'), pointer: '', rule: 'fixture-expectations', message: /_expected\.json/ },
+  ]);
 });
 
 test('fails: an expectation without a fixture', () => {
   const copy = packetTree();
   copy.fixtures = copy.fixtures.filter((fixture) => fixture.file !== ackFile('invalid', 'expired'));
   assertFailures(run(copy).failures, [
-    { file: `schemas/uai-1/examples/${ACK}/invalid/_expected.json`, pointer: '/expired.json', rule: 'fixture-expectations', message: /not in the invalid folder/ },
+    {
+      file: `schemas/uai-1/examples/${ACK}/invalid/_expected.json`,
+      pointer: '/expired.json',
+      rule: 'fixture-expectations',
+      message: /not in the invalid folder/,
+    },
     // It was the only fixture for its code, so the catalogue loses its coverage too.
-    { file: 'schemas/uai-1/examples/', pointer: '', rule: 'fixture-coverage', message: /^no invalid packet fixture expects UAI-EXPIRED$/ },
+    {
+      file: 'schemas/uai-1/examples/',
+      pointer: '',
+      rule: 'fixture-coverage',
+      message: /^no invalid packet fixture expects UAI-EXPIRED$/,
+    },
   ]);
 });
 
@@ -179,34 +246,62 @@ test('fails: an expectation entry without a reason, and an expectation file that
   const brokenFile = broken.expectations.find((entry) => entry.group === ACK)!;
   brokenFile.text = '{"expired.json": ';
   const brokenFailures = run(broken).failures;
-  assert.deepEqual(brokenFailures[0] && { file: brokenFailures[0].file, rule: brokenFailures[0].rule }, { file: brokenFile.file, rule: 'UAI-JSON-PARSE' });
+  assert.deepEqual(brokenFailures[0] && { file: brokenFailures[0].file, rule: brokenFailures[0].rule }, {
+    file: brokenFile.file,
+    rule: 'UAI-JSON-PARSE',
+  });
   const coverage = brokenFailures.filter((failure) => failure.rule === 'fixture-coverage');
-  assert.equal(brokenFailures.length - coverage.length, 1 + ACK_COUNTS.invalid, 'the file, then each invalid ack fixture without expectation');
-  assert.ok(coverage.length > 0 && coverage.every((failure) => /^no invalid packet fixture expects UAI-/.test(failure.message)), 'codes only the ack fixtures covered lose their coverage');
+  assert.equal(
+    brokenFailures.length - coverage.length,
+    1 + ACK_COUNTS.invalid,
+    'the file, then each invalid ack fixture without expectation',
+  );
+  assert.ok(
+    coverage.length > 0 && coverage.every((failure) => /^no invalid packet fixture expects UAI-/.test(failure.message)),
+    'codes only the ack fixtures covered lose their coverage',
+  );
 });
 
 test('fails: an error code that no invalid fixture expects', () => {
   const copy = packetTree();
-  copy.fixtures = copy.fixtures.filter((fixture) => fixture.group !== 'uai-agent-blocker-v1' || fixture.verdict === 'valid');
+  copy.fixtures = copy.fixtures.filter(
+    (fixture) => fixture.group !== 'uai-agent-blocker-v1' || fixture.verdict === 'valid',
+  );
   const file = copy.expectations.find((entry) => entry.group === 'uai-agent-blocker-v1')!;
   file.text = '{}';
   assertFailures(run(copy).failures, [
-    { file: 'schemas/uai-1/examples/', pointer: '', rule: 'fixture-coverage', message: /^no invalid packet fixture expects UAI-BLOCKER-REVIEW$/ },
+    {
+      file: 'schemas/uai-1/examples/',
+      pointer: '',
+      rule: 'fixture-coverage',
+      message: /^no invalid packet fixture expects UAI-BLOCKER-REVIEW$/,
+    },
   ]);
 });
 
 test('fails: a profile without a valid fixture', () => {
   const copy = packetTree();
-  copy.fixtures = copy.fixtures.filter((fixture) => !(fixture.group === 'uai-agent-blocker-v1' && fixture.verdict === 'valid'));
+  copy.fixtures = copy.fixtures.filter(
+    (fixture) => !(fixture.group === 'uai-agent-blocker-v1' && fixture.verdict === 'valid'),
+  );
   assertFailures(run(copy).failures, [
-    { file: 'schemas/uai-1/examples/uai-agent-blocker-v1/valid/', pointer: '', rule: 'fixture-coverage', message: /^uai\.agent\.blocker\.v1 has no valid fixture$/ },
+    {
+      file: 'schemas/uai-1/examples/uai-agent-blocker-v1/valid/',
+      pointer: '',
+      rule: 'fixture-coverage',
+      message: /^uai\.agent\.blocker\.v1 has no valid fixture$/,
+    },
   ]);
 });
 
 test('every case above leaves the real tree untouched', () => {
   const again = loadFixtureTree();
   assert.deepEqual(
-    tree.fixtures.filter((fixture) => isPacketGroup(fixture.group)).map((fixture) => [fixture.file, Buffer.from(fixture.bytes).toString('base64')]),
-    again.fixtures.filter((fixture) => isPacketGroup(fixture.group)).map((fixture) => [fixture.file, Buffer.from(fixture.bytes).toString('base64')]),
+    tree.fixtures
+      .filter((fixture) => isPacketGroup(fixture.group))
+      .map((fixture) => [fixture.file, Buffer.from(fixture.bytes).toString('base64')]),
+    again.fixtures
+      .filter((fixture) => isPacketGroup(fixture.group))
+      .map((fixture) => [fixture.file, Buffer.from(fixture.bytes).toString('base64')]),
   );
 });

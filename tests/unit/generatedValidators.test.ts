@@ -28,7 +28,8 @@ test('a validator over schemas that differ from the precompiled ones refuses to 
   const documents = loadSchemaDocuments().map((doc) => structuredClone(doc));
   const ack = documents.find((doc) => doc.$id.endsWith('/uai.agent.ack.v1.schema.json'))!;
   ack.description = 'edited after generation';
-  const stale = /^Error: schemas\/uai-1\/uai\.agent\.ack\.v1\.schema\.json: differs from the precompiled validators in src\/uai\/generated\/schemaValidators\.ts; run npm run generate$/;
+  const stale =
+    /^Error: schemas\/uai-1\/uai\.agent\.ack\.v1\.schema\.json: differs from the precompiled validators in src\/uai\/generated\/schemaValidators\.ts; run npm run generate$/;
   assert.throws(() => createPacketValidator(documents), stale);
   assert.throws(() => createRouteChecker(documents), stale);
 });

@@ -28,7 +28,11 @@ const tree = loadFixtureTree();
 const profileGroups = new Set(validator.profiles.map((profile) => profileSlug(profile)));
 const validFixtures = tree.fixtures
   .filter((fixture) => fixture.verdict === 'valid' && profileGroups.has(fixture.group))
-  .map((fixture) => ({ file: fixture.file, bytes: fixture.bytes, value: JSON.parse(new TextDecoder().decode(fixture.bytes)) as Packet }));
+  .map((fixture) => ({
+    file: fixture.file,
+    bytes: fixture.bytes,
+    value: JSON.parse(new TextDecoder().decode(fixture.bytes)) as Packet,
+  }));
 
 function compact(value: unknown): unknown[] {
   const result = validator.compact(value);
@@ -44,7 +48,10 @@ function expand(value: unknown): Packet {
 
 test('the ack fixture validated.json is the seed keyed example, byte for byte', () => {
   const fixture = readFileSync(join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'));
-  assert.ok(fixture.equals(seedKeyedBytes), 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json differs from tests/fixtures/seeds/uai.agent.ack.v1.keyed.json');
+  assert.ok(
+    fixture.equals(seedKeyedBytes),
+    'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json differs from tests/fixtures/seeds/uai.agent.ack.v1.keyed.json',
+  );
 });
 
 test('compact(seed keyed) is the seed keyless example', () => {
@@ -150,14 +157,21 @@ test('wrong lengths and wrong nesting give UAI-KEYLESS-SHAPE at the right pointe
     // The validator reports the same place.
     const report = validator.validateValue(packet, { now: NOW });
     assert.equal(report.valid, false, name);
-    assert.ok(report.errors.some((issue) => issue.code === 'UAI-KEYLESS-SHAPE' && issue.path === pointer), name);
+    assert.ok(
+      report.errors.some((issue) => issue.code === 'UAI-KEYLESS-SHAPE' && issue.path === pointer),
+      name,
+    );
   }
 });
 
 test('expand takes an array and compact takes an object', () => {
   const notArray = validator.expand(SEED);
   assert.equal(notArray.ok, false);
-  if (!notArray.ok) assert.deepEqual(notArray.issues.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-KEYLESS-SHAPE', path: '' }]);
+  if (!notArray.ok)
+    assert.deepEqual(
+      notArray.issues.map(({ code, path }) => ({ code, path })),
+      [{ code: 'UAI-KEYLESS-SHAPE', path: '' }],
+    );
   const notObject = validator.compact(SEED_COMPACT);
   assert.equal(notObject.ok, false);
   const unknownProfile = validator.compact({ ...SEED, profile: 'uai.agent.telepathy.v1' });
@@ -172,22 +186,30 @@ test('compact refuses undeclared fields: they have no slot', () => {
   const result = validator.compact(packet);
   assert.equal(result.ok, false);
   if (!result.ok) {
-    assert.deepEqual(
-      result.issues.map(({ code, path }) => `${code} ${path}`).sort(),
-      ['UAI-SCHEMA-UNDECLARED /extensions/0/extra', 'UAI-SCHEMA-UNDECLARED /source/nickname'],
-    );
+    assert.deepEqual(result.issues.map(({ code, path }) => `${code} ${path}`).sort(), [
+      'UAI-SCHEMA-UNDECLARED /extensions/0/extra',
+      'UAI-SCHEMA-UNDECLARED /source/nickname',
+    ]);
   }
 });
 
 test('compact never turns an invalid keyed packet into a valid keyless one: what would not expand back is refused', () => {
   const cases: { edit: (packet: Packet) => void; path: string; message: RegExp }[] = [
     // Keyless null means "absent": expanding would drop these members and the packet would pass.
-    { edit: (p) => (p.conversation.parent_message_id = null), path: '/conversation/parent_message_id', message: /explicit null has no keyless form/ },
+    {
+      edit: (p) => (p.conversation.parent_message_id = null),
+      path: '/conversation/parent_message_id',
+      message: /explicit null has no keyless form/,
+    },
     { edit: (p) => (p.source.capability_ref = null), path: '/source/capability_ref', message: /explicit null/ },
     { edit: (p) => (p.delivery.task_ref = null), path: '/delivery/task_ref', message: /explicit null/ },
     { edit: (p) => (p.provenance.lineage = [null]), path: '/provenance/lineage/0', message: /explicit null/ },
     // A wrong type where an object is declared has no slots to go into.
-    { edit: (p) => (p.source = 'agt_x'), path: '/source', message: /a string here does not survive the keyless form and back/ },
+    {
+      edit: (p) => (p.source = 'agt_x'),
+      path: '/source',
+      message: /a string here does not survive the keyless form and back/,
+    },
   ];
   for (const { edit, path, message } of cases) {
     const packet = structuredClone(SEED);
@@ -196,7 +218,10 @@ test('compact never turns an invalid keyed packet into a valid keyless one: what
     const result = validator.compact(packet);
     assert.equal(result.ok, false, path);
     if (!result.ok) {
-      assert.deepEqual(result.issues.map(({ code, path: at }) => [code, at]), [['UAI-KEYLESS-SHAPE', path]]);
+      assert.deepEqual(
+        result.issues.map(({ code, path: at }) => [code, at]),
+        [['UAI-KEYLESS-SHAPE', path]],
+      );
       assert.match(result.issues[0].message, message);
     }
   }
@@ -204,7 +229,11 @@ test('compact never turns an invalid keyed packet into a valid keyless one: what
 
 test('the free-form expected_output_schema stays an object in the keyless form', () => {
   const packet = structuredClone(SEED);
-  packet.delivery.expected_output_schema = { profile: 'uai.agent.ack.v1', nested: { fields: ['a', 'b'], deeper: { x: 1 } }, list: [{ y: 2 }] };
+  packet.delivery.expected_output_schema = {
+    profile: 'uai.agent.ack.v1',
+    nested: { fields: ['a', 'b'], deeper: { x: 1 } },
+    list: [{ y: 2 }],
+  };
   const keyless = compact(packet) as any[];
   const slot = keyless[6][12];
   assert.ok(slot !== null && typeof slot === 'object' && !Array.isArray(slot), 'an object, not an array');
@@ -215,7 +244,10 @@ test('the free-form expected_output_schema stays an object in the keyless form',
   const wrong = structuredClone(keyless);
   wrong[6][12] = ['uai.agent.ack.v1'];
   const report = validator.validateValue(wrong, { now: NOW });
-  assert.ok(report.errors.some((issue) => issue.code === 'UAI-SCHEMA-INVALID' && issue.path === '/6/12'), JSON.stringify(report.errors));
+  assert.ok(
+    report.errors.some((issue) => issue.code === 'UAI-SCHEMA-INVALID' && issue.path === '/6/12'),
+    JSON.stringify(report.errors),
+  );
 });
 
 /** For each declared object: absent optional fields are null slots, present fields are not. */
@@ -237,7 +269,10 @@ function assertNullSlots(keyed: unknown, keyless: unknown, shape: Shape, where: 
       }
     });
   } else if (shape.kind === 'array' && Array.isArray(keyed)) {
-    keyed.forEach((item, index) => (nulls += assertNullSlots(item, (keyless as unknown[])[index], shape.items, `${where}/${index}`)));
+    keyed.forEach(
+      (item, index) =>
+        (nulls += assertNullSlots(item, (keyless as unknown[])[index], shape.items, `${where}/${index}`)),
+    );
   }
   return nulls;
 }
@@ -250,7 +285,13 @@ test('absent optional fields become null, and null slots expand to absent fields
   assert.equal(keyless[8][3], null, 'body.rejection_reason');
   assert.equal(assertNullSlots(SEED, keyless, ackShape, ''), 4);
   let total = 0;
-  for (const fixture of validFixtures) total += assertNullSlots(fixture.value, compact(fixture.value), validator.shapeOf(fixture.value.profile), fixture.file);
+  for (const fixture of validFixtures)
+    total += assertNullSlots(
+      fixture.value,
+      compact(fixture.value),
+      validator.shapeOf(fixture.value.profile),
+      fixture.file,
+    );
   assert.ok(total > 0);
   const expanded = expand(keyless);
   assert.equal('capability_ref' in expanded.source, false, 'a null slot is an absent field, not a null member');

@@ -26,7 +26,8 @@ const SEED: Packet = JSON.parse(seedText);
 const observed = new Set<string>();
 
 const seed = (): Packet => structuredClone(SEED);
-const BOUNDARY = 'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.';
+const BOUNDARY =
+  'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.';
 
 /** The seed turned into another profile, with a valid body of that profile. */
 function asProfile(profile: string, body: Packet): Packet {
@@ -56,8 +57,15 @@ function assertOneLine(issues: readonly UaiIssue[]): void {
   for (const issue of issues) {
     assert.equal(typeof issue.message, 'string');
     assert.ok(issue.message.length > 0, `${issue.code} has a message`);
-    assert.doesNotMatch(issue.message, /[\r\n]/, `${issue.code} at ${issue.path}: the message is one line: ${JSON.stringify(issue.message)}`);
-    assert.ok(issue.path === '' || issue.path.startsWith('/'), `${issue.code}: ${JSON.stringify(issue.path)} is a JSON Pointer`);
+    assert.doesNotMatch(
+      issue.message,
+      /[\r\n]/,
+      `${issue.code} at ${issue.path}: the message is one line: ${JSON.stringify(issue.message)}`,
+    );
+    assert.ok(
+      issue.path === '' || issue.path.startsWith('/'),
+      `${issue.code}: ${JSON.stringify(issue.path)} is a JSON Pointer`,
+    );
   }
 }
 
@@ -85,7 +93,10 @@ function assertError(report: PacketReport, code: string, path: string): UaiIssue
   const hit = report.errors.find((issue) => issue.code === code && issue.path === path);
   assert.ok(hit, `expected ${code} at ${path || '(root)'}, got ${describe(report.errors)}`);
   for (const other of report.errors) {
-    assert.ok(other.code === code || GENERIC.has(other.code), `only ${code} or a generic schema error, got ${describe(report.errors)}`);
+    assert.ok(
+      other.code === code || GENERIC.has(other.code),
+      `only ${code} or a generic schema error, got ${describe(report.errors)}`,
+    );
   }
   return hit;
 }
@@ -108,12 +119,20 @@ for (const fixture of fixtureTree.fixtures.filter((candidate) => candidate.verdi
   const expectation = fixtureExpectations.find((candidate) => candidate.file === fixture.file)?.expectation;
   test(`${expectation?.code} at ${expectation?.path || '(root)'}: ${fixture.file}`, () => {
     assert.ok(expectation, `${fixture.file} has an entry in its _expected.json`);
-    assertError(checked(validator.validateBytes(fixture.bytes, { now: new Date(FIXTURE_EVALUATED_AT) })), expectation.code, expectation.path);
+    assertError(
+      checked(validator.validateBytes(fixture.bytes, { now: new Date(FIXTURE_EVALUATED_AT) })),
+      expectation.code,
+      expectation.path,
+    );
   });
 }
 
 test('the seed keyed fixture validates on 2026-06-01 and warns that its checksum is unverified', () => {
-  for (const report of [validate(seed()), validateText(seedText), checked(validator.validateBytes(new TextEncoder().encode(seedText), { now: NOW }))]) {
+  for (const report of [
+    validate(seed()),
+    validateText(seedText),
+    checked(validator.validateBytes(new TextEncoder().encode(seedText), { now: NOW })),
+  ]) {
     assertValid(report);
     assert.equal(report.profile, 'uai.agent.ack.v1');
     assert.equal(report.form, 'keyed');
@@ -147,13 +166,20 @@ test('a sha256 checksum in upper or mixed case is verified: equal passes, differ
   const digest = validator.digest(packet);
   assert.ok(digest.ok);
   const hex = (digest.value as string).slice(7);
-  for (const checksum of [`sha256:${hex.toUpperCase()}`, `SHA256:${hex}`, `sha256:${hex.slice(0, 32).toUpperCase()}${hex.slice(32)}`]) {
+  for (const checksum of [
+    `sha256:${hex.toUpperCase()}`,
+    `SHA256:${hex}`,
+    `sha256:${hex.slice(0, 32).toUpperCase()}${hex.slice(32)}`,
+  ]) {
     packet.integrity.checksum = checksum;
     const report = validate(packet);
     assertValid(report);
     assert.deepEqual(report.warnings, [], checksum);
   }
-  for (const checksum of [`sha256:${'A'.repeat(64)}`, `sha256:${hex.slice(0, 63).toUpperCase()}${hex[63] === '0' ? '1' : '0'}`]) {
+  for (const checksum of [
+    `sha256:${'A'.repeat(64)}`,
+    `sha256:${hex.slice(0, 63).toUpperCase()}${hex[63] === '0' ? '1' : '0'}`,
+  ]) {
     packet.integrity.checksum = checksum;
     assertError(validate(packet), 'UAI-INTEGRITY-MISMATCH', '/integrity/checksum');
   }
@@ -170,9 +196,16 @@ test('a checksum that is no sha256 digest is recorded, not verified, and the war
     packet.integrity.checksum = checksum;
     const report = validate(packet);
     assertValid(report);
-    assert.deepEqual(report.warnings.map((issue) => issue.code), ['UAI-INTEGRITY-UNVERIFIED'], checksum);
+    assert.deepEqual(
+      report.warnings.map((issue) => issue.code),
+      ['UAI-INTEGRITY-UNVERIFIED'],
+      checksum,
+    );
     assert.match(report.warnings[0].message, why, checksum);
-    assert.match(report.warnings[0].message, /was recorded but not verified: .*; the packet's digest is sha256:[0-9a-f]{64}$/);
+    assert.match(
+      report.warnings[0].message,
+      /was recorded but not verified: .*; the packet's digest is sha256:[0-9a-f]{64}$/,
+    );
   }
 });
 
@@ -230,7 +263,12 @@ test('keyless input: errors and warnings carry keyless pointers', () => {
     ['lineage[0].actor_id malformed', (p) => (p[9][7][0][1] = 'bad'), 'UAI-IDENTITY-MALFORMED', '/9/7/0/1'],
     ['extensions[0].critical a string', (p) => (p[11][0][2] = 'no'), 'UAI-SCHEMA-INVALID', '/11/0/2'],
     ['delivery.expires_at in the past', (p) => (p[6][2] = '2026-01-01T00:00:00Z'), 'UAI-EXPIRED', '/6/2'],
-    ['body.support_boundary claims sync', (p) => (p[8][5] = 'UAIX automatically syncs agent memory.'), 'UAI-UNSUPPORTED-CLAIM', '/8/5'],
+    [
+      'body.support_boundary claims sync',
+      (p) => (p[8][5] = 'UAIX automatically syncs agent memory.'),
+      'UAI-UNSUPPORTED-CLAIM',
+      '/8/5',
+    ],
     ['integrity.checksum mismatch', (p) => (p[10][3] = `sha256:${'f'.repeat(64)}`), 'UAI-INTEGRITY-MISMATCH', '/10/3'],
     ['conversation as an object', (p) => (p[5] = {}), 'UAI-KEYLESS-SHAPE', '/5'],
     ['lineage entry with 5 values', (p) => p[9][7][0].push('extra'), 'UAI-KEYLESS-SHAPE', '/9/7/0'],
@@ -245,7 +283,10 @@ test('keyless input: errors and warnings carry keyless pointers', () => {
   const warned = validate(base);
   assertValid(warned);
   assert.equal(warned.form, 'keyless');
-  assert.deepEqual(warned.warnings.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-INTEGRITY-UNVERIFIED', path: '/10/3' }]);
+  assert.deepEqual(
+    warned.warnings.map(({ code, path }) => ({ code, path })),
+    [{ code: 'UAI-INTEGRITY-UNVERIFIED', path: '/10/3' }],
+  );
 });
 
 test('undeclared fields are reported at every nested level, free-form objects excepted', () => {
@@ -290,7 +331,10 @@ test('an undeclared field whose name holds a line break still gets a one-line me
   assert.equal(compacted.ok, false);
   if (!compacted.ok) {
     assertOneLine(compacted.issues);
-    assert.deepEqual(compacted.issues.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-SCHEMA-UNDECLARED', path: '/source/evil\nname' }]);
+    assert.deepEqual(
+      compacted.issues.map(({ code, path }) => ({ code, path })),
+      [{ code: 'UAI-SCHEMA-UNDECLARED', path: '/source/evil\nname' }],
+    );
   }
 });
 
@@ -332,7 +376,10 @@ test('a __proto__ member is an undeclared field and never pollutes a prototype',
   const text = seedText
     .replace('{\n    "uai_version"', '{\n    "__proto__": {"polluted": "top"},\n    "uai_version"')
     .replace('"type": "agent",', '"__proto__": {"polluted": "source"}, "type": "agent",')
-    .replace('"profile": "uai.agent.ack.v1"\n', '"profile": "uai.agent.ack.v1", "__proto__": {"polluted": "free-form"}\n');
+    .replace(
+      '"profile": "uai.agent.ack.v1"\n',
+      '"profile": "uai.agent.ack.v1", "__proto__": {"polluted": "free-form"}\n',
+    );
   assert.notEqual(text, seedText);
   const report = validateText(text);
   assert.deepEqual(
@@ -347,7 +394,12 @@ test('a __proto__ member is an undeclared field and never pollutes a prototype',
   assert.equal(Object.getPrototypeOf(keyed.source), Object.prototype);
   // The free-form expected_output_schema may hold one; it stays data through compact and expand.
   const packet = JSON.parse(seedText);
-  Object.defineProperty(packet.delivery.expected_output_schema, '__proto__', { value: { polluted: 'x' }, enumerable: true, configurable: true, writable: true });
+  Object.defineProperty(packet.delivery.expected_output_schema, '__proto__', {
+    value: { polluted: 'x' },
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
   const compacted = validator.compact(packet);
   assert.ok(compacted.ok);
   const expanded = validator.expand(compacted.value);
@@ -397,22 +449,37 @@ test('numbers that are not I-JSON are UAI-JSON-NUMBER-UNSAFE at their pointer, b
   assert.equal(keyedReport.digest, null);
   assert.deepEqual(
     keyedReport.errors.map(({ code, path }) => [code, path]),
-    [['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/limit'], ['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/nested/1']],
+    [
+      ['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/limit'],
+      ['UAI-JSON-NUMBER-UNSAFE', '/delivery/expected_output_schema/nested/1'],
+    ],
   );
   assert.match(keyedReport.errors[0].message, /the integer 9007199254740992 is beyond ±\(2\^53−1\)/);
   // The keyless form reports the same numbers at their keyless places (free-form objects stay objects).
-  const compacted = keyless({ ...seed(), delivery: { ...seed().delivery, expected_output_schema: { limit: 2 ** 53 } } });
+  const compacted = keyless({
+    ...seed(),
+    delivery: { ...seed().delivery, expected_output_schema: { limit: 2 ** 53 } },
+  });
   const keylessReport = validate(compacted);
-  assert.deepEqual(keylessReport.errors.map(({ code }) => code), ['UAI-JSON-NUMBER-UNSAFE']);
+  assert.deepEqual(
+    keylessReport.errors.map(({ code }) => code),
+    ['UAI-JSON-NUMBER-UNSAFE'],
+  );
   assert.match(keylessReport.errors[0].path, /^\/6\/\d+\/limit$/);
   // A float literal the reader accepts (1e22 is integral, beyond 2^53-1) gets the same verdict from text as from the value.
   const text = seedText.replace('"sequence": 2', '"sequence": 1e22');
   assert.notEqual(text, seedText);
-  assert.deepEqual(validateText(text).errors.map(({ code, path }) => [code, path]), [['UAI-JSON-NUMBER-UNSAFE', '/conversation/sequence']]);
+  assert.deepEqual(
+    validateText(text).errors.map(({ code, path }) => [code, path]),
+    [['UAI-JSON-NUMBER-UNSAFE', '/conversation/sequence']],
+  );
   // No digest of such a packet either.
   const digest = validator.digest(packet);
   assert.equal(digest.ok, false);
-  assert.deepEqual(!digest.ok && digest.issues.map((issue) => issue.code), ['UAI-JSON-NUMBER-UNSAFE', 'UAI-JSON-NUMBER-UNSAFE']);
+  assert.deepEqual(!digest.ok && digest.issues.map((issue) => issue.code), [
+    'UAI-JSON-NUMBER-UNSAFE',
+    'UAI-JSON-NUMBER-UNSAFE',
+  ]);
   // The largest safe integer is fine, and a sequence that large is allowed by the schema.
   const largest = seed();
   largest.conversation.sequence = Number.MAX_SAFE_INTEGER;
@@ -451,13 +518,19 @@ test('blank text counts as absent: every required text field, white space alone,
     let parent: any = absent;
     for (const segment of segments.slice(0, -1)) parent = parent[segment];
     delete parent[segments.at(-1)!];
-    const absentCodes = validate(absent).errors.filter((issue) => issue.path === path).map((issue) => issue.code);
+    const absentCodes = validate(absent)
+      .errors.filter((issue) => issue.path === path)
+      .map((issue) => issue.code);
     assert.equal(absentCodes.length, 1, `${path} absent: ${absentCodes}`);
     for (const blank of blanks) {
       const packet = make();
       set(packet, blank);
       const report = validate(packet);
-      assert.deepEqual(report.errors.map((issue) => [issue.code, issue.path]), [[absentCodes[0], path]], `${path} = ${JSON.stringify(blank)}`);
+      assert.deepEqual(
+        report.errors.map((issue) => [issue.code, issue.path]),
+        [[absentCodes[0], path]],
+        `${path} = ${JSON.stringify(blank)}`,
+      );
       assert.match(report.errors[0].message, /holds only white space, which counts as absent/);
     }
   }
@@ -472,11 +545,15 @@ test('bounded output: at most 100 errors per document, then one closing issue wi
   for (let index = 0; index < 250; index++) packet.body[`extra_${index}`] = index;
   const report = validate(packet);
   assert.equal(report.errors.length, 101);
-  assert.deepEqual(report.errors.slice(0, 100).map((issue) => issue.code), Array(100).fill('UAI-SCHEMA-UNDECLARED'));
+  assert.deepEqual(
+    report.errors.slice(0, 100).map((issue) => issue.code),
+    Array(100).fill('UAI-SCHEMA-UNDECLARED'),
+  );
   assert.deepEqual(report.errors[100], {
     code: 'UAI-ERRORS-TRUNCATED',
     path: '',
-    message: '150 more issues in this document are not listed (at most 100 per report): fix the ones above and validate again',
+    message:
+      '150 more issues in this document are not listed (at most 100 per report): fix the ones above and validate again',
   });
   // Counts add up across layers: 120 unsafe numbers are listed 100, counted 20.
   const numbers = seed();
@@ -495,7 +572,10 @@ test('bounded memory: a 4 MiB packet with 400,000 undeclared members gives a 101
     size += member.length + 1;
   }
   const text = seedText.replace(/^\{/, `{${members.join(',')},`);
-  assert.ok(members.length > 400_000 && text.length <= 4 * 1024 * 1024, `${members.length} members, ${text.length} bytes`);
+  assert.ok(
+    members.length > 400_000 && text.length <= 4 * 1024 * 1024,
+    `${members.length} members, ${text.length} bytes`,
+  );
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   gc();
@@ -515,17 +595,28 @@ test('bounded memory: a 4 MiB packet with 400,000 undeclared members gives a 101
 test('an offset date-time gets a UTC rewrite as the fix, unless its date does not exist', () => {
   const packet = seed();
   packet.delivery.expires_at = '2030-06-01T02:00:00+02:00';
-  assert.match(assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message, /e\.g\. 2030-06-01T00:00:00Z$/);
+  assert.match(
+    assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message,
+    /e\.g\. 2030-06-01T00:00:00Z$/,
+  );
   // Date.parse would turn February 30 into March 2 and suggest a time that was never written.
   packet.delivery.expires_at = '2030-02-30T02:00:00+02:00';
-  assert.match(assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message, /e\.g\. 2026-05-31T18:01:00Z$/);
+  assert.match(
+    assertError(validate(packet), 'UAI-TIME-NOT-UTC', '/delivery/expires_at').message,
+    /e\.g\. 2026-05-31T18:01:00Z$/,
+  );
 });
 
 test('coverage: every non-route error code (and every warning code) is produced by an invalid fixture or a test in this file', () => {
-  const expected = [...ERROR_CODES.filter((entry) => entry.layer !== 'route'), ...WARNING_CODES].map((entry) => entry.code);
+  const expected = [...ERROR_CODES.filter((entry) => entry.layer !== 'route'), ...WARNING_CODES].map(
+    (entry) => entry.code,
+  );
   const missing = expected.filter((code) => !observed.has(code));
   assert.deepEqual(missing, [], `codes without a test: ${missing.join(', ')}`);
   // And nothing outside the catalogue was ever produced.
   const known = new Set([...ERROR_CODES, ...WARNING_CODES].map((entry) => entry.code));
-  assert.deepEqual([...observed].filter((code) => !known.has(code)), []);
+  assert.deepEqual(
+    [...observed].filter((code) => !known.has(code)),
+    [],
+  );
 });

@@ -8,29 +8,68 @@ import { readFileSync } from 'node:fs';
 import { findUnsupportedClaim, splitSentences, UNSUPPORTED_CAPABILITIES } from '../../src/uai/supportClaims.ts';
 import { utcDateTimeOfDate } from '../../src/uai/utcDateTime.ts';
 import { loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
-import { expiredRule, packetSecretRule, unsupportedClaimRule, policyIssues, forEachString } from '../../src/uai/policyRules.ts';
+import {
+  expiredRule,
+  packetSecretRule,
+  unsupportedClaimRule,
+  policyIssues,
+  forEachString,
+} from '../../src/uai/policyRules.ts';
 
 type Packet = Record<string, any>;
-const SEED: Packet = JSON.parse(readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8'));
+const SEED: Packet = JSON.parse(
+  readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8'),
+);
 
 // ---------------------------------------------------------------- support claims
 
 const CLAIMS: Record<string, string[]> = {
-  'hosted messaging': ['UAIX provides hosted messaging for agents.', 'UAIX hosts the messages between your agents.', 'Messages are hosted by UAIX.'],
-  'automatic sync': ['UAIX automatically syncs your agent memory.', 'UAIX offers automatic sync across runtimes.', 'With UAIX, memory syncs automatically.', 'UAIX auto-syncs state.'],
+  'hosted messaging': [
+    'UAIX provides hosted messaging for agents.',
+    'UAIX hosts the messages between your agents.',
+    'Messages are hosted by UAIX.',
+  ],
+  'automatic sync': [
+    'UAIX automatically syncs your agent memory.',
+    'UAIX offers automatic sync across runtimes.',
+    'With UAIX, memory syncs automatically.',
+    'UAIX auto-syncs state.',
+  ],
   'runtime orchestration': ['UAIX orchestrates your agent runtimes.', 'UAIX provides runtime orchestration.'],
-  'repository writes': ['UAIX writes to your repository.', 'UAIX performs repository writes on merge.', 'UAIX commits to your repository.'],
-  'official adapters': ['UAIX ships official adapters for every framework.', 'UAIX maintains an official LangChain adapter.'],
-  certification: ['UAIX certifies compliant runtimes.', 'UAIX offers certification.', 'Runtimes are certified by uaix.org.'],
+  'repository writes': [
+    'UAIX writes to your repository.',
+    'UAIX performs repository writes on merge.',
+    'UAIX commits to your repository.',
+  ],
+  'official adapters': [
+    'UAIX ships official adapters for every framework.',
+    'UAIX maintains an official LangChain adapter.',
+  ],
+  certification: [
+    'UAIX certifies compliant runtimes.',
+    'UAIX offers certification.',
+    'Runtimes are certified by uaix.org.',
+  ],
   'hosted import': ['UAIX provides hosted import of records.', 'uaix.org offers hosted imports.'],
 };
 
 test('the seven unsupported capabilities are the ones the support boundary names', () => {
   assert.deepEqual(
     UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability),
-    ['hosted messaging', 'automatic sync', 'runtime orchestration', 'repository writes', 'official adapters', 'certification', 'hosted import'],
+    [
+      'hosted messaging',
+      'automatic sync',
+      'runtime orchestration',
+      'repository writes',
+      'official adapters',
+      'certification',
+      'hosted import',
+    ],
   );
-  assert.deepEqual(Object.keys(CLAIMS), UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability));
+  assert.deepEqual(
+    Object.keys(CLAIMS),
+    UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability),
+  );
 });
 
 for (const [capability, sentences] of Object.entries(CLAIMS)) {
@@ -88,7 +127,10 @@ test('URLs and URNs are names, not claims', () => {
     assert.equal(findUnsupportedClaim(text), undefined, text);
   }
   // Words outside the URL still count.
-  assert.equal(findUnsupportedClaim('UAIX provides hosted messaging at https://uaix.org/messaging/.')?.capability, 'hosted messaging');
+  assert.equal(
+    findUnsupportedClaim('UAIX provides hosted messaging at https://uaix.org/messaging/.')?.capability,
+    'hosted messaging',
+  );
 });
 
 test('a claim in one sentence is found even when another sentence is negated', () => {
@@ -130,9 +172,16 @@ test('packetSecretRule: a memory proposal is scanned everywhere, strings and mem
       'UAI-MEMORY-SECRET /body/note',
     ],
   );
-  assert.match(issues[0].message, /^a member name here contains a GitHub token \(ghp_… \(40 characters\), characters 0–40\)/);
+  assert.match(
+    issues[0].message,
+    /^a member name here contains a GitHub token \(ghp_… \(40 characters\), characters 0–40\)/,
+  );
   for (const issue of issues) {
-    assert.doesNotMatch(issue.message, /hunter22|IOSFODNN7EXAMPLE|s3cret-pass|0123456789abcdef/, 'the message never repeats the secret');
+    assert.doesNotMatch(
+      issue.message,
+      /hunter22|IOSFODNN7EXAMPLE|s3cret-pass|0123456789abcdef/,
+      'the message never repeats the secret',
+    );
   }
 });
 
@@ -156,7 +205,10 @@ test('packetSecretRule: the message counts further secrets in the same string an
   const token = 'Kq8ZpL2vXn4RtY7bWm1cJd9HsF3gAe6U';
   packet.body.note = `glpat-abcdefghij0123456789 then ${token} and ${'x '.repeat(40_000)} ${token}`;
   const [issue] = packetSecretRule(packet);
-  assert.match(issue.message, /contains a GitLab token \(glpa… \(26 characters\), characters 0–26\) and 1 more secret;/);
+  assert.match(
+    issue.message,
+    /contains a GitLab token \(glpa… \(26 characters\), characters 0–26\) and 1 more secret;/,
+  );
   assert.match(issue.message, /the high-entropy check read only the first 65,536 of its 80,\d{3} characters/);
   packet.body.note = 'glpat-abcdefghij0123456789';
   assert.doesNotMatch(packetSecretRule(packet)[0].message, /more secret|read only/);
@@ -168,7 +220,9 @@ test('forEachString visits every string in document order with its path, and mem
   forEachString(value, (text, path) => seen.push(`${path.join('/')}=${text}`));
   assert.deepEqual(seen, ['a=x', 'b/1=y', 'b/2/c=z']);
   const withNames: string[] = [];
-  forEachString(value, (text, path, isName) => withNames.push(`${path.join('/')}${isName ? ' name ' : '='}${text}`), { memberNames: true });
+  forEachString(value, (text, path, isName) => withNames.push(`${path.join('/')}${isName ? ' name ' : '='}${text}`), {
+    memberNames: true,
+  });
   assert.deepEqual(withNames, [' name a', 'a=x', ' name b', 'b/1=y', 'b/2 name c', 'b/2/c=z', ' name d']);
 });
 
@@ -182,7 +236,10 @@ test('expiry boundary: equal time is not expired, one millisecond later is', () 
   assert.deepEqual(expiredRule(packet, at('2026-06-01T00:00:00.000Z')), []);
   assert.deepEqual(expiredRule(packet, at('2026-05-31T23:59:59.999Z')), []);
   const expired = expiredRule(packet, at('2026-06-01T00:00:00.001Z'));
-  assert.deepEqual(expired.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-EXPIRED', path: '/delivery/expires_at' }]);
+  assert.deepEqual(
+    expired.map(({ code, path }) => ({ code, path })),
+    [{ code: 'UAI-EXPIRED', path: '/delivery/expires_at' }],
+  );
   assert.match(expired[0].message, /2026-06-01T00:00:00Z \(validated at 2026-06-01T00:00:00.001Z\)/);
   // Fractional seconds in expires_at count, exactly (Date.parse would round .5004 to .500).
   packet.delivery.expires_at = '2026-06-01T00:00:00.500Z';
@@ -198,16 +255,37 @@ test('expiry at a leap second is compared in its place, not skipped', () => {
   const packet = structuredClone(SEED);
   packet.delivery.expires_at = '2016-12-31T23:59:60Z';
   assert.deepEqual(expiredRule(packet, at('2016-12-31T23:59:59.999Z')), []);
-  assert.deepEqual(expiredRule(packet, at('2017-01-01T00:00:00Z')).map((issue) => issue.code), ['UAI-EXPIRED']);
-  assert.deepEqual(expiredRule(packet, at('2030-01-01T00:00:00Z')).map((issue) => issue.code), ['UAI-EXPIRED']);
+  assert.deepEqual(
+    expiredRule(packet, at('2017-01-01T00:00:00Z')).map((issue) => issue.code),
+    ['UAI-EXPIRED'],
+  );
+  assert.deepEqual(
+    expiredRule(packet, at('2030-01-01T00:00:00Z')).map((issue) => issue.code),
+    ['UAI-EXPIRED'],
+  );
 });
 
 test('expiry: a value the reader cannot place in time counts as expired (UAI-TIME-NOT-UTC), never as valid', () => {
-  for (const value of ['2020-01-01T00:00:00+00:00', '2020-01-01', 'yesterday', '2020-01-01\n00:00:00Z', 'Jan 1 2020 00:00:00Z', '2030-02-30T00:00:00Z', '2030-06-01T24:00:00Z', '2030-06-01T12:00:60Z', 42, null]) {
+  for (const value of [
+    '2020-01-01T00:00:00+00:00',
+    '2020-01-01',
+    'yesterday',
+    '2020-01-01\n00:00:00Z',
+    'Jan 1 2020 00:00:00Z',
+    '2030-02-30T00:00:00Z',
+    '2030-06-01T24:00:00Z',
+    '2030-06-01T12:00:60Z',
+    42,
+    null,
+  ]) {
     const packet = structuredClone(SEED);
     packet.delivery.expires_at = value;
     const issues = expiredRule(packet, at('2020-01-01T00:00:00Z'));
-    assert.deepEqual(issues.map(({ code, path }) => ({ code, path })), [{ code: 'UAI-TIME-NOT-UTC', path: '/delivery/expires_at' }], String(value));
+    assert.deepEqual(
+      issues.map(({ code, path }) => ({ code, path })),
+      [{ code: 'UAI-TIME-NOT-UTC', path: '/delivery/expires_at' }],
+      String(value),
+    );
     assert.doesNotMatch(issues[0].message, /\n/);
   }
   // No delivery or no expires_at: the schema reports the missing field.
@@ -244,7 +322,11 @@ test('policyIssues walks a packet once and reports what the three rules report o
   }
   const now = at('2031-06-01T00:00:00Z');
   for (const packet of packets) {
-    assert.deepEqual(policyIssues(packet, now), [...expiredRule(packet, now), ...unsupportedClaimRule(packet), ...packetSecretRule(packet)]);
+    assert.deepEqual(policyIssues(packet, now), [
+      ...expiredRule(packet, now),
+      ...unsupportedClaimRule(packet),
+      ...packetSecretRule(packet),
+    ]);
     // Clean member names are remembered across packets: a second pass reports the same.
     assert.deepEqual(policyIssues(packet, now), policyIssues(structuredClone(packet), now));
   }

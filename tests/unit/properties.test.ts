@@ -103,7 +103,6 @@ function leafArbitrary(shape: Shape): fc.Arbitrary<unknown> | undefined {
   return undefined;
 }
 
-
 /** An arbitrary packet shaped like `value` under `shape`: same skeleton, generated leaves, optional fields dropped at times. */
 function arbitraryLike(value: unknown, shape: Shape): fc.Arbitrary<unknown> {
   if (shape.kind === 'object' && isJsonObject(value)) {

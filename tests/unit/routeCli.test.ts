@@ -26,15 +26,27 @@ test('route check: the site records are valid (exit 0), one headline per file an
 });
 
 test('route check --json: the validate report shape, exit 1 for an invalid record', () => {
-  const run = uaix(['route', 'check', '--json', `${SITE}/route_review.json`, `${FIXTURES}/invalid/post-without-fallback.json`]);
+  const run = uaix([
+    'route',
+    'check',
+    '--json',
+    `${SITE}/route_review.json`,
+    `${FIXTURES}/invalid/post-without-fallback.json`,
+  ]);
   assert.equal(run.code, 1, run.stderr);
   const reports = JSON.parse(run.stdout);
-  assert.deepEqual(reports.map((report: object) => Object.keys(report)), [
-    ['file', 'valid', 'route', 'errors', 'warnings'],
-    ['file', 'valid', 'route', 'errors', 'warnings'],
-  ]);
+  assert.deepEqual(
+    reports.map((report: object) => Object.keys(report)),
+    [
+      ['file', 'valid', 'route', 'errors', 'warnings'],
+      ['file', 'valid', 'route', 'errors', 'warnings'],
+    ],
+  );
   assert.equal(reports[0].valid, true);
-  assert.deepEqual(reports[1].errors.map(({ code, path }: { code: string; path: string }) => [code, path]), [['UAI-ROUTE-FALLBACK-MISSING', '/post_blocked_fallback']]);
+  assert.deepEqual(
+    reports[1].errors.map(({ code, path }: { code: string; path: string }) => [code, path]),
+    [['UAI-ROUTE-FALLBACK-MISSING', '/post_blocked_fallback']],
+  );
   assert.deepEqual(Object.keys(reports[1].errors[0]), ['code', 'path', 'message']);
 });
 
@@ -54,12 +66,18 @@ test('route resolve --json: exactly route, client, decision, target, via, needs,
   assert.deepEqual(Object.keys(result), ['route', 'client', 'decision', 'target', 'via', 'needs', 'reason']);
   assert.deepEqual([result.route, result.client, result.decision], ['route_validator', 'url-only-chatbot', 'fallback']);
   assert.deepEqual([result.via, result.needs], ['lowest_safe_fallback', ['static-get']]);
-  assert.equal(result.target, JSON.parse(readFileSync(`${ROOT}${SITE}/route_validator.json`, 'utf8')).lowest_safe_fallback.url);
+  assert.equal(
+    result.target,
+    JSON.parse(readFileSync(`${ROOT}${SITE}/route_validator.json`, 'utf8')).lowest_safe_fallback.url,
+  );
   assert.match(result.reason, /JavaScript/);
 });
 
 test('route resolve --json: a client that cannot fill a URI template gets the concrete listing, never the template', () => {
-  for (const [client, target] of [['url-only-chatbot', '/en-us/schemas/'], ['mcp-client', '/schemas/uai-1/{name}.schema.json']]) {
+  for (const [client, target] of [
+    ['url-only-chatbot', '/en-us/schemas/'],
+    ['mcp-client', '/schemas/uai-1/{name}.schema.json'],
+  ]) {
     const run = uaix(['route', 'resolve', `${SITE}/route_schema_fetch.json`, '--client', client, '--json']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).target, target, client);
@@ -67,9 +85,15 @@ test('route resolve --json: a client that cannot fill a URI template gets the co
 });
 
 test('route resolve: human form, from standard input, and the no-op', () => {
-  const run = uaix(['route', 'resolve', '-', '--client=indexed-fetcher'], readFileSync(`${ROOT}${FIXTURES}/valid/script-only-no-op.json`, 'utf8'));
+  const run = uaix(
+    ['route', 'resolve', '-', '--client=indexed-fetcher'],
+    readFileSync(`${ROOT}${FIXTURES}/valid/script-only-no-op.json`, 'utf8'),
+  );
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^route_diagram_editor, indexed-fetcher: no-op -> https:\/\/example\.invalid\/review\/#route_diagram_editor \(human_review_url\)\n {2}The highest path needs JavaScript/);
+  assert.match(
+    run.stdout,
+    /^route_diagram_editor, indexed-fetcher: no-op -> https:\/\/example\.invalid\/review\/#route_diagram_editor \(human_review_url\)\n {2}The highest path needs JavaScript/,
+  );
 });
 
 test('route resolve: an unknown client kind exits 2 and lists the ten kinds', () => {

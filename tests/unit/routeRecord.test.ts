@@ -28,10 +28,25 @@ const decoder = new TextDecoder();
 
 /** The seed's route-record fields, in the seed's order (UAIX-DOC-3382). */
 const SEED_FIELDS = [
-  'highest_supported_path', 'lowest_safe_fallback', 'method', 'content_type', 'side_effect_status', 'fetch_execution_class',
-  'required_fields', 'result_url_field', 'restore_readback_url_field', 'write_credential_response_path', 'browser_form_equivalent',
-  'get_safety', 'post_blocked_fallback', 'live_get_blocked_fallback', 'mcp_unavailable_fallback', 'auth_unavailable_fallback',
-  'tool_unavailable_fallback', 'human_review_url', 'no_op_behavior',
+  'highest_supported_path',
+  'lowest_safe_fallback',
+  'method',
+  'content_type',
+  'side_effect_status',
+  'fetch_execution_class',
+  'required_fields',
+  'result_url_field',
+  'restore_readback_url_field',
+  'write_credential_response_path',
+  'browser_form_equivalent',
+  'get_safety',
+  'post_blocked_fallback',
+  'live_get_blocked_fallback',
+  'mcp_unavailable_fallback',
+  'auth_unavailable_fallback',
+  'tool_unavailable_fallback',
+  'human_review_url',
+  'no_op_behavior',
 ];
 
 function fixture(name: string): Route {
@@ -51,7 +66,10 @@ function check(record: Route): RouteReport {
 /** The report fails with `code` at `path`, and every message is one line. */
 function assertIssue(report: RouteReport, code: string, path: string): UaiIssue {
   const hit = report.errors.find((issue) => issue.code === code && issue.path === path);
-  assert.ok(hit, `expected ${code} at ${path}, got ${JSON.stringify(report.errors.map(({ code, path }) => ({ code, path })))}`);
+  assert.ok(
+    hit,
+    `expected ${code} at ${path}, got ${JSON.stringify(report.errors.map(({ code, path }) => ({ code, path })))}`,
+  );
   assert.equal(report.valid, false);
   for (const issue of report.errors) assert.doesNotMatch(issue.message, /[\r\n]/, 'a message is one line');
   return hit;
@@ -60,7 +78,10 @@ function assertIssue(report: RouteReport, code: string, path: string): UaiIssue 
 test('schema: route_id, path, then the nineteen seed fields in the seed order, then advertises, title, description', () => {
   const names = checker.shape.fields.map((field) => field.name);
   assert.deepEqual(names, ['route_id', 'path', ...SEED_FIELDS, 'advertises', 'title', 'description']);
-  assert.equal(checker.registry.documents.get(ROUTE_RECORD_SCHEMA_ID)?.$id, 'https://uaix.org/schemas/uai-1/route-record.schema.json');
+  assert.equal(
+    checker.registry.documents.get(ROUTE_RECORD_SCHEMA_ID)?.$id,
+    'https://uaix.org/schemas/uai-1/route-record.schema.json',
+  );
 });
 
 test('schema: the capability vocabulary is the one the core uses', () => {
@@ -69,7 +90,10 @@ test('schema: the capability vocabulary is the one the core uses', () => {
 });
 
 test('site records: each is valid, named by its route_id, and ends at its own section of the review page', () => {
-  assert.deepEqual(siteRecords.map((file) => file.name), ['route_conformance_pack', 'route_fixture_fetch', 'route_review', 'route_schema_fetch', 'route_validator']);
+  assert.deepEqual(
+    siteRecords.map((file) => file.name),
+    ['route_conformance_pack', 'route_fixture_fetch', 'route_review', 'route_schema_fetch', 'route_validator'],
+  );
   for (const file of siteRecords) {
     const report = checker.checkBytes(file.bytes);
     assert.deepEqual(report.errors, [], file.file);
@@ -92,7 +116,10 @@ test('UAI-ROUTE-FIELD-MISSING is only for absence: a wrong value is a schema err
   const wrong = POST();
   wrong.method = 'FETCH';
   assertIssue(check(wrong), 'UAI-SCHEMA-INVALID', '/method');
-  assert.equal(check(wrong).errors.some((issue) => issue.code === 'UAI-ROUTE-FIELD-MISSING'), false);
+  assert.equal(
+    check(wrong).errors.some((issue) => issue.code === 'UAI-ROUTE-FIELD-MISSING'),
+    false,
+  );
   const declared = POST();
   declared.write_credential_response_path = null;
   declared.required_fields = null;
@@ -102,7 +129,10 @@ test('UAI-ROUTE-FIELD-MISSING is only for absence: a wrong value is a schema err
 test('UAI-ROUTE-FALLBACK-MISSING: POST without post_blocked_fallback', () => {
   const record = POST();
   record.post_blocked_fallback = null;
-  assert.match(assertIssue(check(record), 'UAI-ROUTE-FALLBACK-MISSING', '/post_blocked_fallback').message, /POST \(method POST\)/);
+  assert.match(
+    assertIssue(check(record), 'UAI-ROUTE-FALLBACK-MISSING', '/post_blocked_fallback').message,
+    /POST \(method POST\)/,
+  );
   record.method = 'PUT';
   assertIssue(check(record), 'UAI-ROUTE-FALLBACK-MISSING', '/post_blocked_fallback');
 });
@@ -110,7 +140,10 @@ test('UAI-ROUTE-FALLBACK-MISSING: POST without post_blocked_fallback', () => {
 test('UAI-ROUTE-FALLBACK-MISSING: authenticated mutation without auth_unavailable_fallback', () => {
   const record = POST();
   record.auth_unavailable_fallback = null;
-  assert.match(assertIssue(check(record), 'UAI-ROUTE-FALLBACK-MISSING', '/auth_unavailable_fallback').message, /authenticated mutation/);
+  assert.match(
+    assertIssue(check(record), 'UAI-ROUTE-FALLBACK-MISSING', '/auth_unavailable_fallback').message,
+    /authenticated mutation/,
+  );
 });
 
 test('UAI-ROUTE-FALLBACK-MISSING: MCP tool without mcp_unavailable_fallback, and without tool_unavailable_fallback', () => {
@@ -139,7 +172,10 @@ test('UAI-ROUTE-FALLBACK-MISSING: A2A delegation and packet exchange without low
 test('UAI-ROUTE-FALLBACK-MISSING: restore/readback without restore_readback_url_field', () => {
   const record = fixture('restore-readback-lookup');
   record.restore_readback_url_field = null;
-  assert.match(assertIssue(check(record), 'UAI-ROUTE-FALLBACK-MISSING', '/restore_readback_url_field').message, /guess a private endpoint/);
+  assert.match(
+    assertIssue(check(record), 'UAI-ROUTE-FALLBACK-MISSING', '/restore_readback_url_field').message,
+    /guess a private endpoint/,
+  );
 });
 
 test('UAI-ROUTE-FALLBACK-MISSING: live dynamic GET (and authenticated GET) without live_get_blocked_fallback', () => {
@@ -209,9 +245,18 @@ test('bounded output: a route record with 150 undeclared members lists 100 and c
 test('UAI-ROUTE-SECRET-IN-URL: path, review URL and fallback URLs are scanned with the shared secret scanner', () => {
   const cases: [string, (record: Route) => void][] = [
     ['/path', (record) => (record.path = 'https://example.invalid/api/records?access_token=EXAMPLEnotArealTOKEN0000')],
-    ['/human_review_url', (record) => (record.human_review_url = 'https://example.invalid/review/?session=abcdef0123456789#route_x')],
-    ['/post_blocked_fallback/url', (record) => (record.post_blocked_fallback = static_('https://owner:example-password@example.invalid/diagnostic'))],
-    ['/browser_form_equivalent/url', (record) => (record.browser_form_equivalent.url = 'https://example.invalid/records/new?api_key=EXAMPLEonly0000')],
+    [
+      '/human_review_url',
+      (record) => (record.human_review_url = 'https://example.invalid/review/?session=abcdef0123456789#route_x'),
+    ],
+    [
+      '/post_blocked_fallback/url',
+      (record) => (record.post_blocked_fallback = static_('https://owner:example-password@example.invalid/diagnostic')),
+    ],
+    [
+      '/browser_form_equivalent/url',
+      (record) => (record.browser_form_equivalent.url = 'https://example.invalid/records/new?api_key=EXAMPLEonly0000'),
+    ],
   ];
   for (const [path, edit] of cases) {
     const record = POST();
@@ -231,18 +276,33 @@ test('UAI-ROUTE-UNSAFE-GET: a GET with side effects presented as a safe read', (
 
 test('every route-layer code of the catalogue is produced by a case above', () => {
   const routeCodes = ERROR_CODES.filter((entry) => entry.layer === 'route').map((entry) => entry.code);
-  assert.deepEqual(routeCodes, ['UAI-ROUTE-FIELD-MISSING', 'UAI-ROUTE-FALLBACK-MISSING', 'UAI-ROUTE-NO-REVIEW', 'UAI-ROUTE-SECRET-IN-URL', 'UAI-ROUTE-UNSAFE-GET']);
+  assert.deepEqual(routeCodes, [
+    'UAI-ROUTE-FIELD-MISSING',
+    'UAI-ROUTE-FALLBACK-MISSING',
+    'UAI-ROUTE-NO-REVIEW',
+    'UAI-ROUTE-SECRET-IN-URL',
+    'UAI-ROUTE-UNSAFE-GET',
+  ]);
 });
 
 test('highestPathNeeds: read from method, fetch_execution_class and advertises', () => {
   const base = { method: 'GET', fetch_execution_class: 'static', advertises: [] };
   assert.deepEqual(highestPathNeeds(base), ['static-get']);
-  assert.deepEqual(highestPathNeeds({ ...base, fetch_execution_class: 'client-side-script' }), ['static-get', 'javascript']);
+  assert.deepEqual(highestPathNeeds({ ...base, fetch_execution_class: 'client-side-script' }), [
+    'static-get',
+    'javascript',
+  ]);
   assert.deepEqual(highestPathNeeds({ ...base, fetch_execution_class: 'live-dynamic' }), ['live-get']);
   assert.deepEqual(highestPathNeeds({ ...base, fetch_execution_class: 'authenticated' }), ['live-get', 'credentials']);
-  assert.deepEqual(highestPathNeeds({ ...base, method: 'POST', fetch_execution_class: 'authenticated' }), ['post', 'credentials']);
+  assert.deepEqual(highestPathNeeds({ ...base, method: 'POST', fetch_execution_class: 'authenticated' }), [
+    'post',
+    'credentials',
+  ]);
   assert.deepEqual(highestPathNeeds({ ...base, method: 'NONE', advertises: ['mcp-tool'] }), ['mcp', 'mcp-tools']);
-  assert.deepEqual(highestPathNeeds({ ...base, method: 'NONE', advertises: ['a2a-delegation', 'packet-exchange'] }), ['a2a', 'packet-exchange']);
+  assert.deepEqual(highestPathNeeds({ ...base, method: 'NONE', advertises: ['a2a-delegation', 'packet-exchange'] }), [
+    'a2a',
+    'packet-exchange',
+  ]);
   assert.deepEqual(highestPathNeeds('not a record'), []);
 });
 
@@ -254,9 +314,25 @@ test('malformed input: not JSON, not an object, rules never throw', () => {
   assert.equal(array.valid, false);
   assert.equal(array.route, null);
   assert.deepEqual(routeRuleIssues([1, 2]), []);
-  assert.doesNotThrow(() => routeRuleIssues({ method: 'POST', advertises: 'mcp-tool', post_blocked_fallback: { url: 7 } }));
-  assert.deepEqual(highestPathNeeds({ method: 'GET', fetch_execution_class: 'constructor', advertises: ['toString', '__proto__', 'mcp-tool'] }), ['mcp', 'mcp-tools']);
-  assert.doesNotThrow(() => routeRuleIssues({ method: 'NONE', fetch_execution_class: 'toString', advertises: ['constructor', 'mcp-tool'], mcp_unavailable_fallback: null }));
+  assert.doesNotThrow(() =>
+    routeRuleIssues({ method: 'POST', advertises: 'mcp-tool', post_blocked_fallback: { url: 7 } }),
+  );
+  assert.deepEqual(
+    highestPathNeeds({
+      method: 'GET',
+      fetch_execution_class: 'constructor',
+      advertises: ['toString', '__proto__', 'mcp-tool'],
+    }),
+    ['mcp', 'mcp-tools'],
+  );
+  assert.doesNotThrow(() =>
+    routeRuleIssues({
+      method: 'NONE',
+      fetch_execution_class: 'toString',
+      advertises: ['constructor', 'mcp-tool'],
+      mcp_unavailable_fallback: null,
+    }),
+  );
 });
 
 test('route fixtures: every valid one passes, every invalid one fails with its declared code, every route code is covered', () => {

@@ -9,12 +9,7 @@ import { Validator as CfValidator } from '@cfworker/json-schema';
 import Ajv2020Import from 'ajv/dist/2020.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import {
-  loadSchemaDocuments,
-  loadFixtureTree,
-  EXAMPLES_DIR,
-  REPOSITORY_ROOT,
-} from '../../src/uai/node/recordFiles.ts';
+import { loadSchemaDocuments, loadFixtureTree, EXAMPLES_DIR, REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
 import { profileSlug, type FixtureInput, type ExpectationInput } from '../../src/uai/fixtureCheck.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { createAjv } from '../../src/uai/schemaCompiler.ts';
@@ -50,7 +45,9 @@ const profileGroups = new Set(validator.profiles.map((profile) => profileSlug(pr
 
 function schemaIdFor(packet: Packet, group?: string): string {
   if (group === ROUTE_GROUP) return ROUTE_SCHEMA_ID;
-  return (typeof packet.profile === 'string' && validator.registry.profileSchemaId(packet.profile)) || ENVELOPE_SCHEMA_ID;
+  return (
+    (typeof packet.profile === 'string' && validator.registry.profileSchemaId(packet.profile)) || ENVELOPE_SCHEMA_ID
+  );
 }
 
 function ajvVerdict(schemaId: string, value: unknown): boolean {
@@ -103,8 +100,16 @@ function routeFixtures(): { fixtures: FixtureInput[]; expectations: ExpectationI
     for (const name of readdirSync(folder).sort()) {
       const path = join(folder, name);
       const file = relative(REPOSITORY_ROOT, path);
-      if (name === '_expected.json') out.expectations.push({ group: ROUTE_GROUP, file, text: readFileSync(path, 'utf8') });
-      else if (name.endsWith('.json')) out.fixtures.push({ group: ROUTE_GROUP, verdict, name: name.slice(0, -5), file, bytes: new Uint8Array(readFileSync(path)) });
+      if (name === '_expected.json')
+        out.expectations.push({ group: ROUTE_GROUP, file, text: readFileSync(path, 'utf8') });
+      else if (name.endsWith('.json'))
+        out.fixtures.push({
+          group: ROUTE_GROUP,
+          verdict,
+          name: name.slice(0, -5),
+          file,
+          bytes: new Uint8Array(readFileSync(path)),
+        });
     }
   }
   return out;
@@ -125,14 +130,18 @@ for (const file of tree.expectations) {
 
 test('every fixture folder is the envelope, a profile or the route records, and each has its schema', () => {
   for (const group of new Set(tree.fixtures.map((fixture) => fixture.group))) {
-    assert.ok(group === 'envelope' || group === ROUTE_GROUP || profileGroups.has(group), `${group}: which schema checks this folder?`);
+    assert.ok(
+      group === 'envelope' || group === ROUTE_GROUP || profileGroups.has(group),
+      `${group}: which schema checks this folder?`,
+    );
   }
-  if (tree.fixtures.some((fixture) => fixture.group === ROUTE_GROUP)) assert.ok(ids.includes(ROUTE_SCHEMA_ID), `${ROUTE_SCHEMA_ID} is published`);
+  if (tree.fixtures.some((fixture) => fixture.group === ROUTE_GROUP))
+    assert.ok(ids.includes(ROUTE_SCHEMA_ID), `${ROUTE_SCHEMA_ID} is published`);
   assert.equal(validator.profiles.length, 8);
   for (const profile of validator.profiles) assert.ok(validator.registry.profileSchemaId(profile), profile);
 });
 
-test('every schema is a valid JSON Schema 2020-12 document per ajv\'s meta-schema', () => {
+test("every schema is a valid JSON Schema 2020-12 document per ajv's meta-schema", () => {
   const plain = new Ajv2020({ strict: false });
   assert.ok(documents.length >= 9, 'the envelope and eight profiles at least');
   for (const doc of documents) {
@@ -141,7 +150,10 @@ test('every schema is a valid JSON Schema 2020-12 document per ajv\'s meta-schem
     assert.equal(valid, true, `${doc.$id}: ${JSON.stringify(plain.errors)}`);
   }
   // The meta-schema check can fail: a schema with a wrongly typed keyword is refused.
-  assert.equal(plain.validateSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'objekt', required: 'x' }), false);
+  assert.equal(
+    plain.validateSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'objekt', required: 'x' }),
+    false,
+  );
 });
 
 /** Every `$ref` of a schema, with the base URI it is resolved against. */
@@ -151,7 +163,8 @@ function refsOf(node: unknown, base: string, out: { ref: string; base: string; w
     const schema = node as Packet;
     const here = typeof schema.$id === 'string' ? new URL(schema.$id, base).href : base;
     for (const keyword of ['$ref', '$dynamicRef']) {
-      if (typeof schema[keyword] === 'string') out.push({ ref: schema[keyword], base: here, where: `${where}/${keyword}` });
+      if (typeof schema[keyword] === 'string')
+        out.push({ ref: schema[keyword], base: here, where: `${where}/${keyword}` });
     }
     for (const [key, value] of Object.entries(schema)) {
       // Inside enum, const and examples are values, not schemas.
@@ -240,7 +253,10 @@ test('every invalid fixture with a schema-layer code fails both; policy and inte
     if (!('value' in keyed)) {
       // A keyless packet naming no published profile has no shape to expand it with.
       const unexpandable = layer === 'json' || layer === 'keyless' || expected.code === 'UAI-PROFILE-UNKNOWN';
-      assert.ok(unexpandable, `${fixture.file}: only reading, keyless and unknown-profile failures have no value (${keyed.skip})`);
+      assert.ok(
+        unexpandable,
+        `${fixture.file}: only reading, keyless and unknown-profile failures have no value (${keyed.skip})`,
+      );
       tally.skipped++;
       continue;
     }
@@ -251,7 +267,10 @@ test('every invalid fixture with a schema-layer code fails both; policy and inte
     if (layer === 'schema' && expected.code !== 'UAI-PROFILE-UNKNOWN') {
       assert.equal(viaAjv, false, `${fixture.file} (${expected.code}) fails ajv`);
       assert.equal(cf.valid, false, `${fixture.file} (${expected.code}) fails cfworker`);
-      assert.ok(cfLocates(cf.errors, expected.path), `${fixture.file}: cfworker reports ${expected.path}: ${JSON.stringify(cf.errors.map((e) => e.instanceLocation))}`);
+      assert.ok(
+        cfLocates(cf.errors, expected.path),
+        `${fixture.file}: cfworker reports ${expected.path}: ${JSON.stringify(cf.errors.map((e) => e.instanceLocation))}`,
+      );
       tally.schema++;
     } else if (layer === 'policy' || layer === 'integrity') {
       // Expiry, claims, secrets and checksums are beyond any schema: both validators accept these.
@@ -270,7 +289,7 @@ test('every invalid fixture with a schema-layer code fails both; policy and inte
   assert.ok(tally.skipped >= 4);
 });
 
-test('the UAI-EXPIRED fixture passes both schema validators and fails only the validator\'s clock', () => {
+test("the UAI-EXPIRED fixture passes both schema validators and fails only the validator's clock", () => {
   const fixture = tree.fixtures.find((entry) => entry.file.endsWith('uai-agent-ack-v1/invalid/expired.json'));
   assert.ok(fixture);
   const keyed = keyedValueOf(fixture.bytes);
@@ -279,19 +298,34 @@ test('the UAI-EXPIRED fixture passes both schema validators and fails only the v
   assert.equal(ajvVerdict(schemaId, keyed.value), true);
   assert.equal(cfResult(schemaId, keyed.value).valid, true);
   const report = validator.validateBytes(fixture.bytes, { now: new Date('2026-06-01T00:00:00Z') });
-  assert.deepEqual(report.errors.map((issue) => issue.code), ['UAI-EXPIRED']);
+  assert.deepEqual(
+    report.errors.map((issue) => issue.code),
+    ['UAI-EXPIRED'],
+  );
 });
 
-test('date-times: ajv, cfworker and the core\'s reader agree on impossible calendars and the leap second', () => {
+test("date-times: ajv, cfworker and the core's reader agree on impossible calendars and the leap second", () => {
   const fixture = tree.fixtures.find((entry) => entry.file.endsWith('uai-agent-ack-v1/valid/validated.json'));
   assert.ok(fixture);
   const keyed = keyedValueOf(fixture.bytes);
   assert.ok('value' in keyed);
   const schemaId = schemaIdFor(keyed.value);
   const times = [
-    '2030-02-29T00:00:00Z', '2100-02-29T00:00:00Z', '2030-02-30T00:00:00Z', '2030-04-31T00:00:00Z', '2030-13-01T00:00:00Z',
-    '2030-00-01T00:00:00Z', '2030-06-00T00:00:00Z', '2030-06-01T24:00:00Z', '2030-06-01T12:60:00Z', '2030-06-01T12:00:60Z',
-    '2030-06-01T12:00:61Z', '2032-02-29T00:00:00Z', '2030-12-31T23:59:60Z', '2030-12-31T23:59:60.25Z', '2030-06-01T00:00:00.123456789Z',
+    '2030-02-29T00:00:00Z',
+    '2100-02-29T00:00:00Z',
+    '2030-02-30T00:00:00Z',
+    '2030-04-31T00:00:00Z',
+    '2030-13-01T00:00:00Z',
+    '2030-00-01T00:00:00Z',
+    '2030-06-00T00:00:00Z',
+    '2030-06-01T24:00:00Z',
+    '2030-06-01T12:60:00Z',
+    '2030-06-01T12:00:60Z',
+    '2030-06-01T12:00:61Z',
+    '2032-02-29T00:00:00Z',
+    '2030-12-31T23:59:60Z',
+    '2030-12-31T23:59:60.25Z',
+    '2030-06-01T00:00:00.123456789Z',
   ];
   for (const time of times) {
     const expected = parseUtcDateTime(time).ok;
@@ -303,7 +337,12 @@ test('date-times: ajv, cfworker and the core\'s reader agree on impossible calen
       assert.equal(cfResult(schemaId, packet).valid, expected, `cfworker, ${field} = ${time}`);
       const report = validator.validateValue(packet, { now: new Date('2026-06-01T00:00:00Z') });
       assert.equal(report.valid, expected, `validator, ${field} = ${time}: ${JSON.stringify(report.errors)}`);
-      if (!expected) assert.deepEqual(report.errors.map((issue) => [issue.code, issue.path]), [['UAI-TIME-NOT-UTC', `/${field}`]], time);
+      if (!expected)
+        assert.deepEqual(
+          report.errors.map((issue) => [issue.code, issue.path]),
+          [['UAI-TIME-NOT-UTC', `/${field}`]],
+          time,
+        );
     }
   }
 });
@@ -317,8 +356,27 @@ function* mutants(packet: Packet): Generator<{ name: string; value: Packet }> {
     }
   }
   const replacements: unknown[] = [
-    '', 'x', 'UPPER case', 'agt_ok', '2026-05-31T18:01:00+02:00', '2026-02-30T18:01:00Z', '2030-12-31T23:59:60Z', 'not a uri',
-    ' ', '\t\n\u00a0', -1, 0, 1.5, 101, 2 ** 53, -(2 ** 53), 1e300, true, null, [], {},
+    '',
+    'x',
+    'UPPER case',
+    'agt_ok',
+    '2026-05-31T18:01:00+02:00',
+    '2026-02-30T18:01:00Z',
+    '2030-12-31T23:59:60Z',
+    'not a uri',
+    ' ',
+    '\t\n\u00a0',
+    -1,
+    0,
+    1.5,
+    101,
+    2 ** 53,
+    -(2 ** 53),
+    1e300,
+    true,
+    null,
+    [],
+    {},
   ];
   for (const path of walk(packet, [])) {
     if (path.length === 0) continue;
@@ -334,9 +392,13 @@ function* mutants(packet: Packet): Generator<{ name: string; value: Packet }> {
     const pointer = `/${path.join('/')}`;
     if (typeof key === 'string') yield { name: `remove ${pointer}`, value: edit((parent) => delete parent[key]) };
     for (const replacement of replacements) {
-      yield { name: `${pointer} = ${JSON.stringify(replacement)}`, value: edit((parent) => (parent[key] = structuredClone(replacement))) };
+      yield {
+        name: `${pointer} = ${JSON.stringify(replacement)}`,
+        value: edit((parent) => (parent[key] = structuredClone(replacement))),
+      };
     }
-    if (typeof key === 'string') yield { name: `add ${pointer}_extra`, value: edit((parent) => (parent[`${key}_extra`] = 1)) };
+    if (typeof key === 'string')
+      yield { name: `add ${pointer}_extra`, value: edit((parent) => (parent[`${key}_extra`] = 1)) };
   }
 }
 

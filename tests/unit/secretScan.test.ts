@@ -253,7 +253,9 @@ test('every published fixture and content file is clean, except the invalid fixt
   const examples = walkFiles(EXAMPLES_DIR);
   const fixtures = examples.filter((file) => file.endsWith('.json') && !file.endsWith(`/${EXPECTATIONS_FILE}`));
   // The publication gate's allow-list names the invalid fixtures' fake values on purpose; it is never published.
-  const content = walkFiles(CONTENT_DIR).filter((file) => /\.(md|json)$/.test(file) && !file.endsWith('/redaction-allowlist.json'));
+  const content = walkFiles(CONTENT_DIR).filter(
+    (file) => /\.(md|json)$/.test(file) && !file.endsWith('/redaction-allowlist.json'),
+  );
   assert.ok(
     fixtures.length > 40 && content.length > 50,
     `${fixtures.length} fixtures, ${content.length} content files`,
@@ -289,9 +291,13 @@ test('the keyword pre-test sets exactly the rules whose keywords occur, in any A
   );
   const texts = fc
     .tuple(fc.array(piece, { maxLength: 6 }), fc.array(fc.boolean(), { maxLength: 60 }))
-    .map(([pieces, upper]) => Array.from(pieces.join(''), (char, index) => (upper[index] ? char.toUpperCase() : char)).join(''));
+    .map(([pieces, upper]) =>
+      Array.from(pieces.join(''), (char, index) => (upper[index] ? char.toUpperCase() : char)).join(''),
+    );
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  const ownTests = SECRET_RULES.map((rule) => new RegExp(rule.keywords.map(escape).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''));
+  const ownTests = SECRET_RULES.map(
+    (rule) => new RegExp(rule.keywords.map(escape).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''),
+  );
   const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   fc.assert(
     fc.property(texts, (text) => {
@@ -299,7 +305,8 @@ test('the keyword pre-test sets exactly the rules whose keywords occur, in any A
       SECRET_RULES.forEach((rule, order) => {
         const occurs = rule.keywords.some((keyword) => asciiLower(text).includes(asciiLower(keyword)));
         assert.equal((mask & (1 << order)) !== 0, occurs, `${rule.id} in ${JSON.stringify(text)}`);
-        if (ownTests[order].test(text)) assert.ok(mask & (1 << order), `${rule.id} skipped for ${JSON.stringify(text)}`);
+        if (ownTests[order].test(text))
+          assert.ok(mask & (1 << order), `${rule.id} skipped for ${JSON.stringify(text)}`);
       });
     }),
     { numRuns: 2_000 },

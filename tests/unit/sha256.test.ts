@@ -25,10 +25,19 @@ for (const [label, sha256] of HASHES) {
       '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
     );
     assert.equal(
-      toHex(sha256(utf8.encode('abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu'))),
+      toHex(
+        sha256(
+          utf8.encode(
+            'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu',
+          ),
+        ),
+      ),
       'cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1',
     );
-    assert.equal(toHex(sha256(new Uint8Array(1_000_000).fill(0x61))), 'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
+    assert.equal(
+      toHex(sha256(new Uint8Array(1_000_000).fill(0x61))),
+      'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0',
+    );
   });
 
   test(`${label}: every length from 0 to 300 bytes agrees with node:crypto (padding boundaries 55/56/63/64 included)`, () => {
@@ -64,7 +73,10 @@ for (const [label, sha256] of HASHES) {
 }
 
 test('sha256Digest is sha256:<64 lowercase hex>, and toHex pads each byte', () => {
-  assert.equal(sha256Digest(utf8.encode('abc')), 'sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.equal(
+    sha256Digest(utf8.encode('abc')),
+    'sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+  );
   assert.match(sha256Digest(new Uint8Array(randomBytes(33))), /^sha256:[0-9a-f]{64}$/);
   assert.equal(toHex(new Uint8Array([0, 1, 15, 16, 255])), '00010f10ff');
   assert.equal(defaultSha256(new Uint8Array(0)).length, 32);
@@ -74,9 +86,16 @@ test('sha256Digest is sha256:<64 lowercase hex>, and toHex pads each byte', () =
 test('sha256DigestOfText hashes the UTF-8 bytes of the text, through ofUtf8 (node:crypto) and through encoding (pure JS)', () => {
   assert.equal(typeof nodeSha256.ofUtf8, 'function');
   assert.equal(defaultSha256.ofUtf8, undefined);
-  const texts = ['', 'abc', 'caf\u00e9 \u20ac \u{1F600} \u0000 \u200b', '{"a":"\u00fc"}'.repeat(5_000), String.fromCharCode(...Array.from({ length: 2_000 }, (_, code) => code + 32))];
+  const texts = [
+    '',
+    'abc',
+    'caf\u00e9 \u20ac \u{1F600} \u0000 \u200b',
+    '{"a":"\u00fc"}'.repeat(5_000),
+    String.fromCharCode(...Array.from({ length: 2_000 }, (_, code) => code + 32)),
+  ];
   for (const text of texts) {
     const expected = sha256Digest(utf8.encode(text));
-    for (const [name, hash] of HASHES) assert.equal(sha256DigestOfText(text, hash), expected, `${name}: ${text.slice(0, 20)}`);
+    for (const [name, hash] of HASHES)
+      assert.equal(sha256DigestOfText(text, hash), expected, `${name}: ${text.slice(0, 20)}`);
   }
 });

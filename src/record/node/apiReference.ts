@@ -73,7 +73,9 @@ export function extractApiReference(): ApiReference {
       };
     });
     const order: ApiEntry['kind'][] = ['function', 'class', 'const', 'interface', 'type'];
-    entries.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort(
+      (a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
     return { module: entry.module, entries };
   });
   return { modules };

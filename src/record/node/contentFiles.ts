@@ -9,14 +9,19 @@ import yaml from 'js-yaml';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { sha256Digest } from '../../uai/sha256.ts';
 import { MARKDOWN_COLLECTIONS, entryIdOf, routeOfEntry } from '../contentPaths.ts';
-import { frontmatterSchemaFor, registryCommonData, clientLadderData, uiStringsData, glossaryData } from '../contentSchemas.ts';
+import {
+  frontmatterSchemaFor,
+  registryCommonData,
+  clientLadderData,
+  uiStringsData,
+  glossaryData,
+} from '../contentSchemas.ts';
 import { markdownEntryProse, dataFileProse, type ProseText } from '../languageCheck.ts';
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
 import { isLocale } from '../locales.ts';
 import { walkFiles } from './walkFiles.ts';
 
 export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
-
 
 /** Splits `---\n<yaml>\n---\n<body>`; returns undefined when there is no frontmatter block. */
 export function splitFrontmatter(text: string): { yaml: string; body: string; bodyLine: number } | undefined {
@@ -26,7 +31,12 @@ export function splitFrontmatter(text: string): { yaml: string; body: string; bo
 }
 
 function zodProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): string[] {
-  return error.issues.map((issue) => `${file}: frontmatter ${issue.path.length ? `field "${issue.path.join('.')}"` : ''} ${issue.message}`.replace(/\s+/g, ' '));
+  return error.issues.map((issue) =>
+    `${file}: frontmatter ${issue.path.length ? `field "${issue.path.join('.')}"` : ''} ${issue.message}`.replace(
+      /\s+/g,
+      ' ',
+    ),
+  );
 }
 
 export interface LoadedContent {
@@ -51,7 +61,9 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
       const id = entryIdOf(relative(base, path));
       const { locale, path: route } = routeOfEntry(collection, id);
       if (!isLocale(locale)) {
-        problems.push(`${file}: the first folder must be a locale (en-us, es-us, fr-fr, es-es, zh-cn), found "${locale}"`);
+        problems.push(
+          `${file}: the first folder must be a locale (en-us, es-us, fr-fr, es-es, zh-cn), found "${locale}"`,
+        );
         continue;
       }
       const bytes = readFileSync(path);
@@ -66,7 +78,9 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         raw = yaml.load(parts.yaml);
       } catch (error) {
         const mark = (error as { mark?: { line: number } }).mark;
-        problems.push(`${file}:${mark ? mark.line + 2 : 1}: frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`);
+        problems.push(
+          `${file}:${mark ? mark.line + 2 : 1}: frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+        );
         continue;
       }
       const parsed = frontmatterSchemaFor(collection).safeParse(raw);
@@ -74,7 +88,14 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         problems.push(...zodProblems(file, parsed.error));
         continue;
       }
-      entries.push({ collection, locale, path: route, file, fileDigest: sha256Digest(new Uint8Array(bytes)), data: parsed.data as EntryData });
+      entries.push({
+        collection,
+        locale,
+        path: route,
+        file,
+        fileDigest: sha256Digest(new Uint8Array(bytes)),
+        data: parsed.data as EntryData,
+      });
       prose.push(...markdownEntryProse(file, locale, parts, parsed.data));
     }
   }
@@ -93,12 +114,19 @@ export interface LocaleDataFile<T> {
 type DataSchema = typeof registryCommonData | typeof clientLadderData | typeof uiStringsData | typeof glossaryData;
 
 /** Reads `content/<folder>/<locale>.json` for every locale present, checked against `schema`. */
-export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, root = CONTENT_DIR): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: string[] } {
+export function loadLocaleData<S extends DataSchema>(
+  folder: string,
+  schema: S,
+  root = CONTENT_DIR,
+): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: string[] } {
   const files: LocaleDataFile<ReturnType<S['parse']>>[] = [];
   const problems: string[] = [];
   for (const path of walkFiles(join(root, folder))) {
     const file = relative(REPOSITORY_ROOT, path);
-    const locale = path.split('/').pop()!.replace(/\.json$/, '');
+    const locale = path
+      .split('/')
+      .pop()!
+      .replace(/\.json$/, '');
     if (!path.endsWith('.json') || !isLocale(locale)) {
       problems.push(`${file}: expected <locale>.json`);
       continue;
@@ -117,7 +145,13 @@ export function loadLocaleData<S extends DataSchema>(folder: string, schema: S, 
       problems.push(...zodProblems(file, parsed.error).map((line) => line.replace('frontmatter ', '')));
       continue;
     }
-    files.push({ locale, file, fileDigest: sha256Digest(new Uint8Array(bytes)), data: parsed.data as ReturnType<S['parse']>, prose: dataFileProse(file, locale, text, parsed.data) });
+    files.push({
+      locale,
+      file,
+      fileDigest: sha256Digest(new Uint8Array(bytes)),
+      data: parsed.data as ReturnType<S['parse']>,
+      prose: dataFileProse(file, locale, text, parsed.data),
+    });
   }
   return { files, problems };
 }

@@ -29,7 +29,9 @@ export interface PackedRelease extends PackageRelease {
 
 /** name, version and license of packages/uai-1/package.json. */
 export function packageManifest(): PackageManifest {
-  const { name, version, license } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as PackageManifest;
+  const { name, version, license } = JSON.parse(
+    readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'),
+  ) as PackageManifest;
   return { name, version, license };
 }
 

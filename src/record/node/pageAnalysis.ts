@@ -85,7 +85,10 @@ class WorkerPool {
   private readonly workers: Worker[];
 
   constructor(threads: number) {
-    this.workers = Array.from({ length: threads }, () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)));
+    this.workers = Array.from(
+      { length: threads },
+      () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)),
+    );
   }
 
   async analyse(pages: PageInput[]): Promise<PageOutcome[]> {
@@ -151,7 +154,13 @@ export async function analysePages(
   // must be parsed and so whether worker threads earn their start.
   const keys = jobs.map((job) =>
     cacheDir
-      ? createHash('sha256').update(codeDigest).update('\0').update(job.path).update('\0').update(readFileSync(job.file, 'utf8')).digest('hex')
+      ? createHash('sha256')
+          .update(codeDigest)
+          .update('\0')
+          .update(job.path)
+          .update('\0')
+          .update(readFileSync(job.file, 'utf8'))
+          .digest('hex')
       : '',
   );
   const cached = (at: number) => cacheDir !== undefined && existsSync(join(cacheDir, `${keys[at]}.json`));
@@ -166,16 +175,23 @@ export async function analysePages(
     for (let start = 0; start < jobs.length; start += PAGES_PER_CHUNK) {
       const chunk = jobs.map((_, at) => at).slice(start, start + PAGES_PER_CHUNK);
       const missing = chunk.filter((at) => !cachedAt[at]);
-      const inputs = missing.map((at): PageInput => ({ path: jobs[at].path, html: readFileSync(jobs[at].file, 'utf8'), withMirror: jobs[at].withMirror }));
+      const inputs = missing.map((at): PageInput => ({
+        path: jobs[at].path,
+        html: readFileSync(jobs[at].file, 'utf8'),
+        withMirror: jobs[at].withMirror,
+      }));
       const computed = pool ? await pool.analyse(inputs) : inputs.map(analysePageSafely);
       const outcomeOf = new Map(missing.map((at, offset) => [at, computed[offset]]));
       for (const at of chunk) {
-        const outcome: PageOutcome = outcomeOf.get(at) ?? { analysis: JSON.parse(readFileSync(join(cacheDir!, `${keys[at]}.json`), 'utf8')) as PageAnalysis };
+        const outcome: PageOutcome = outcomeOf.get(at) ?? {
+          analysis: JSON.parse(readFileSync(join(cacheDir!, `${keys[at]}.json`), 'utf8')) as PageAnalysis,
+        };
         if (!('analysis' in outcome)) {
           problems.push(outcome.error);
           continue;
         }
-        if (cacheDir && outcomeOf.has(at)) writeFileSync(join(cacheDir, `${keys[at]}.json`), JSON.stringify(outcome.analysis));
+        if (cacheDir && outcomeOf.has(at))
+          writeFileSync(join(cacheDir, `${keys[at]}.json`), JSON.stringify(outcome.analysis));
         onAnalysis?.(jobs[at], outcome.analysis);
         const { ids, links, styles, claims } = outcome.analysis;
         results.set(jobs[at].path, { ids, links, styles, claims });

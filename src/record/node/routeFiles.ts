@@ -31,7 +31,11 @@ export function loadRouteRecordFiles(dir = ROUTE_RECORDS_DIR): RouteRecordInput[
     .sort()
     .map((name) => {
       const path = join(dir, name);
-      return { name: name.replace(/\.json$/, ''), file: path.slice(REPOSITORY_ROOT.length + 1), bytes: new Uint8Array(readFileSync(path)) };
+      return {
+        name: name.replace(/\.json$/, ''),
+        file: path.slice(REPOSITORY_ROOT.length + 1),
+        bytes: new Uint8Array(readFileSync(path)),
+      };
     });
 }
 
@@ -46,7 +50,8 @@ export function loadCheckedRouteRecords(): { files: CheckedRouteRecord[]; proble
   for (const input of loadRouteRecordFiles()) {
     const report = checker.checkBytes(input.bytes);
     if (!report.valid) {
-      for (const error of report.errors) problems.push(`${input.file} ${error.path || '(root)'}: [${error.code}] ${error.message}`);
+      for (const error of report.errors)
+        problems.push(`${input.file} ${error.path || '(root)'}: [${error.code}] ${error.message}`);
       continue;
     }
     if (report.route !== input.name) {

@@ -17,7 +17,10 @@ interface SitemapItem {
   lastmod?: string;
 }
 
-export function sitemapAlternates(index: RecordIndex, url: string): { links: SitemapLink[]; lastmod?: string } | undefined {
+export function sitemapAlternates(
+  index: RecordIndex,
+  url: string,
+): { links: SitemapLink[]; lastmod?: string } | undefined {
   const page = index.byUrl.get(url);
   if (!page) return undefined;
   const links = hreflangAlternates(page).map((alternate) => ({ lang: alternate.hreflang, url: alternate.href }));

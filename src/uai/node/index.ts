@@ -8,7 +8,14 @@ import type { RouteReport } from '../routeRecord.ts';
 import { readPacketFile } from './packetFiles.ts';
 
 export { readPacketFile, UnreadableInput } from './packetFiles.ts';
-export { loadSchemaDocuments, loadFixtureTree, loadRouteFixtureTree, RecordFileError, SCHEMA_DIR, EXAMPLES_DIR } from './recordFiles.ts';
+export {
+  loadSchemaDocuments,
+  loadFixtureTree,
+  loadRouteFixtureTree,
+  RecordFileError,
+  SCHEMA_DIR,
+  EXAMPLES_DIR
+} from './recordFiles.ts';
 export type { FixtureTree } from './recordFiles.ts';
 export type { FixtureInput, ExpectationInput } from '../fixtureCheck.ts';
 

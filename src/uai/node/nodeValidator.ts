@@ -12,9 +12,12 @@ import { loadSchemaDocuments } from './recordFiles.ts';
 
 const asBytes = (digest: Buffer) => new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
 
-export const nodeSha256: Sha256 = Object.assign((bytes: Uint8Array) => asBytes(createHash('sha256').update(bytes).digest()), {
-  ofUtf8: (text: string) => createHash('sha256').update(text, 'utf8').digest('hex'),
-});
+export const nodeSha256: Sha256 = Object.assign(
+  (bytes: Uint8Array) => asBytes(createHash('sha256').update(bytes).digest()),
+  {
+    ofUtf8: (text: string) => createHash('sha256').update(text, 'utf8').digest('hex'),
+  },
+);
 
 export function createNodePacketValidator(
   documents: readonly SchemaDocument[] = loadSchemaDocuments(),

@@ -12,11 +12,16 @@ export function readPacketFile(name: string, maxBytes: number = DEFAULT_JSON_LIM
     stat = statSync(name);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UnreadableInput(`cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`);
+    throw new UnreadableInput(
+      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`,
+    );
   }
   if (stat.isDirectory()) throw new UnreadableInput(`cannot read ${name}: it is a directory; name the packet files`);
   if (!stat.isFile()) throw new UnreadableInput(`cannot read ${name}: not a regular file`);
-  if (stat.size > maxBytes) throw new UnreadableInput(`cannot read ${name}: ${stat.size} bytes is more than the ${maxBytes}-byte limit for a packet`);
+  if (stat.size > maxBytes)
+    throw new UnreadableInput(
+      `cannot read ${name}: ${stat.size} bytes is more than the ${maxBytes}-byte limit for a packet`,
+    );
   try {
     return new Uint8Array(readFileSync(name));
   } catch (error) {

@@ -91,7 +91,13 @@ function readFixtureGroup(groupDir: string, group: string, tree: FixtureTree): v
       if (name === EXPECTATIONS_FILE) {
         tree.expectations.push({ group, file, text: readFileSync(path, 'utf8') });
       } else if (name.endsWith('.json')) {
-        tree.fixtures.push({ group, verdict, name: name.replace(/\.json$/, ''), file, bytes: new Uint8Array(readFileSync(path)) });
+        tree.fixtures.push({
+          group,
+          verdict,
+          name: name.replace(/\.json$/, ''),
+          file,
+          bytes: new Uint8Array(readFileSync(path)),
+        });
       } else {
         throw new RecordFileError(file, 'fixture folders hold only .json files');
       }

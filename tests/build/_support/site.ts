@@ -24,7 +24,13 @@ export const ORIGIN = SITE_ORIGIN;
 export const LOCALE_CODES = ['en-us', 'es-us', 'fr-fr', 'es-es', 'zh-cn'] as const;
 export const TRANSLATED_LOCALES = ['en-us', 'es-us', 'fr-fr'] as const;
 export const FALLBACK_LOCALES = ['es-es', 'zh-cn'] as const;
-export const LANG_OF: Record<string, string> = { 'en-us': 'en-US', 'es-us': 'es-US', 'fr-fr': 'fr-FR', 'es-es': 'es-ES', 'zh-cn': 'zh-CN' };
+export const LANG_OF: Record<string, string> = {
+  'en-us': 'en-US',
+  'es-us': 'es-US',
+  'fr-fr': 'fr-FR',
+  'es-es': 'es-ES',
+  'zh-cn': 'zh-CN',
+};
 
 /**
  * The fallback chain the record promises (the design card), stated here independently of
@@ -34,9 +40,11 @@ export const FALLBACK_CHAIN: Record<string, readonly string[]> = { 'es-es': ['es
 
 /** The Markdown source of a page in one locale, if that locale has one (read from content/, not from src/record). */
 export function contentFileOf(locale: string, path: string): string | undefined {
-  const candidates = path === '' ? [`pages/${locale}/index.md`] : [`pages/${locale}/${path}.md`, `pages/${locale}/${path}/index.md`];
+  const candidates =
+    path === '' ? [`pages/${locale}/index.md`] : [`pages/${locale}/${path}.md`, `pages/${locale}/${path}/index.md`];
   const [section, ...rest] = path.split('/');
-  if (rest.length && (section === 'guides' || section === 'registry')) candidates.push(`${section}/${locale}/${rest.join('/')}.md`, `${section}/${locale}/${rest.join('/')}/index.md`);
+  if (rest.length && (section === 'guides' || section === 'registry'))
+    candidates.push(`${section}/${locale}/${rest.join('/')}.md`, `${section}/${locale}/${rest.join('/')}/index.md`);
   return candidates.map((file) => join(REPO, 'content', file)).find((file) => existsSync(file));
 }
 
@@ -105,7 +113,9 @@ export function findFirst(node: Root | Element, test: (element: Element) => bool
 export const byTag = (tag: string) => (element: Element) => element.tagName === tag;
 
 export function text(node: Root | Element): string {
-  return toText(node as Element).replace(/\s+/g, ' ').trim();
+  return toText(node as Element)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Raw text content (whitespace kept), for code blocks. */
@@ -114,7 +124,10 @@ export function rawText(node: Element): string {
 }
 
 export function metaContent(tree: Root, name: string): string | undefined {
-  const meta = findFirst(tree, (element) => element.tagName === 'meta' && (attr(element, 'name') === name || attr(element, 'property') === name));
+  const meta = findFirst(
+    tree,
+    (element) => element.tagName === 'meta' && (attr(element, 'name') === name || attr(element, 'property') === name),
+  );
   return meta ? attr(meta, 'content') : undefined;
 }
 
@@ -122,7 +135,11 @@ export function metaContent(tree: Root, name: string): string | undefined {
 export function hreflangLinks(tree: Root): { hreflang: string; href: string }[] {
   const head = findFirst(tree, byTag('head'));
   if (!head) return [];
-  return findAll(head, (element) => element.tagName === 'link' && attr(element, 'rel') === 'alternate' && attr(element, 'hrefLang') !== undefined).map((element) => ({
+  return findAll(
+    head,
+    (element) =>
+      element.tagName === 'link' && attr(element, 'rel') === 'alternate' && attr(element, 'hrefLang') !== undefined,
+  ).map((element) => ({
     hreflang: attr(element, 'hrefLang')!,
     href: attr(element, 'href')!,
   }));
@@ -141,7 +158,14 @@ export function byId(node: Root | Element, id: string): Element | undefined {
 
 /** The nearest `<section>` around the heading with `id` (the heading's own section). */
 export function sectionOfHeading(tree: Root, id: string): Element | undefined {
-  return findFirst(tree, (element) => element.tagName === 'section' && element.children.some((child) => child.type === 'element' && /^h[1-6]$/.test(child.tagName) && attr(child, 'id') === id));
+  return findFirst(
+    tree,
+    (element) =>
+      element.tagName === 'section' &&
+      element.children.some(
+        (child) => child.type === 'element' && /^h[1-6]$/.test(child.tagName) && attr(child, 'id') === id,
+      ),
+  );
 }
 
 export function readJson<T = unknown>(file: string): T {

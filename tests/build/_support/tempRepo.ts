@@ -6,7 +6,19 @@
  */
 import { spawnSync, execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REPO } from './site.ts';
@@ -20,8 +32,14 @@ export interface CopyOptions {
 }
 
 export function repositoryFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return [...new Set(out.split('\0').filter(Boolean))].filter((file) => existsSync(join(REPO, file)) || isSymlink(join(REPO, file)));
+  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return [...new Set(out.split('\0').filter(Boolean))].filter(
+    (file) => existsSync(join(REPO, file)) || isSymlink(join(REPO, file)),
+  );
 }
 
 function isSymlink(path: string): boolean {
@@ -95,7 +113,13 @@ function runNode(dir: string, args: string[], options: RunOptions): BuildRun {
       ...options.env,
     },
   });
-  return { status: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '', seconds: (Date.now() - started) / 1000 };
+  return {
+    status: result.status,
+    signal: result.signal,
+    stdout: result.stdout ?? '',
+    stderr: result.stderr ?? '',
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /** Removes a copy; symlinks into the repository's node_modules are unlinked, never followed. */

@@ -8,8 +8,14 @@ const site = (files: Record<string, string[] | null>) => ({
 });
 
 test('targetOf maps directory URLs to index.html, keeps fragments, and ignores other origins', () => {
-  assert.deepEqual(targetOf('/en-us/registry/', '/en-us/'), { file: '/en-us/registry/index.html', fragment: undefined });
-  assert.deepEqual(targetOf('#purpose', '/en-us/registry/x/'), { file: '/en-us/registry/x/index.html', fragment: 'purpose' });
+  assert.deepEqual(targetOf('/en-us/registry/', '/en-us/'), {
+    file: '/en-us/registry/index.html',
+    fragment: undefined,
+  });
+  assert.deepEqual(targetOf('#purpose', '/en-us/registry/x/'), {
+    file: '/en-us/registry/x/index.html',
+    fragment: 'purpose',
+  });
   assert.deepEqual(targetOf('https://uaix.org/llms.txt', '/'), { file: '/llms.txt', fragment: undefined });
   assert.equal(targetOf('https://example.com/', '/'), undefined);
   assert.equal(targetOf('mailto:someone@example.com', '/'), undefined);

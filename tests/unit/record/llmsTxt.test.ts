@@ -6,7 +6,13 @@ const head = '# Title\n\n> Summary line.\n\nSome notes.\n';
 
 test('render then parse gives back the sections and links', () => {
   const text = renderLlmsTxt(head, [
-    { name: 'Docs', links: [{ title: 'A', url: 'https://uaix.org/a.md', note: 'first' }, { title: 'B', url: 'https://uaix.org/b.md' }] },
+    {
+      name: 'Docs',
+      links: [
+        { title: 'A', url: 'https://uaix.org/a.md', note: 'first' },
+        { title: 'B', url: 'https://uaix.org/b.md' },
+      ],
+    },
     { name: 'Empty', links: [] },
     { name: 'Optional', links: [{ title: 'C', url: 'https://uaix.org/c.md', note: 'x: y' }] },
   ]);
@@ -14,7 +20,11 @@ test('render then parse gives back the sections and links', () => {
   assert.equal(doc.title, 'Title');
   assert.equal(doc.summary, 'Summary line.');
   assert.equal(doc.info, 'Some notes.');
-  assert.deepEqual(doc.sections.map((section) => section.name), ['Docs', 'Optional'], 'empty sections are not written');
+  assert.deepEqual(
+    doc.sections.map((section) => section.name),
+    ['Docs', 'Optional'],
+    'empty sections are not written',
+  );
   assert.deepEqual(doc.sections[0].links[1], { title: 'B', url: 'https://uaix.org/b.md' });
   assert.equal(doc.sections[1].links[0].note, 'x: y');
 });

@@ -5,7 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HEADER_RULES, IMMUTABLE, fileDigests, headersFile, mediaTypeOf, pathPatternMatches } from '../../../src/record/machineRecords.ts';
+import {
+  HEADER_RULES,
+  IMMUTABLE,
+  fileDigests,
+  headersFile,
+  mediaTypeOf,
+  pathPatternMatches,
+} from '../../../src/record/machineRecords.ts';
 import { routeMediaTypeProblems } from '../../../src/record/siteManifest.ts';
 import type { RouteRecord } from '../../../src/uai/routeRecord.ts';
 
@@ -35,29 +42,47 @@ test('_headers: one pattern line per rule, indented headers; immutable only for 
   const text = headersFile();
   assert.ok(text.startsWith('/*\n  X-Content-Type-Options: nosniff\n'));
   assert.equal(text.split('\n').filter((line) => line && !line.startsWith('  ')).length, HEADER_RULES.length);
-  assert.deepEqual(HEADER_RULES.filter((rule) => rule.headers['Cache-Control'] === IMMUTABLE).map((rule) => rule.path), ['/_astro/*']);
+  assert.deepEqual(
+    HEADER_RULES.filter((rule) => rule.headers['Cache-Control'] === IMMUTABLE).map((rule) => rule.path),
+    ['/_astro/*'],
+  );
 });
 
 test('digests: jcs_sha256 only for I-JSON; a duplicate member name or a non-JSON file gets none', () => {
   const encode = (text: string) => new TextEncoder().encode(text);
   assert.deepEqual(Object.keys(fileDigests(encode('{"b":1,"a":2}'), 'application/json')), ['sha256', 'jcs_sha256']);
-  assert.equal(fileDigests(encode('{"b":1,"a":2}'), 'application/json').jcs_sha256, fileDigests(encode('{"a":2,"b":1}'), 'application/json').jcs_sha256);
+  assert.equal(
+    fileDigests(encode('{"b":1,"a":2}'), 'application/json').jcs_sha256,
+    fileDigests(encode('{"a":2,"b":1}'), 'application/json').jcs_sha256,
+  );
   assert.deepEqual(Object.keys(fileDigests(encode('{"a":1,"a":2}'), 'application/json')), ['sha256']);
   assert.deepEqual(Object.keys(fileDigests(encode('{not json'), 'application/json')), ['sha256']);
   assert.deepEqual(Object.keys(fileDigests(encode('{"a":1}'), 'text/markdown')), ['sha256']);
 });
 
-test("routes: content_type must be the media type of every file the path names; a template stands for one name", () => {
+test('routes: content_type must be the media type of every file the path names; a template stands for one name', () => {
   const route = (path: string, content_type: string | null) => ({
     file: 'content/routes/route_x.json',
     routeId: 'route_x',
     text: '{}',
     record: { path, content_type, method: 'GET' } as RouteRecord,
   });
-  const paths = ['/schemas/uai-1/envelope.schema.json', '/schemas/uai-1/uai.agent.ack.v1.schema.json', '/en-us/review/index.html'];
-  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-1/{name}.schema.json', 'application/schema+json'), route('/en-us/review/', 'text/html')], paths), []);
+  const paths = [
+    '/schemas/uai-1/envelope.schema.json',
+    '/schemas/uai-1/uai.agent.ack.v1.schema.json',
+    '/en-us/review/index.html',
+  ];
+  assert.deepEqual(
+    routeMediaTypeProblems(
+      [route('/schemas/uai-1/{name}.schema.json', 'application/schema+json'), route('/en-us/review/', 'text/html')],
+      paths,
+    ),
+    [],
+  );
   assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-1/{name}.schema.json', 'application/json')], paths), [
     'content/routes/route_x.json /content_type: "application/json", but /schemas/uai-1/envelope.schema.json is served and listed in the manifest as application/schema+json',
   ]);
-  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-2/{name}.json', 'application/json')], paths), ['content/routes/route_x.json /path: /schemas/uai-2/{name}.json names no published file']);
+  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-2/{name}.json', 'application/json')], paths), [
+    'content/routes/route_x.json /path: /schemas/uai-2/{name}.json names no published file',
+  ]);
 });

@@ -36,7 +36,10 @@ test('worker threads and one thread give the same analysis, handed over in page 
   const cold = await analysePages(jobs, cacheDir, (job, analysis) => handed.push([job.path, analysis]));
   assert.deepEqual(cold.problems, []);
   assert.equal(cold.analysed, jobs.length);
-  assert.deepEqual(handed.map(([path]) => path), jobs.map((job) => job.path));
+  assert.deepEqual(
+    handed.map(([path]) => path),
+    jobs.map((job) => job.path),
+  );
   jobs.forEach((job, n) => {
     const expected = analysePage(page(n), job.path, true);
     assert.deepEqual(handed[n][1], expected, job.path);
@@ -55,7 +58,9 @@ test('worker threads and one thread give the same analysis, handed over in page 
 test('a changed page is analysed again, and pruning keeps only the entries of the last run', async () => {
   pageFile('p3', page(3).replace('Text 3', 'Text three'));
   const mirrorTexts = new Map<string, string>();
-  const run = await analysePages(jobs, cacheDir, (job, analysis) => mirrorTexts.set(job.path, analysis.mirror!.json.text));
+  const run = await analysePages(jobs, cacheDir, (job, analysis) =>
+    mirrorTexts.set(job.path, analysis.mirror!.json.text),
+  );
   assert.equal(run.analysed, 1);
   assert.match(mirrorTexts.get('/en-us/p3/')!, /Text three/);
   assert.deepEqual(run.results.get('/en-us/p3/')!.ids, ['content', 's3']);

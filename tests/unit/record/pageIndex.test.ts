@@ -4,7 +4,13 @@ import { buildRecordIndex, translationStateOf, type ContentEntry } from '../../.
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
 
-function entry(locale: string, path: string, code: string, extra: Partial<ContentEntry['data']> = {}, fileDigest = digest(1)): ContentEntry {
+function entry(
+  locale: string,
+  path: string,
+  code: string,
+  extra: Partial<ContentEntry['data']> = {},
+  fileDigest = digest(1),
+): ContentEntry {
   const collection = path.startsWith('guides/') ? 'guides' : 'pages';
   return {
     collection,
@@ -24,7 +30,13 @@ test('every English record gets a page in each of the five locales, with its sta
   ]);
   assert.deepEqual(index.errors, []);
   const states = Object.fromEntries(index.variants('').map((page) => [page.locale, page.state]));
-  assert.deepEqual(states, { 'en-us': 'source', 'es-us': 'translated', 'fr-fr': 'stale', 'es-es': 'fallback', 'zh-cn': 'fallback' });
+  assert.deepEqual(states, {
+    'en-us': 'source',
+    'es-us': 'translated',
+    'fr-fr': 'stale',
+    'es-es': 'fallback',
+    'zh-cn': 'fallback',
+  });
   const zh = index.byUrl.get('/zh-cn/')!;
   assert.equal(zh.entry.locale, 'en-us', 'a fallback page shows the English entry');
   assert.deepEqual(zh.translatedLocales, ['en-us', 'es-us', 'fr-fr'], 'stale translations are still translations');
@@ -39,15 +51,24 @@ test('a duplicate record code, a code that differs between locales, and an orpha
     entry('fr-fr', 'roadmap', 'UAIX-ABOU-0002'),
   ]);
   const text = index.errors.join('\n');
-  assert.match(text, /content\/pages\/en-us\/roadmap\.md: record code UAIX-ABOU-0002 is already used by content\/pages\/en-us\/about\.md/);
-  assert.match(text, /content\/pages\/es-us\/about\.md: code UAIX-ABOU-0009 differs from the English record's UAIX-ABOU-0002/);
+  assert.match(
+    text,
+    /content\/pages\/en-us\/roadmap\.md: record code UAIX-ABOU-0002 is already used by content\/pages\/en-us\/about\.md/,
+  );
+  assert.match(
+    text,
+    /content\/pages\/es-us\/about\.md: code UAIX-ABOU-0009 differs from the English record's UAIX-ABOU-0002/,
+  );
   assert.match(text, /content\/pages\/fr-fr\/gone\.md: translation has no English source/);
   assert.match(text, /content\/pages\/fr-fr\/roadmap\.md: translation has no source_digest/);
   assert.equal(index.errors.length, 4);
 });
 
 test('translations in a locale that does not carry translated content are rejected', () => {
-  const index = buildRecordIndex([entry('en-us', 'about', 'UAIX-ABOU-0002'), entry('zh-cn', 'about', 'UAIX-ABOU-0002', { source_digest: digest(1) })]);
+  const index = buildRecordIndex([
+    entry('en-us', 'about', 'UAIX-ABOU-0002'),
+    entry('zh-cn', 'about', 'UAIX-ABOU-0002', { source_digest: digest(1) }),
+  ]);
   assert.match(index.errors.join('\n'), /zh-cn does not carry translated content/);
 });
 

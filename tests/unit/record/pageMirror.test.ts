@@ -21,8 +21,17 @@ test('the JSON mirror reads the page: record code, headings, links, fixtures, sc
   assert.equal(json.title, 'Titre');
   assert.equal(json.fallback, false);
   assert.deepEqual(json.alternates, [{ hreflang: 'fr-FR', href: 'https://uaix.org/fr-fr/x/' }]);
-  assert.deepEqual(json.headings.map((heading) => [heading.level, heading.id, heading.text]), [[1, null, 'Titre'], [2, 'a', 'Section A']]);
-  assert.deepEqual(json.links.map((link) => link.href), ['/fr-fr/y/', '/schemas/uai-1/envelope.schema.json']);
+  assert.deepEqual(
+    json.headings.map((heading) => [heading.level, heading.id, heading.text]),
+    [
+      [1, null, 'Titre'],
+      [2, 'a', 'Section A'],
+    ],
+  );
+  assert.deepEqual(
+    json.links.map((link) => link.href),
+    ['/fr-fr/y/', '/schemas/uai-1/envelope.schema.json'],
+  );
   assert.deepEqual(json.fixtures, ['/examples/uai-1/g/n.json']);
   assert.deepEqual(json.schemas, ['/schemas/uai-1/envelope.schema.json']);
   assert.ok(!json.text.includes('toc') && !json.text.includes('nav'), 'navigation is not part of the text');
@@ -39,5 +48,8 @@ test('the Markdown mirror has frontmatter, the llms.txt pointer first, then the 
 });
 
 test('a page without <main> is an error naming the page', () => {
-  assert.throws(() => buildPageMirror('<html><body><p>x</p></body></html>', '/en-us/z/'), /\/en-us\/z\/: the page has no <main> element/);
+  assert.throws(
+    () => buildPageMirror('<html><body><p>x</p></body></html>', '/en-us/z/'),
+    /\/en-us\/z\/: the page has no <main> element/,
+  );
 });

@@ -177,10 +177,7 @@ test('claims gate: a claim is found and named; the support boundary passes; no s
     claimProblems('/en-us/about/', 'Intro.\nUAIX provides hosted messaging for every agent.')[0],
     /^\/en-us\/about\/: claims that UAIX provides hosted messaging \(en\): "UAIX provides hosted messaging/,
   );
-  assert.deepEqual(
-    claimProblems('/en-us/about/', SUPPORT_BOUNDARY),
-    [],
-  );
+  assert.deepEqual(claimProblems('/en-us/about/', SUPPORT_BOUNDARY), []);
   assert.match(claimProblems('/fr-fr/x/', 'UAIX fournit une messagerie hébergée.')[0] ?? '', /hosted messaging \(fr\)/);
   assert.deepEqual(claimProblems('/fr-fr/x/', 'UAIX ne fournit pas de messagerie hébergée.'), []);
   // Two cells of a table row: "UAIX" in one, "certification" in the next.

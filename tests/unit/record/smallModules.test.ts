@@ -10,7 +10,10 @@ import { localizeFallbackLinks, bodySegments } from '../../../src/site/entries.t
 test('inline Markdown escapes HTML first, then renders code, strong and site links only', () => {
   assert.equal(inlineMarkdown('Use `a<b>` and **this**'), 'Use <code>a&lt;b&gt;</code> and <strong>this</strong>');
   assert.equal(inlineMarkdown('<script>x</script>'), '&lt;script&gt;x&lt;/script&gt;');
-  assert.equal(inlineMarkdown('[r](/en-us/review/) [x](javascript:alert(1))'), '<a href="/en-us/review/">r</a> [x](javascript:alert(1))');
+  assert.equal(
+    inlineMarkdown('[r](/en-us/review/) [x](javascript:alert(1))'),
+    '<a href="/en-us/review/">r</a> [x](javascript:alert(1))',
+  );
   assert.equal(fillTemplate('{a} and {b} and {c}', { a: '1', b: '2' }), '1 and 2 and {c}');
   assert.equal(escapeHtml('"&'), '&quot;&amp;');
 });
@@ -24,8 +27,14 @@ test('content files map to entry ids and routes', () => {
   assert.equal(entryIdOf('en-us/index.md'), 'en-us');
   assert.equal(entryIdOf('en-us/registry/index.md'), 'en-us/registry');
   assert.equal(entryIdOf('fr-fr/spec/agent-fallbacks.md'), 'fr-fr/spec/agent-fallbacks');
-  assert.deepEqual(routeOfEntry('guides', 'es-us/swarm-failure-and-recovery'), { locale: 'es-us', path: 'guides/swarm-failure-and-recovery' });
-  assert.deepEqual(routeOfEntry('registry', 'en-us/uai-agent-ack-v1'), { locale: 'en-us', path: 'registry/uai-agent-ack-v1' });
+  assert.deepEqual(routeOfEntry('guides', 'es-us/swarm-failure-and-recovery'), {
+    locale: 'es-us',
+    path: 'guides/swarm-failure-and-recovery',
+  });
+  assert.deepEqual(routeOfEntry('registry', 'en-us/uai-agent-ack-v1'), {
+    locale: 'en-us',
+    path: 'registry/uai-agent-ack-v1',
+  });
   assert.deepEqual(routeOfEntry('pages', 'en-us'), { locale: 'en-us', path: '' });
 });
 
@@ -38,10 +47,23 @@ test('surfaces come from the first path segment', () => {
 });
 
 test('fallback bodies keep readers in their locale; markers split rendered HTML', () => {
-  assert.equal(localizeFallbackLinks('<a href="/en-us/review/">r</a> <a href="/schemas/x">s</a>', 'en-us', 'zh-cn'), '<a href="/zh-cn/review/">r</a> <a href="/schemas/x">s</a>');
-  assert.equal(localizeFallbackLinks('<a href="/es-us/review/">r</a> <a href="/en-us/about/">a</a>', 'es-us', 'es-es'), '<a href="/es-es/review/">r</a> <a href="/en-us/about/">a</a>');
-  assert.equal(localizeFallbackLinks('<a href="/fr-fr/review/">r</a>', 'fr-fr', 'fr-fr'), '<a href="/fr-fr/review/">r</a>');
-  assert.deepEqual(bodySegments('a<!-- uaix:client-ladder -->b'), [{ html: 'a' }, { marker: 'client-ladder' }, { html: 'b' }]);
+  assert.equal(
+    localizeFallbackLinks('<a href="/en-us/review/">r</a> <a href="/schemas/x">s</a>', 'en-us', 'zh-cn'),
+    '<a href="/zh-cn/review/">r</a> <a href="/schemas/x">s</a>',
+  );
+  assert.equal(
+    localizeFallbackLinks('<a href="/es-us/review/">r</a> <a href="/en-us/about/">a</a>', 'es-us', 'es-es'),
+    '<a href="/es-es/review/">r</a> <a href="/en-us/about/">a</a>',
+  );
+  assert.equal(
+    localizeFallbackLinks('<a href="/fr-fr/review/">r</a>', 'fr-fr', 'fr-fr'),
+    '<a href="/fr-fr/review/">r</a>',
+  );
+  assert.deepEqual(bodySegments('a<!-- uaix:client-ladder -->b'), [
+    { html: 'a' },
+    { marker: 'client-ladder' },
+    { html: 'b' },
+  ]);
   assert.deepEqual(bodySegments('ab'), [{ html: 'ab' }]);
   assert.deepEqual(bodySegments('<!-- uaix:package-commands -->x<!-- uaix:client-ladder --><!-- uaix:other -->'), [
     { html: '' },
