@@ -6,13 +6,21 @@
  * Astro renders (pages print its digest and commands); `npm run package` (scripts/package.ts) packs it alone.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
 import ts from 'typescript';
 import { REPOSITORY_ROOT, SCHEMA_DIR } from '../uai/node/recordFiles.ts';
 import { walkFiles } from '../record/node/walkFiles.ts';
-import { PACKAGE_DIR, PACKED_DIR, packageRelease, type PackedRelease } from '../record/node/packageRelease.ts';
+import {
+  PACKAGE_DIR,
+  PACKED_DIR,
+  packageManifest,
+  packageRelease,
+  tarballName,
+  type PackedRelease,
+} from '../record/node/packageRelease.ts';
 
 const DIST = join(PACKAGE_DIR, 'dist');
 const NOTICES_FILE = join(PACKAGE_DIR, 'THIRD-PARTY-NOTICES');
@@ -139,8 +147,42 @@ export function buildPackage(): void {
   copySchemas();
 }
 
-/** Builds the package and packs it into `destination` with `npm pack`; the release says where and with which digests. */
+/**
+ * The files the package is made from, digested in a fixed order: the core and the command, the
+ * schemas and fixtures, the package's own files, this build and the lockfile (esbuild's, tsc's and
+ * the bundled helpers' versions). Nothing else goes into the tarball, so the same digest packs the
+ * same bytes.
+ */
+function packageInputsDigest(): string {
+  const sources = ['src/uai', 'src/cli'].flatMap((folder) => walkFiles(join(REPOSITORY_ROOT, folder)));
+  const ownFiles = ['package.json', 'README.md', 'LICENSE'].map((file) => join(PACKAGE_DIR, file));
+  const build = ['src/build/uaiPackage.ts', 'package-lock.json'].map((file) => join(REPOSITORY_ROOT, file));
+  const files = [...sources, ...walkFiles(SCHEMA_DIR), ...ownFiles, ...build].map((file) =>
+    relative(REPOSITORY_ROOT, file),
+  );
+  const hash = createHash('sha256');
+  for (const file of files.sort())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(REPOSITORY_ROOT, file)))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * Builds the package and packs it into `destination` with `npm pack`; the release says where and
+ * with which digests. When the tarball there was packed from the same inputs (and the compiled
+ * package is still beside its sources), it is reused: compiling and packing is a quarter of a
+ * build of the record, and most builds change no input of the package.
+ */
 export function packPackage(destination: string = PACKED_DIR): PackedRelease {
+  const inputsFile = join(destination, 'inputs.sha256');
+  const inputs = packageInputsDigest();
+  if (existsSync(DIST) && existsSync(inputsFile) && readFileSync(inputsFile, 'utf8') === inputs) {
+    const packed = join(destination, tarballName(packageManifest()));
+    if (existsSync(packed)) return packageRelease(destination);
+  }
+  rmSync(inputsFile, { force: true });
   buildPackage();
   mkdirSync(destination, { recursive: true });
   const npm = spawnSync('npm', ['pack', '--silent', '--pack-destination', destination], {
@@ -151,5 +193,6 @@ export function packPackage(destination: string = PACKED_DIR): PackedRelease {
     throw new PackageBuildError(
       `npm pack in packages/uai-1 exited with ${npm.status ?? npm.signal}: ${npm.stderr.trim().split('\n').pop()}`,
     );
+  writeFileSync(inputsFile, inputs);
   return packageRelease(destination);
 }
