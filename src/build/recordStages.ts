@@ -14,7 +14,7 @@ import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
 import { formatFixtureFailure } from '../uai/fixtureCheck.ts';
 import { createAjv } from '../uai/schemaCompiler.ts';
 import { routeUrls } from '../uai/routeRecord.ts';
-import { loadSite, ContentError, type SiteContext } from '../site/siteContext.ts';
+import { loadSite, shareCheckedSite, ContentError, type SiteContext } from '../site/siteContext.ts';
 import {
   contentSecurityPolicy,
   HEADER_RULES,
@@ -105,6 +105,7 @@ function checkContent(): SiteContext {
   const { model } = site;
   if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(formatFixtureFailure));
   if (!model.routeFixtureCheck.ok) fail('route fixtures', model.routeFixtureCheck.failures.map(formatFixtureFailure));
+  shareCheckedSite(site);
   return site;
 }
 

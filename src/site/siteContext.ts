@@ -64,6 +64,20 @@ export class ContentError extends Error {}
 let cached: SiteContext | undefined;
 let released: PackageRelease | undefined;
 
+/**
+ * The site the build loaded and checked before Astro rendered. Astro renders the pages from its own
+ * bundled copy of this module, in the same process; without this hand-over that copy would read,
+ * parse and check every content file a second time (about a tenth of rendering at ten times the
+ * record). Only `astro build` sets it, so `astro dev` still reloads edited content.
+ */
+const CHECKED_SITE = Symbol.for('uaix.record.checkedSite');
+type CheckedSiteSlot = { [CHECKED_SITE]?: SiteContext };
+
+/** Hands the checked site to the renderer's copy of this module (the build calls it once the checks pass). */
+export function shareCheckedSite(site: SiteContext): void {
+  (globalThis as CheckedSiteSlot)[CHECKED_SITE] = site;
+}
+
 function byLocale<T>(files: { locale: string; data: T }[], kind: string): (locale: string) => LocalizedData<T> {
   const map = new Map(files.map((file) => [file.locale, file.data]));
   if (!map.has(SOURCE_LOCALE)) throw new ContentError(`content/${kind}/${SOURCE_LOCALE}.json is missing`);
@@ -221,6 +235,7 @@ function staleCheck(
 }
 
 export function loadSite(): SiteContext {
+  cached ??= (globalThis as CheckedSiteSlot)[CHECKED_SITE];
   if (cached) return cached;
   const sources = readContentSources();
   const index = buildRecordIndex(sources.content.entries);
