@@ -88,9 +88,9 @@ export interface RunOptions {
   env?: Record<string, string>;
 }
 
-/** `node --import tsx scripts/build.ts` in `dir`, as `npm run build` runs it; `env` adds variables. */
+/** `node --expose-gc --import tsx scripts/build.ts` in `dir`, as `npm run build` runs it; `env` adds variables. */
 export function runBuild(dir: string, options: RunOptions = {}): BuildRun {
-  return runNode(dir, ['--import', 'tsx', 'scripts/build.ts'], options);
+  return runNode(dir, ['--expose-gc', '--import', 'tsx', 'scripts/build.ts'], options);
 }
 
 /** Plain `astro build` in `dir`, as a static host runs it (no wrapper, no tsx). */
