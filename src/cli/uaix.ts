@@ -3,7 +3,7 @@
  * Exit codes: 0 success / all valid, 1 invalid input, 2 usage error or unreadable input.
  * Every failure is one line on stderr; no stack traces.
  */
-import type { PacketReport, PacketValidator } from '../uai/packetValidator.ts';
+import { packetFindings, type PacketReport, type PacketValidator } from '../uai/packetValidator.ts';
 import { createNodePacketValidator } from '../uai/node/nodeValidator.ts';
 import { loadFixtureTree, loadRouteFixtureTree } from '../uai/node/recordFiles.ts';
 import { checkFixtures, checkRouteFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
@@ -44,15 +44,7 @@ function validator(): PacketValidator {
 }
 
 function reportJson(file: string, report: PacketReport) {
-  return {
-    file,
-    valid: report.valid,
-    profile: report.profile,
-    form: report.form,
-    digest: report.digest,
-    errors: report.errors,
-    warnings: report.warnings,
-  };
+  return { file, ...packetFindings(report) };
 }
 
 async function validateCommand(args: string[], io: CliIo): Promise<number> {

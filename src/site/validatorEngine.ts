@@ -3,18 +3,13 @@
  * as the `uaix` command, schemas bundled, validators precompiled). It runs inside the validator's
  * Web Worker (validatorWorker.ts), so a slow packet never blocks the page.
  */
-import { createValidator, type UaiIssue } from '../uai/index.ts';
+import { createValidator } from '../uai/index.ts';
+import { packetFindings, type PacketFindings } from '../uai/packetValidator.ts';
 import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
 
 const validator = createValidator();
 
-export interface ValidatorView {
-  valid: boolean;
-  profile: string | null;
-  form: 'keyed' | 'keyless' | null;
-  digest: string | null;
-  errors: UaiIssue[];
-  warnings: UaiIssue[];
+export interface ValidatorView extends PacketFindings {
   /** The keyless form of a keyed packet, or the keyed form of a keyless one. */
   otherForm: string | null;
 }
@@ -39,14 +34,6 @@ export function validatePacketText(text: string, now?: string): ValidatorAnswer 
     }
   }
   return {
-    view: {
-      valid: report.valid,
-      profile: report.profile,
-      form: report.form,
-      digest: report.digest,
-      errors: report.errors,
-      warnings: report.warnings,
-      otherForm,
-    },
+    view: { ...packetFindings(report), otherForm },
   };
 }

@@ -32,6 +32,14 @@ export interface PacketReport {
   keyed?: Record<string, unknown>;
 }
 
+/** What a report says about a packet, without the packet itself: what the CLI's JSON and the browser validator show. */
+export type PacketFindings = Omit<PacketReport, 'keyed'>;
+
+export function packetFindings(report: PacketReport): PacketFindings {
+  const { valid, profile, form, digest, errors, warnings } = report;
+  return { valid, profile, form, digest, errors, warnings };
+}
+
 export interface ValidateOptions {
   /** The clock for UAI-EXPIRED; defaults to the current time. A UtcDateTime can be a leap second. */
   now?: Date | UtcDateTime;
