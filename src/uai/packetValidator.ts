@@ -60,6 +60,11 @@ export interface PacketValidator {
   digest(value: unknown): CodecResult;
 }
 
+/** A document refused as a whole: one issue at its root. */
+function refusedAtRoot(code: string, message: string): { ok: false; issues: UaiIssue[] } {
+  return { ok: false, issues: [{ code, path: '', message }] };
+}
+
 /** Why a checksum was not verified: it names another algorithm, or it is no sha256 digest. */
 function unverifiedChecksumMessage(checksum: string, digest: string): string {
   const shown = JSON.stringify(checksum.length > 40 ? `${checksum.slice(0, 37)}…` : checksum);
@@ -178,29 +183,19 @@ export function createPacketValidator(
   /** Stage "form": the keyed packet of either form (a keyless one expanded). */
   function toKeyed(value: unknown): CodecResult & { form?: PacketForm; profile?: string } {
     if (!Array.isArray(value) && !isPlainObject(value)) {
-      return {
-        ok: false,
-        issues: [
-          {
-            code: 'UAI-SCHEMA-INVALID',
-            path: '',
-            message: `a packet is a JSON object (keyed form) or array (keyless form), found ${describeJsonType(value)}`,
-          },
-        ],
-      };
+      return refusedAtRoot(
+        'UAI-SCHEMA-INVALID',
+        `a packet is a JSON object (keyed form) or array (keyless form), found ${describeJsonType(value)}`,
+      );
     }
     if (isPlainObject(value)) return { ok: true, value, form: 'keyed', profile: profileOf(value).profile };
     if (value.length !== envelopeShape.fields.length) {
       return {
-        ok: false,
+        ...refusedAtRoot(
+          'UAI-KEYLESS-SHAPE',
+          `a keyless packet has ${envelopeShape.fields.length} envelope slots (uai_version … extensions), found ${value.length}`,
+        ),
         form: 'keyless',
-        issues: [
-          {
-            code: 'UAI-KEYLESS-SHAPE',
-            path: '',
-            message: `a keyless packet has ${envelopeShape.fields.length} envelope slots (uai_version … extensions), found ${value.length}`,
-          },
-        ],
       };
     }
     const { profile, issue } = profileOf(value);
@@ -314,31 +309,19 @@ export function createPacketValidator(
     compact(keyed) {
       const { profile, issue } = profileOf(keyed);
       if (!isPlainObject(keyed))
-        return {
-          ok: false,
-          issues: [
-            {
-              code: 'UAI-SCHEMA-INVALID',
-              path: '',
-              message: `compact takes a keyed packet (a JSON object), found ${describeJsonType(keyed)}`,
-            },
-          ],
-        };
+        return refusedAtRoot(
+          'UAI-SCHEMA-INVALID',
+          `compact takes a keyed packet (a JSON object), found ${describeJsonType(keyed)}`,
+        );
       if (!profile) return { ok: false, issues: [issue ?? unknownProfile(undefined, '/profile')] };
       return compactPacket(keyed, shapes.get(profile)!);
     },
     expand(keyless) {
       if (!Array.isArray(keyless))
-        return {
-          ok: false,
-          issues: [
-            {
-              code: 'UAI-KEYLESS-SHAPE',
-              path: '',
-              message: `expand takes a keyless packet (a JSON array), found ${describeJsonType(keyless)}`,
-            },
-          ],
-        };
+        return refusedAtRoot(
+          'UAI-KEYLESS-SHAPE',
+          `expand takes a keyless packet (a JSON array), found ${describeJsonType(keyless)}`,
+        );
       const result = toKeyed(keyless);
       return result.ok ? { ok: true, value: result.value } : { ok: false, issues: result.issues };
     },
