@@ -41,6 +41,7 @@ import {
   squash,
   text,
 } from './_support/site.ts';
+import { SEED_ROUTE_FIELDS } from '../support/seedRouteFields.ts';
 
 before(requireDist);
 
@@ -463,27 +464,6 @@ const CLIENTS = [
   'mcp-client',
   'mcp-server-system',
 ];
-const ROUTE_FIELDS = [
-  'highest_supported_path',
-  'lowest_safe_fallback',
-  'method',
-  'content_type',
-  'side_effect_status',
-  'fetch_execution_class',
-  'required_fields',
-  'result_url_field',
-  'restore_readback_url_field',
-  'write_credential_response_path',
-  'browser_form_equivalent',
-  'get_safety',
-  'post_blocked_fallback',
-  'live_get_blocked_fallback',
-  'mcp_unavailable_fallback',
-  'auth_unavailable_fallback',
-  'tool_unavailable_fallback',
-  'human_review_url',
-  'no_op_behavior',
-];
 
 test('the agent-fallbacks page has the ladder table (10 rows, the 10 client ids) and the 19 route-record fields, in every locale', () => {
   const problems: string[] = [];
@@ -503,7 +483,7 @@ test('the agent-fallbacks page has the ladder table (10 rows, the 10 client ids)
     const fieldLists = findAll(main, (element) => element.tagName === 'ul' || element.tagName === 'ol').map((list) =>
       findAll(list, byTag('code')).map((code) => text(code)),
     );
-    if (!fieldLists.some((codes) => JSON.stringify(codes) === JSON.stringify(ROUTE_FIELDS)))
+    if (!fieldLists.some((codes) => JSON.stringify(codes) === JSON.stringify(SEED_ROUTE_FIELDS)))
       problems.push(`${where}: no list of exactly the 19 route-record fields in order`);
   }
   assertNoProblems(problems, 'agent fallbacks ladder');

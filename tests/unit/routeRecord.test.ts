@@ -18,6 +18,7 @@ import {
 } from '../../src/uai/routeRecord.ts';
 import { checkRouteFixtures } from '../../src/uai/fixtureCheck.ts';
 import { ERROR_CODES, type UaiIssue } from '../../src/uai/errorCodes.ts';
+import { SEED_ROUTE_FIELDS } from '../support/seedRouteFields.ts';
 
 type Route = Record<string, any>;
 
@@ -25,29 +26,6 @@ const checker = createRouteChecker(loadSchemaDocuments());
 const siteRecords = loadRouteRecordFiles();
 const fixtureTree = loadRouteFixtureTree();
 const decoder = new TextDecoder();
-
-/** The seed's route-record fields, in the seed's order (UAIX-DOC-3382). */
-const SEED_FIELDS = [
-  'highest_supported_path',
-  'lowest_safe_fallback',
-  'method',
-  'content_type',
-  'side_effect_status',
-  'fetch_execution_class',
-  'required_fields',
-  'result_url_field',
-  'restore_readback_url_field',
-  'write_credential_response_path',
-  'browser_form_equivalent',
-  'get_safety',
-  'post_blocked_fallback',
-  'live_get_blocked_fallback',
-  'mcp_unavailable_fallback',
-  'auth_unavailable_fallback',
-  'tool_unavailable_fallback',
-  'human_review_url',
-  'no_op_behavior',
-];
 
 function fixture(name: string): Route {
   const entry = fixtureTree.fixtures.find((candidate) => candidate.verdict === 'valid' && candidate.name === name);
@@ -77,7 +55,7 @@ function assertIssue(report: RouteReport, code: string, path: string): UaiIssue 
 
 test('schema: route_id, path, then the nineteen seed fields in the seed order, then advertises, title, description', () => {
   const names = checker.shape.fields.map((field) => field.name);
-  assert.deepEqual(names, ['route_id', 'path', ...SEED_FIELDS, 'advertises', 'title', 'description']);
+  assert.deepEqual(names, ['route_id', 'path', ...SEED_ROUTE_FIELDS, 'advertises', 'title', 'description']);
   assert.equal(
     checker.registry.documents.get(ROUTE_RECORD_SCHEMA_ID)?.$id,
     'https://uaix.org/schemas/uai-1/route-record.schema.json',
@@ -103,7 +81,7 @@ test('site records: each is valid, named by its route_id, and ends at its own se
 });
 
 test('UAI-ROUTE-FIELD-MISSING: each of the nineteen fields, absent, is reported at its own pointer', () => {
-  for (const field of ['route_id', 'path', ...SEED_FIELDS, 'advertises']) {
+  for (const field of ['route_id', 'path', ...SEED_ROUTE_FIELDS, 'advertises']) {
     const record = POST();
     delete record[field];
     const report = check(record);
