@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
 import { astroTemplateImports, checkLayers } from '../../scripts/layerCheck.ts';
 
@@ -42,10 +43,13 @@ test("the layer rules see a template's imports: a component importing the CLI or
     write('src/components/Good.astro', "---\nimport { facts } from '../record/facts.ts';\n---\n<p>{facts}</p>\n");
     write('src/components/Bad.astro', "---\nimport { tool } from '../cli/tool.ts';\n---\n<p>{tool}</p>\n");
     write('src/layouts/Shell.astro', "<main><slot /></main>\n<script>import '../pages/index.astro';</script>\n");
-    const { report, errors } = await checkLayers(root, {
+    const result = await checkLayers(root, {
       folders: ['src'],
       configFile: join(REPOSITORY_ROOT, '.dependency-cruiser.cjs'),
     });
+    // The reporter colours its text when the terminal (or FORCE_COLOR, as in CI) asks for it.
+    const report = stripVTControlCharacters(result.report);
+    const { errors } = result;
     assert.equal(errors, 2, report);
     assert.match(report, /templates-below-the-build: src\/components\/Bad\.astro → src\/cli\/tool\.ts/);
     assert.match(report, /pages-on-top: src\/layouts\/Shell\.astro → src\/pages\/index\.astro/);
