@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { copyRepository, removeCopy } from '../tests/build/_support/tempRepo.ts';
+import { buildCommand, copyRepository, removeCopy } from '../tests/build/_support/tempRepo.ts';
 import { loadContentEntries, splitFrontmatter } from '../src/record/node/contentFiles.ts';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { buildRecordIndex } from '../src/record/pageIndex.ts';
@@ -31,9 +31,6 @@ import { stampTranslation } from '../src/record/node/translationStamp.ts';
 import { localizeFallbackLinks } from '../src/site/entries.ts';
 import { STAGE_TIMES_VARIABLE, type StageEvent } from '../src/record/node/stageTimes.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
-
-/** The record's build, as package.json's `build` script runs it. */
-const RECORD_BUILD = [process.execPath, '--expose-gc', '--import', 'tsx', 'scripts/build.ts'];
 
 interface Options {
   scale: number;
@@ -366,7 +363,7 @@ async function main(): Promise<void> {
       `bench:site: scale ${options.scale}: ${guides} generated guides, ${barePages} record pages; building in ${copy}`,
     );
 
-    const ours = await runMeasured(RECORD_BUILD, copy, 'record');
+    const ours = await runMeasured(buildCommand(copy), copy, 'record');
     if (ours.status !== 0) throw new Error(`the record's build failed:\n${ours.output.slice(-4000)}`);
     const ourPages = htmlPages(join(copy, 'dist'));
     const weight = largestGzip(ourPages);
@@ -390,7 +387,7 @@ async function main(): Promise<void> {
         join(copy, edited),
         `${readFileSync(join(copy, edited), 'utf8')}\nOne more sentence, edited for the warm rebuild.\n`,
       );
-      warm = await runMeasured(RECORD_BUILD, copy, 'warm');
+      warm = await runMeasured(buildCommand(copy), copy, 'warm');
       if (warm.status !== 0) throw new Error(`the warm rebuild failed:\n${warm.output.slice(-4000)}`);
     }
 

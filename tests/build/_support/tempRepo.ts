@@ -88,19 +88,41 @@ export interface RunOptions {
   env?: Record<string, string>;
 }
 
-/** `node --expose-gc --import tsx scripts/build.ts` in `dir`, as `npm run build` runs it; `env` adds variables. */
+/** A word of a plain command line: no quoting, expansion, redirection or chaining for a shell to do. */
+const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
+
+/**
+ * The `build` script of `dir`'s package.json as a command and its arguments, so the build command is
+ * written once (in package.json) for `npm run build`, the build tests and the site benchmark. It is
+ * spawned directly rather than through `sh -c`: a timeout or a memory sample then reaches the build
+ * itself, not a shell around it. A leading `node` is this process's Node, as npm would pick.
+ */
+export function buildCommand(dir: string): string[] {
+  const file = join(dir, 'package.json');
+  const script = (JSON.parse(readFileSync(file, 'utf8')) as { scripts?: Record<string, unknown> }).scripts?.build;
+  if (typeof script !== 'string') throw new Error(`${file}: /scripts/build: missing; the build command lives there`);
+  const words = script.trim().split(/\s+/);
+  const shellWord = words.find((word) => !PLAIN_WORD.test(word));
+  if (shellWord !== undefined) {
+    throw new Error(`${file}: /scripts/build: "${shellWord}" needs a shell; the build must be one plain command line`);
+  }
+  return words[0] === 'node' ? [process.execPath, ...words.slice(1)] : words;
+}
+
+/** package.json's `build` script in `dir`, as `npm run build` runs it; `env` adds variables. */
 export function runBuild(dir: string, options: RunOptions = {}): BuildRun {
-  return runNode(dir, ['--expose-gc', '--import', 'tsx', 'scripts/build.ts'], options);
+  const [command, ...args] = buildCommand(dir);
+  return runCommand(dir, command, args, options);
 }
 
 /** Plain `astro build` in `dir`, as a static host runs it (no wrapper, no tsx). */
 export function runAstroBuild(dir: string, options: RunOptions = {}): BuildRun {
-  return runNode(dir, ['node_modules/astro/astro.js', 'build'], options);
+  return runCommand(dir, process.execPath, ['node_modules/astro/astro.js', 'build'], options);
 }
 
-function runNode(dir: string, args: string[], options: RunOptions): BuildRun {
+function runCommand(dir: string, command: string, args: string[], options: RunOptions): BuildRun {
   const started = Date.now();
-  const result = spawnSync(process.execPath, args, {
+  const result = spawnSync(command, args, {
     cwd: dir,
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 120_000,
