@@ -1,4 +1,7 @@
-/** `npm run package`: compiles and packs `@uaix/uai-1` (src/build/uaiPackage.ts) and prints the tarball and its sha256. */
+/**
+ * `npm run package`: compiles and packs `@uaix/uai-1` (src/build/uaiPackage.ts) and prints the
+ * tarball and its sha256.
+ */
 import { relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { packPackage, PackageBuildError } from '../src/build/uaiPackage.ts';

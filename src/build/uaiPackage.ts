@@ -27,7 +27,10 @@ const NOTICES_FILE = join(PACKAGE_DIR, 'THIRD-PARTY-NOTICES');
 
 export class PackageBuildError extends Error {}
 
-/** The bundled JavaScript: the library (browser- and Node-safe), the Node helpers and the command. Returns the npm packages bundled in. */
+/**
+ * The bundled JavaScript: the library (browser- and Node-safe), the Node helpers and the command.
+ * Returns the npm packages bundled in.
+ */
 function bundle(): string[] {
   const result = buildSync({
     absWorkingDir: REPOSITORY_ROOT,
@@ -42,7 +45,8 @@ function bundle(): string[] {
     // Smaller files parse faster: start-up is most of a one-file `uaix validate`.
     minify: true,
     legalComments: 'none',
-    // node_modules may be symlinked (test copies of the repository): keep its paths, so the bytes do not depend on where it lives.
+    // node_modules may be symlinked (test copies of the repository): keep its paths, so the bytes
+    // do not depend on where it lives.
     preserveSymlinks: true,
     metafile: true,
     logLevel: 'silent',

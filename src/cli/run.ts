@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-/** Runs `uaix` with the process's arguments and streams; the package's compiled bin and bin/uaix.mjs both start here. */
+/**
+ * Runs `uaix` with the process's arguments and streams; the package's compiled bin and bin/uaix.mjs
+ * both start here.
+ */
 import { main } from './uaix.ts';
 import type { CliIo } from './cliSupport.ts';
 

@@ -11,9 +11,15 @@ export interface Locale {
   lang: string;
   /** The language's own name, for the language switcher. */
   label: string;
-  /** Whether page content is translated here (false: the text of the first locale in `fallback` that has one is shown). */
+  /**
+   * Whether page content is translated here (false: the text of the first locale in `fallback` that
+   * has one is shown).
+   */
   translatesContent: boolean;
-  /** Where a page without its own translation takes its text from, nearest language first; the source ends every chain. */
+  /**
+   * Where a page without its own translation takes its text from, nearest language first; the
+   * source ends every chain.
+   */
   fallback: readonly string[];
 }
 
@@ -35,7 +41,10 @@ export function localeOf(code: string): Locale {
   return locale;
 }
 
-/** The `lang` an element needs when its text is in `textLocale` inside a page of `pageLocale`; undefined when they are the same. */
+/**
+ * The `lang` an element needs when its text is in `textLocale` inside a page of `pageLocale`;
+ * undefined when they are the same.
+ */
 export function langIfOther(textLocale: string, pageLocale: string): string | undefined {
   return textLocale === pageLocale ? undefined : localeOf(textLocale).lang;
 }

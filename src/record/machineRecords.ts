@@ -251,7 +251,10 @@ export function headersFile(rules: readonly HeaderRule[] = HEADER_RULES): string
   return `${rules.flatMap((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)]).join('\n')}\n`;
 }
 
-/** sha256 of a file's bytes, and of its RFC 8785 form when it is JSON and I-JSON (no duplicate names, well-formed UTF-8). */
+/**
+ * sha256 of a file's bytes, and of its RFC 8785 form when it is JSON and I-JSON (no duplicate
+ * names, well-formed UTF-8).
+ */
 export function fileDigests(bytes: Uint8Array, mediaType: string): { sha256: string; jcs_sha256?: string } {
   const result: { sha256: string; jcs_sha256?: string } = { sha256: sha256Digest(bytes) };
   if (!mediaType.includes('json')) return result;

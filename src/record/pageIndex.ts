@@ -31,7 +31,10 @@ export interface ContentEntry {
   data: EntryData;
 }
 
-/** source: the English record; translated: up to date; stale: the source changed since; fallback: the nearest language's text shown. */
+/**
+ * source: the English record; translated: up to date; stale: the source changed since; fallback:
+ * the nearest language's text shown.
+ */
 export type TranslationState = UAIXPageMirrorIndexJson['translation_state'];
 
 /** The state of one locale's copy of a source file, from the digest the translation recorded. */
@@ -170,7 +173,10 @@ export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex 
   return { pages, byUrl, variants: (path) => byPath.get(path) ?? [], errors };
 }
 
-/** The page whose text this page shows: itself, or for a fallback page the page of the locale it takes the text from. */
+/**
+ * The page whose text this page shows: itself, or for a fallback page the page of the locale it
+ * takes the text from.
+ */
 export function canonicalUrlOf(page: PageRecord): string {
   return `${SITE_ORIGIN}${pageUrl(page.entry.locale, page.path)}`;
 }

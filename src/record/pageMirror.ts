@@ -143,7 +143,10 @@ function readHead(tree: Root, path: string): PageHead {
   return { title, description: metaContent.get('description') ?? '', canonical, alternates, meta: metaContent };
 }
 
-/** What the content (`<main>` without navigation) holds: headings, links (each href once), fixtures and schemas it shows. */
+/**
+ * What the content (`<main>` without navigation) holds: headings, links (each href once), fixtures
+ * and schemas it shows.
+ */
 type ContentFacts = Pick<PageMirror, 'headings' | 'links' | 'fixtures' | 'schemas'>;
 
 function readContent(content: Element): ContentFacts {

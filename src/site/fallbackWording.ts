@@ -18,7 +18,10 @@ export function fallbackBanner(page: PageRecord, t: Translate): string {
     : t('banner.fallback_nearest', { language, shown: shown.label, tag: shown.lang });
 }
 
-/** A translation state as the status block and the translation-status table say it; `shownLocale` is whose text is shown. */
+/**
+ * A translation state as the status block and the translation-status table say it; `shownLocale` is
+ * whose text is shown.
+ */
 export function translationStateText(state: TranslationState, shownLocale: string, t: Translate): string {
   if (state === 'fallback' && shownLocale !== SOURCE_LOCALE)
     return t('translation.state.fallback_nearest', { tag: localeOf(shownLocale).lang });

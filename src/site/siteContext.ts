@@ -55,7 +55,10 @@ export interface SiteContext {
   isStale(page: PageRecord): boolean;
   /** Interface strings per locale: how many of the English keys the locale translates. */
   uiCoverage: Record<string, { translated: number; total: number }>;
-  /** The packed @uaix/uai-1 tarball the site publishes under /tools/ (read when first asked: the build packs it first). */
+  /**
+   * The packed @uaix/uai-1 tarball the site publishes under /tools/ (read when first asked: the
+   * build packs it first).
+   */
   release(): PackageRelease;
 }
 

@@ -217,7 +217,10 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A ladder label inside a sentence: "Indexed or cached fetcher" → "indexed or cached fetcher"; "URL-only chatbot" and "MCP client" keep their case. */
+/**
+ * A ladder label inside a sentence: "Indexed or cached fetcher" → "indexed or cached fetcher";
+ * "URL-only chatbot" and "MCP client" keep their case.
+ */
 function inSentence(label: string): string {
   return /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 }

@@ -1,4 +1,7 @@
-/** The `uaix` usage text: printed by the CLI, shown on the validator page and in the README. Data about the command, so the core holds it and every layer may read it. */
+/**
+ * The `uaix` usage text: printed by the CLI, shown on the validator page and in the README. Data
+ * about the command, so the core holds it and every layer may read it.
+ */
 export const USAGE = `usage: uaix <command> [options]
 
   validate [--json] [--now <date-time>] <file|->...   validate packets (keyed or keyless)

@@ -250,7 +250,10 @@ export interface RouteFixtureCheckResult {
   counts: Record<string, { valid: number; invalid: number }>;
 }
 
-/** Route-record fixtures: the same comparison, plus at least one valid fixture and one invalid fixture per route rule code. */
+/**
+ * Route-record fixtures: the same comparison, plus at least one valid fixture and one invalid
+ * fixture per route rule code.
+ */
 export function checkRouteFixtures(
   checker: RouteChecker,
   fixtures: readonly FixtureInput[],

@@ -30,7 +30,10 @@ export function canonicalPacketText(keyed: Record<string, unknown>, visitor?: Ca
   return visitor ? canonicalizeVisiting(packet, visitor) : canonicalize(packet);
 }
 
-/** The digest of a canonical packet text; `hash` is the SHA-256 to use (the pure-JS default, or node:crypto's in Node). */
+/**
+ * The digest of a canonical packet text; `hash` is the SHA-256 to use (the pure-JS default, or
+ * node:crypto's in Node).
+ */
 export function digestOfCanonicalText(text: string, hash?: Sha256): string {
   // The canonical text is well-formed (canonicalize refuses lone surrogates): hashed as its UTF-8 bytes.
   return sha256DigestOfText(text, hash);

@@ -62,7 +62,10 @@ export class PacketPass extends PacketTextChecks implements CanonicalVisitor {
   }
 }
 
-/** What the pass over a packet gave: the canonical text or why there is none, and its checks when they covered every leaf. */
+/**
+ * What the pass over a packet gave: the canonical text or why there is none, and its checks when
+ * they covered every leaf.
+ */
 export interface PassResult {
   text?: string;
   failure?: UaiIssue;

@@ -93,7 +93,10 @@ function clockOf(now: ValidateOptions['now']): UtcDateTime {
   return now instanceof Date || now === undefined ? utcDateTimeOfDate(now ?? new Date()) : now;
 }
 
-/** Stage "numbers": UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the document as given. */
+/**
+ * Stage "numbers": UAI-JSON-NUMBER-UNSAFE for each number that is not I-JSON, at its place in the
+ * document as given.
+ */
 function unsafeNumberIssues(value: unknown): UaiIssue[] {
   const { found, total } = findUnsafeNumbers(value, MAX_ISSUES_PER_DOCUMENT);
   const issues: UaiIssue[] = found.map(({ path, problem }) => ({
@@ -113,7 +116,10 @@ function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, now: 
   return expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
 }
 
-/** Adds the policy issues a schema issue does not already report (a rule may fail closed on a value the schema refused). */
+/**
+ * Adds the policy issues a schema issue does not already report (a rule may fail closed on a value
+ * the schema refused).
+ */
 function addPolicyIssues(errors: UaiIssue[], policy: readonly UaiIssue[]): void {
   if (policy.length === 0) return;
   const reported = new Set(errors.map((error) => `${error.code}\u0000${error.path}`));
@@ -225,7 +231,10 @@ export function createPacketValidator(
     };
   }
 
-  /** Stage "schema": the profile schema's issues (the envelope's when the profile is absent), the profile's own first. */
+  /**
+   * Stage "schema": the profile schema's issues (the envelope's when the profile is absent), the
+   * profile's own first.
+   */
   function schemaIssues(
     packet: Record<string, unknown>,
     profile: string | undefined,

@@ -195,7 +195,10 @@ function sourceOfNeed(capability: Capability, record: Record<string, unknown>): 
   return `advertises ${advertised.join(', ')}`;
 }
 
-/** UAI-ROUTE-FALLBACK-MISSING: a rich path without its declared lower fallback, or a fallback that needs what it stands in for. */
+/**
+ * UAI-ROUTE-FALLBACK-MISSING: a rich path without its declared lower fallback, or a fallback that
+ * needs what it stands in for.
+ */
 function fallbackRule(record: Record<string, unknown>, needs: readonly Capability[]): UaiIssue[] {
   const issues: UaiIssue[] = [];
   for (const capability of needs) {
@@ -249,7 +252,10 @@ export function isStaticTarget(target: FallbackTarget | undefined): boolean {
   return target !== undefined && targetNeeds(target).every((capability) => capability === 'static-get');
 }
 
-/** UAI-ROUTE-NO-REVIEW: every chain ends at a public human-review URL, and without a static fallback the no-op is described. */
+/**
+ * UAI-ROUTE-NO-REVIEW: every chain ends at a public human-review URL, and without a static fallback
+ * the no-op is described.
+ */
 function reviewRule(record: Record<string, unknown>): UaiIssue[] {
   const issues: UaiIssue[] = [];
   if (record.human_review_url === null) {
@@ -345,7 +351,10 @@ export function routeRecordShape(registry: SchemaRegistry): ObjectShape {
   return shape;
 }
 
-/** Schema issues and rule issues of one route record, in report order and bounded. `compiled` must include the route-record schema. */
+/**
+ * Schema issues and rule issues of one route record, in report order and bounded. `compiled` must
+ * include the route-record schema.
+ */
 export function checkRouteRecord(value: unknown, compiled: CompiledSchemas, shape: Shape): UaiIssue[] {
   return reportIssues([...compiled.validate(ROUTE_RECORD_SCHEMA_ID, value, shape), ...routeRuleIssues(value)]);
 }
@@ -368,7 +377,10 @@ export interface RouteChecker {
   checkBytes(bytes: Uint8Array): RouteReport;
 }
 
-/** Builds the route checker once from the schema documents (the same set the packet validator takes; by default the published ones). */
+/**
+ * Builds the route checker once from the schema documents (the same set the packet validator takes;
+ * by default the published ones).
+ */
 export function createRouteChecker(
   documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS,
   limits?: Partial<JsonReadLimits>,

@@ -123,7 +123,10 @@ function firstAtOrAfter(sorted: readonly SecretFinding[], start: number): number
   return low;
 }
 
-/** Adds the matches of compiled rule `order` in `text` to `ranked`, at most `limit`, as offsets (its `secret` group when it has one). */
+/**
+ * Adds the matches of compiled rule `order` in `text` to `ranked`, at most `limit`, as offsets (its
+ * `secret` group when it has one).
+ */
 function rankMatches(ranked: Ranked[], order: number, text: string, limit: number): void {
   const { rule, global } = COMPILED[order];
   // exec on the one compiled pattern, not matchAll, which copies the RegExp on every call.

@@ -119,7 +119,8 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
     const list = edges[state];
     for (let at = 0; at < list.length; at += 2) {
       const [code, child] = [list[at], list[at + 1]];
-      failure[child] = next[row + code] / ASCII; // the failure state's move, copied above (the root for the root's children)
+      // The failure state's move, copied above (the root for the root's children).
+      failure[child] = next[row + code] / ASCII;
       next[row + code] = child * ASCII;
       // Upper-case letters move as their lower-case letters do (ASCII case folding, as the rules' `i` flag).
       if (code >= 97 && code <= 122) next[row + code - 32] = child * ASCII;

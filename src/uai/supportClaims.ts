@@ -326,7 +326,10 @@ export function claimScanStoppedEarly(text: string): boolean {
   return text.length > CLAIM_SCAN_LIMIT;
 }
 
-/** Every claim in the first `CLAIM_SCAN_LIMIT` characters of `text`: at most one per capability per sentence, in sentence order. */
+/**
+ * Every claim in the first `CLAIM_SCAN_LIMIT` characters of `text`: at most one per capability per
+ * sentence, in sentence order.
+ */
 export function findUnsupportedClaims(text: string): ClaimFinding[] {
   const scanned = claimScanStoppedEarly(text) ? text.slice(0, CLAIM_SCAN_LIMIT) : text;
   if (!MAY_NAME_UAIX.test(scanned)) return [];

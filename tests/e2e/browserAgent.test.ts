@@ -3,7 +3,8 @@
  * 127.0.0.1): the five home pages, the language switcher, registry → profile → schema → fixture,
  * the review page's route records and their fallbacks, the ladder decisions for clients that only
  * follow given URLs, cross-origin reads of the machine records, the es-es fallback to the es-US
- * text, the in-browser validator with and without JavaScript, and Pagefind search. Screenshots of key pages go to test-results/screenshots/.
+ * text, the in-browser validator with and without JavaScript, and Pagefind search. Screenshots of
+ * key pages go to test-results/screenshots/.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -159,7 +160,8 @@ test('registry → profile page → its schema → a fixture from the examples p
   };
   assert.equal(fixture.profile, 'uai.agent.ack.v1');
 
-  // Every fixture link answers; the ones the conformance pack expects to fail JSON parsing are the only unparseable ones.
+  // Every fixture link answers; the ones the conformance pack expects to fail JSON parsing are the
+  // only unparseable ones.
   const notJson = new Set(
     pack.fixtures.filter((entry) => entry.expected?.code === 'UAI-JSON-PARSE').map((entry) => pathOf(entry.url)),
   );

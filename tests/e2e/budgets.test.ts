@@ -1,7 +1,8 @@
 /**
  * Page weight budgets over dist/. Content pages: HTML ≤ 150 KB, linked CSS ≤ 20 KB, JavaScript
- * ≤ 3 KB and only the page shell's two scripts. The validator page: startup JS ≤ 10 KB, and its engine, imported lazily when the form is used,
- * ≤ 300 KB. Search pages run Pagefind, so they have a budget of their own (SEARCH_PAGE_BUDGET). 1 KB = 1000 bytes.
+ * ≤ 3 KB and only the page shell's two scripts. The validator page: startup JS ≤ 10 KB, and its
+ * engine, imported lazily when the form is used, ≤ 300 KB. Search pages run Pagefind, so they have
+ * a budget of their own (SEARCH_PAGE_BUDGET). 1 KB = 1000 bytes.
  */
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';

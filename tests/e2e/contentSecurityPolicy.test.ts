@@ -86,7 +86,10 @@ async function watchedContext(server: StaticServer): Promise<{ context: BrowserC
   return { context, page, watch };
 }
 
-/** Loads a page and checks that the test server sent it with the site's policy (its 404 answer has no `_headers` file to apply). */
+/**
+ * Loads a page and checks that the test server sent it with the site's policy (its 404 answer has
+ * no `_headers` file to apply).
+ */
 async function load(page: Page, server: StaticServer, path: string, expectedStatus = 200): Promise<void> {
   const response = await page.goto(server.url(path), { waitUntil: 'load' });
   assert.equal(response?.status(), expectedStatus, `${path} answered ${response?.status()}`);

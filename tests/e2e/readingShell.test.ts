@@ -308,7 +308,8 @@ test('without JavaScript: no copy button, no theme control, the menu opens, and 
   const withScript = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const withoutScript = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
   const problems: string[] = [];
-  // The text of <main> as the HTML gives it, without what the script adds (copy buttons) or fills in (the validator's tool).
+  // The text of <main> as the HTML gives it, without what the script adds (copy buttons) or fills
+  // in (the validator's tool).
   const mainText = (page: Page) =>
     page.evaluate(() => {
       const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;

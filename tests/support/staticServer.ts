@@ -86,7 +86,10 @@ export async function startStaticServer(root: string, options: StaticServerOptio
   const rules =
     options.headersFile !== false && existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
 
-  /** The headers every matching rule sets, under the defaults' names so a rule replaces a default; `except` names (lower case) are left out. */
+  /**
+   * The headers every matching rule sets, under the defaults' names so a rule replaces a default;
+   * `except` names (lower case) are left out.
+   */
   const ruleHeaders = (path: string, except: string[] = []): Record<string, string> => {
     const defaults: Record<string, string> = { 'content-type': 'Content-Type', 'cache-control': 'Cache-Control' };
     const headers: Record<string, string> = {};

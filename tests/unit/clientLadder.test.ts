@@ -163,7 +163,8 @@ test('fixture routes: step down to the field that matches the missing capability
   assert.equal(decide('live-get-with-static-snapshot', 'indexed-fetcher'), 'fallback:live_get_blocked_fallback');
   assert.equal(decide('live-get-with-static-snapshot', 'browser-agent'), 'highest:path');
   assert.equal(decide('restore-readback-lookup', 'restore-readback-agent'), 'highest:path');
-  // Without restore/readback, a client with live GET still gets the static index the cached readers get, not only review.
+  // Without restore/readback, a client with live GET still gets the static index the cached readers
+  // get, not only review.
   assert.equal(decide('restore-readback-lookup', 'url-only-chatbot'), 'fallback:live_get_blocked_fallback');
   assert.equal(decide('restore-readback-lookup', 'browser-agent'), 'fallback:live_get_blocked_fallback');
   assert.equal(decide('restore-readback-lookup', 'json-post-agent'), 'fallback:live_get_blocked_fallback');

@@ -28,7 +28,10 @@ const profileGroups = new Set(validator.profiles.map((profile) => profileSlug(pr
 const isPacketGroup = (group: string) => group === 'envelope' || profileGroups.has(group);
 
 const ACK = 'uai-agent-ack-v1';
-/** Counted from the folders, so a new fixture does not need a test edit; the checks below compare the check's counts to these. */
+/**
+ * Counted from the folders, so a new fixture does not need a test edit; the checks below compare
+ * the check's counts to these.
+ */
 const ACK_COUNTS = {
   valid: tree.fixtures.filter((fixture) => fixture.group === ACK && fixture.verdict === 'valid').length,
   invalid: tree.fixtures.filter((fixture) => fixture.group === ACK && fixture.verdict === 'invalid').length,

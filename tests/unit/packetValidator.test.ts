@@ -466,7 +466,8 @@ test('numbers that are not I-JSON are UAI-JSON-NUMBER-UNSAFE at their pointer, b
     ['UAI-JSON-NUMBER-UNSAFE'],
   );
   assert.match(keylessReport.errors[0].path, /^\/6\/\d+\/limit$/);
-  // A float literal the reader accepts (1e22 is integral, beyond 2^53-1) gets the same verdict from text as from the value.
+  // A float literal the reader accepts (1e22 is integral, beyond 2^53-1) gets the same verdict from
+  // text as from the value.
   const text = seedText.replace('"sequence": 2', '"sequence": 1e22');
   assert.notEqual(text, seedText);
   assert.deepEqual(

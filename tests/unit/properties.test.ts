@@ -103,7 +103,10 @@ function leafArbitrary(shape: Shape): fc.Arbitrary<unknown> | undefined {
   return undefined;
 }
 
-/** An arbitrary packet shaped like `value` under `shape`: same skeleton, generated leaves, optional fields dropped at times. */
+/**
+ * An arbitrary packet shaped like `value` under `shape`: same skeleton, generated leaves, optional
+ * fields dropped at times.
+ */
 function arbitraryLike(value: unknown, shape: Shape): fc.Arbitrary<unknown> {
   if (shape.kind === 'object' && isJsonObject(value)) {
     const fields = shape.fields.filter((field) => Object.hasOwn(value, field.name));
@@ -315,7 +318,8 @@ test('canonicalize: idempotent, read back by the strict reader to the same value
       assert.equal(canonicalize(reversed(value)), text);
       const read = readJsonText(text);
       if (!read.ok) {
-        // An integer beyond ±(2^53−1) written without an exponent has a canonical text, but the reader refuses it (I-JSON).
+        // An integer beyond ±(2^53−1) written without an exponent has a canonical text, but the
+        // reader refuses it (I-JSON).
         assert.equal(read.error.code, 'UAI-JSON-NUMBER-UNSAFE', text);
         assert.ok(findUnsafeNumbers(value).total > 0, text);
         return;

@@ -68,7 +68,10 @@ const piece = fc.oneof(
 const texts = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
 const isAscii = (text: string) => [...text].every((char) => char.charCodeAt(0) < 128);
 
-/** The candidate test as the heuristic states it: a run of the candidate's class, long enough, with a capital, in the scanned part. */
+/**
+ * The candidate test as the heuristic states it: a run of the candidate's class, long enough, with
+ * a capital, in the scanned part.
+ */
 function hasEntropyCandidate(text: string): boolean {
   const scanned = text.slice(0, HIGH_ENTROPY_RULE.scanLimit);
   const candidates = new RegExp(HIGH_ENTROPY_RULE.candidate.source, 'g');

@@ -48,7 +48,10 @@ export function contentFileOf(locale: string, path: string): string | undefined 
   return candidates.map((file) => join(REPO, 'content', file)).find((file) => existsSync(file));
 }
 
-/** The locale whose text a page shows: its own when it has a source file, else the first along FALLBACK_CHAIN that has one. */
+/**
+ * The locale whose text a page shows: its own when it has a source file, else the first along
+ * FALLBACK_CHAIN that has one.
+ */
 export function shownLocaleOf(locale: string, path: string): string {
   return [locale, ...(FALLBACK_CHAIN[locale] ?? ['en-us'])].find((code) => contentFileOf(code, path)) ?? 'en-us';
 }
