@@ -5,13 +5,13 @@
 import { parse } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { toText } from 'hast-util-to-text';
-import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element, Root, RootContent } from 'hast';
 import { SITE_ORIGIN } from './locales.ts';
 import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from './publicPaths.ts';
 import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
+import { toMdastInPlace } from './contentMdast.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
@@ -86,12 +86,16 @@ function isChrome(element: Element): boolean {
   );
 }
 
+/**
+ * A copy of `element` without its chrome. Its children arrays and text nodes are its own, so the
+ * Markdown conversion may change them (toMdastInPlace) and the page's tree stays as parsed.
+ */
 function withoutChrome(element: Element): Element {
   return {
     ...element,
     children: element.children
       .filter((child) => child.type !== 'element' || !isChrome(child))
-      .map((child) => (child.type === 'element' ? withoutChrome(child) : child)),
+      .map((child) => (child.type === 'element' ? withoutChrome(child) : child.type === 'text' ? { ...child } : child)),
   };
 }
 
@@ -209,9 +213,14 @@ function mirrorJson(head: PageHead, facts: ContentFacts, text: string, path: str
   };
 }
 
-/** The content as Markdown (GFM tables, `-` bullets and rules, fenced code). */
+/** The content as Markdown (GFM tables, `-` bullets and rules, fenced code); changes `content` (see withoutChrome). */
 function contentMarkdown(content: Element): string {
-  return toMarkdown(toMdast(content), { extensions: [gfmToMarkdown()], bullet: '-', rule: '-', fences: true }).trim();
+  return toMarkdown(toMdastInPlace(content), {
+    extensions: [gfmToMarkdown()],
+    bullet: '-',
+    rule: '-',
+    fences: true,
+  }).trim();
 }
 
 /** The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body. */
