@@ -12,19 +12,10 @@ import { SITE_ORIGIN } from './locales.ts';
 import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from './publicPaths.ts';
 import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 import { toMdastInPlace } from './contentMdast.ts';
+import { RECORD_META } from './recordMeta.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
-
-/** The `<meta name>`s through which a page tells its mirrors what record it is (written by BaseHead.astro). */
-export const RECORD_META = {
-  code: 'uaix:record-code',
-  locale: 'uaix:locale',
-  contentLocale: 'uaix:content-locale',
-  state: 'uaix:translation-state',
-  surface: 'uaix:surface',
-  lastChanged: 'uaix:last-changed',
-} as const;
 
 type Visit = (node: Element) => boolean | void;
 
