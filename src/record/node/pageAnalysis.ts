@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { analysePage, type PageAnalysis } from '../pageMirror.ts';
+import { sourceDigest } from './sourceDigest.ts';
 
 export const PAGE_CACHE_DIR = join(REPOSITORY_ROOT, '.cache/build-pages');
 
@@ -59,15 +60,12 @@ export function analysePageSafely(job: PageInput): PageOutcome {
  * (package-lock.json): changing either invalidates every cached page.
  */
 function analysisCodeDigest(): string {
-  const hash = createHash('sha256');
   const recordDir = join(REPOSITORY_ROOT, 'src/record');
   const files = readdirSync(recordDir)
     .filter((name) => name.endsWith('.ts'))
     .sort()
     .map((name) => join(recordDir, name));
-  for (const file of [...files, join(REPOSITORY_ROOT, 'package-lock.json')])
-    hash.update(file.slice(REPOSITORY_ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
+  return sourceDigest([...files, join(REPOSITORY_ROOT, 'package-lock.json')]);
 }
 
 /**
