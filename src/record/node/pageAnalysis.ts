@@ -7,7 +7,8 @@
  *
  * Pages stream through in chunks: each page's HTML is read when its chunk is analysed, its full
  * analysis (with the mirrors) is handed to the caller and then dropped, and only the facts the
- * later stages need (ids, links, styles, claims text) are kept. Holding every page's HTML and
+ * later stages need (ids, links, styles, claims text) are kept. The workers analyse the next chunk
+ * while the caller writes the mirrors of the last one (before, each waited for the other). Holding every page's HTML and
  * mirrors at once made garbage collection, and so the whole stage, grow faster than the record.
  */
 import { createHash } from 'node:crypto';
@@ -78,53 +79,60 @@ const PAGES_PER_MESSAGE = 8;
 /** Pages analysed between two hand-overs to the caller: bounds what is held in memory at once. */
 const PAGES_PER_CHUNK = 128;
 
-/** Worker threads that analyse the batches they are sent; `analyse` resolves in the order of its input. */
+/**
+ * Worker threads that analyse the batches they are sent. Each batch goes, when submitted, to the
+ * worker with the fewest pages waiting, so a worker never waits for the main thread to hand it
+ * work: the main thread can submit the next chunk and then spend its time writing the last one.
+ */
 class WorkerPool {
-  private readonly workers: Worker[];
+  private readonly workers: { worker: Worker; waiting: number }[];
+  private readonly answers = new Map<
+    number,
+    { size: number; resolve(outcomes: PageOutcome[]): void; reject(error: Error): void }
+  >();
+  private nextId = 0;
+  private closing = false;
 
   constructor(threads: number) {
-    this.workers = Array.from(
-      { length: threads },
-      () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)),
-    );
+    this.workers = Array.from({ length: threads }, () => {
+      const entry = { worker: new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)), waiting: 0 };
+      entry.worker
+        .on('message', ({ id, outcomes }: { id: number; outcomes: PageOutcome[] }) => {
+          const answer = this.answers.get(id)!;
+          this.answers.delete(id);
+          entry.waiting -= answer.size;
+          answer.resolve(outcomes);
+        })
+        .on('error', (error) => this.failAll(error))
+        .on('exit', (code) => {
+          if (!this.closing) this.failAll(new Error(`a page analysis worker exited with ${code}`));
+        });
+      return entry;
+    });
   }
 
-  async analyse(pages: PageInput[]): Promise<PageOutcome[]> {
-    const outcomes: PageOutcome[] = new Array(pages.length);
-    const batches: { id: number; start: number; pages: PageInput[] }[] = [];
-    for (let start = 0; start < pages.length; start += PAGES_PER_MESSAGE)
-      batches.push({ id: batches.length, start, pages: pages.slice(start, start + PAGES_PER_MESSAGE) });
-    let next = 0;
-    await Promise.all(
-      this.workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const onMessage = ({ id, outcomes: answered }: { id: number; outcomes: PageOutcome[] }) => {
-              answered.forEach((outcome, offset) => (outcomes[batches[id].start + offset] = outcome));
-              send();
-            };
-            const onError = (error: Error) => finish(error);
-            const onExit = (code: number) => finish(new Error(`a page analysis worker exited with ${code}`));
-            const finish = (error?: Error) => {
-              worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-              if (error) reject(error);
-              else resolve();
-            };
-            const send = () => {
-              const batch = batches[next++];
-              if (!batch) return finish();
-              worker.postMessage({ id: batch.id, pages: batch.pages } satisfies AnalysisRequest);
-            };
-            worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-            send();
-          }),
-      ),
-    );
-    return outcomes;
+  /** The outcomes of `pages`, in their order. */
+  analyse(pages: PageInput[]): Promise<PageOutcome[]> {
+    const batches: Promise<PageOutcome[]>[] = [];
+    for (let start = 0; start < pages.length; start += PAGES_PER_MESSAGE) {
+      const batch = pages.slice(start, start + PAGES_PER_MESSAGE);
+      const entry = this.workers.reduce((least, other) => (other.waiting < least.waiting ? other : least));
+      const id = this.nextId++;
+      batches.push(new Promise((resolve, reject) => this.answers.set(id, { size: batch.length, resolve, reject })));
+      entry.waiting += batch.length;
+      entry.worker.postMessage({ id, pages: batch } satisfies AnalysisRequest);
+    }
+    return Promise.all(batches).then((answered) => answered.flat());
+  }
+
+  private failAll(error: Error): void {
+    for (const answer of this.answers.values()) answer.reject(error);
+    this.answers.clear();
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.closing = true;
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 }
 
@@ -169,17 +177,25 @@ export async function analysePages(
   if (cacheDir && missingCount) mkdirSync(cacheDir, { recursive: true });
   const results = new Map<string, PageFacts>();
   const problems: string[] = [];
+  /** Reads a chunk's uncached pages and sets them being analysed. */
+  const startChunk = (start: number) => {
+    const chunk = jobs.map((_, at) => at).slice(start, start + PAGES_PER_CHUNK);
+    const missing = chunk.filter((at) => !cachedAt[at]);
+    const inputs = missing.map((at): PageInput => ({
+      path: jobs[at].path,
+      html: readFileSync(jobs[at].file, 'utf8'),
+      withMirror: jobs[at].withMirror,
+    }));
+    return { chunk, missing, computed: pool ? pool.analyse(inputs) : Promise.resolve(inputs.map(analysePageSafely)) };
+  };
   try {
-    for (let start = 0; start < jobs.length; start += PAGES_PER_CHUNK) {
-      const chunk = jobs.map((_, at) => at).slice(start, start + PAGES_PER_CHUNK);
-      const missing = chunk.filter((at) => !cachedAt[at]);
-      const inputs = missing.map((at): PageInput => ({
-        path: jobs[at].path,
-        html: readFileSync(jobs[at].file, 'utf8'),
-        withMirror: jobs[at].withMirror,
-      }));
-      const computed = pool ? await pool.analyse(inputs) : inputs.map(analysePageSafely);
-      const outcomeOf = new Map(missing.map((at, offset) => [at, computed[offset]]));
+    let next = jobs.length ? startChunk(0) : undefined;
+    for (let start = 0; next; start += PAGES_PER_CHUNK) {
+      const { chunk, missing, computed } = next;
+      const outcomes = await computed;
+      // The workers analyse the next chunk while this thread writes this one.
+      next = start + PAGES_PER_CHUNK < jobs.length ? startChunk(start + PAGES_PER_CHUNK) : undefined;
+      const outcomeOf = new Map(missing.map((at, offset) => [at, outcomes[offset]]));
       for (const at of chunk) {
         const outcome: PageOutcome = outcomeOf.get(at) ?? {
           analysis: JSON.parse(readFileSync(join(cacheDir!, `${keys[at]}.json`), 'utf8')) as PageAnalysis,
