@@ -10,13 +10,20 @@
  *                                 packet; the target is at most 1.3× the baseline's time
  *
  * The valid packet fixtures are repeated to about 20,000 packets; each measure is warmed up, then
- * run 5 times, core and baseline interleaved; the table shows the median of the 5 runs. Before
+ * run 5 times, core and baseline interleaved; the table shows the median of the 5 runs. Each
+ * measure runs in a fresh Node process (this file again, with `--measure <n>`): in one shared
+ * process, what the JIT learned from one measure slows the next (after (b), whose strings the JSON
+ * reader cuts out of the text as slices, the core's string loops in (e) run about 10 % slower, and
+ * the baseline's do not). `UAIX_BENCH_ONE_PROCESS=1` runs every measure in one process, as before,
+ * to see that effect. Before
  * timing, it checks (and throws if not) that the core compiles nothing: building the validator and
  * validating 1,000 packets call none of ajv's compile entry points (the validators are precompiled).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import Ajv2020Import from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
@@ -199,102 +206,136 @@ const options = { now: NOW };
 const FULL_VALIDATION = '(e) full validation';
 /** Issue 9: a full validation takes at most this many times the plain baseline's time. */
 const FULL_VALIDATION_TARGET = 1.3;
-const rows: Row[] = [
-  compare(
-    '(a) validate value',
-    {
-      name: 'validator.validateValue',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0;
+/** The measures, in table order; each builds its row when it runs. */
+const MEASURES: (() => Row)[] = [
+  () =>
+    compare(
+      '(a) validate value',
+      {
+        name: 'validator.validateValue',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0;
+        },
       },
-    },
-    {
-      name: 'plain ajv validate',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += plainValidate(packets[i]) ? 1 : 0;
+      {
+        name: 'plain ajv validate',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += plainValidate(packets[i]) ? 1 : 0;
+        },
       },
-    },
-  ),
-  compare(
-    '(b) validate text',
-    {
-      name: 'validator.validateText',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += validator.validateText(texts[i], options).valid ? 1 : 0;
+    ),
+  () =>
+    compare(
+      '(b) validate text',
+      {
+        name: 'validator.validateText',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += validator.validateText(texts[i], options).valid ? 1 : 0;
+        },
       },
-    },
-    {
-      name: 'JSON.parse + plain ajv',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += plainValidate(JSON.parse(texts[i])) ? 1 : 0;
+      {
+        name: 'JSON.parse + plain ajv',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += plainValidate(JSON.parse(texts[i])) ? 1 : 0;
+        },
       },
-    },
-  ),
-  compare(
-    '(c) compact',
-    {
-      name: 'validator.compact',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += validator.compact(packets[i]).ok ? 1 : 0;
+    ),
+  () =>
+    compare(
+      '(c) compact',
+      {
+        name: 'validator.compact',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += validator.compact(packets[i]).ok ? 1 : 0;
+        },
       },
-    },
-    {
-      name: 'JSON.stringify',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += JSON.stringify(packets[i]).length;
+      {
+        name: 'JSON.stringify',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += JSON.stringify(packets[i]).length;
+        },
       },
-    },
-  ),
-  compare(
-    '(c) expand',
-    {
-      name: 'validator.expand',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += validator.expand(keylessPackets[i]).ok ? 1 : 0;
+    ),
+  () =>
+    compare(
+      '(c) expand',
+      {
+        name: 'validator.expand',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += validator.expand(keylessPackets[i]).ok ? 1 : 0;
+        },
       },
-    },
-    {
-      name: 'JSON.parse',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += (JSON.parse(texts[i]) as object) ? 1 : 0;
+      {
+        name: 'JSON.parse',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += (JSON.parse(texts[i]) as object) ? 1 : 0;
+        },
       },
-    },
-  ),
-  compare(
-    '(d) digest',
-    {
-      name: 'validator.digest (JCS + sha256)',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += validator.digest(packets[i]).ok ? 1 : 0;
+    ),
+  () =>
+    compare(
+      '(d) digest',
+      {
+        name: 'validator.digest (JCS + sha256)',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += validator.digest(packets[i]).ok ? 1 : 0;
+        },
       },
-    },
-    {
-      name: "createHash('sha256') of JSON.stringify",
-      run: (count) => {
-        for (let i = 0; i < count; i++)
-          sink += createHash('sha256').update(JSON.stringify(packets[i])).digest('hex').length;
+      {
+        name: "createHash('sha256') of JSON.stringify",
+        run: (count) => {
+          for (let i = 0; i < count; i++)
+            sink += createHash('sha256').update(JSON.stringify(packets[i])).digest('hex').length;
+        },
       },
-    },
-  ),
-  compare(
-    FULL_VALIDATION,
-    {
-      name: 'validator.validateValue (schema + rules + digest)',
-      run: (count) => {
-        for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0;
+    ),
+  () =>
+    compare(
+      FULL_VALIDATION,
+      {
+        name: 'validator.validateValue (schema + rules + digest)',
+        run: (count) => {
+          for (let i = 0; i < count; i++) sink += validator.validateValue(packets[i], options).valid ? 1 : 0;
+        },
       },
-    },
-    {
-      name: "plain ajv + JCS + createHash('sha256')",
-      run: (count) => {
-        for (let i = 0; i < count; i++)
-          sink +=
-            (plainValidate(packets[i]) ? 1 : 0) +
-            createHash('sha256').update(canonicalize(packets[i])).digest('hex').length;
+      {
+        name: "plain ajv + JCS + createHash('sha256')",
+        run: (count) => {
+          for (let i = 0; i < count; i++)
+            sink +=
+              (plainValidate(packets[i]) ? 1 : 0) +
+              createHash('sha256').update(canonicalize(packets[i])).digest('hex').length;
+        },
       },
-    },
-  ),
+    ),
 ];
+
+const measureArgument = process.argv.indexOf('--measure');
+if (measureArgument !== -1) {
+  // A child: one measure, its row as one JSON line for the parent.
+  const row = MEASURES[Number(process.argv[measureArgument + 1])]!();
+  console.log(JSON.stringify({ row, sink: sink > 0 }));
+  process.exit(0);
+}
+
+/** Runs measure `index` in a fresh Node process (same loader flags) and returns its row. */
+function measureInChild(index: number): Row {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--measure', String(index)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (child.status !== 0) throw new Error(`measure ${index} failed (exit ${child.status})`);
+  const line = child.stdout.trim().split('\n').at(-1)!;
+  sink += (JSON.parse(line) as { sink: boolean }).sink ? 1 : 0;
+  return (JSON.parse(line) as { row: Row }).row;
+}
+
+const oneProcess = process.env.UAIX_BENCH_ONE_PROCESS === '1';
+const rows: Row[] = MEASURES.map((measure, index) => (oneProcess ? measure() : measureInChild(index)));
 const fullValidation = rows.find((row) => row.measure === FULL_VALIDATION)!;
 
 // ------------------------------------------------------------------ report
@@ -321,7 +362,7 @@ const format = (line: string[]) =>
     .join('  ');
 
 console.log(
-  `UAI-1 core benchmark: ${N.toLocaleString('en-US')} packets (${fixtures.length} valid fixtures × ${repeat}), median of ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs`,
+  `UAI-1 core benchmark: ${N.toLocaleString('en-US')} packets (${fixtures.length} valid fixtures × ${repeat}), median of ${RUNS} runs after warm-up, ${oneProcess ? 'every measure in one process' : 'each measure in its own process'}, Node ${process.version}, ${cpus().length} CPUs`,
 );
 console.log(
   `compile: ${callsWhileBuilding} ajv compile-path calls while building the validator (precompiled), 0 while validating 1,000 packets`,
@@ -343,6 +384,7 @@ console.log(
     cpus: cpus().length,
     packets: N,
     runs: RUNS,
+    oneProcess,
     compileOnce: { callsWhileBuilding, callsWhileValidating1000: 0 },
     fullValidation: {
       slower: Number(fullSlower.toFixed(3)),

@@ -42,9 +42,8 @@ if (GROUP_COUNT + 3 > 31) {
   );
 }
 
-/** Codes below 128; a state number times 128 is a shift by ASCII_BITS. */
-const ASCII_BITS = 7;
-const ASCII = 1 << ASCII_BITS;
+/** The screen reads ASCII codes (below 128) through its tables; any other code ends matches and runs. */
+const ASCII = 128;
 const isAsciiUpper = (code: number) => code >= 65 && code <= 90;
 
 /**
@@ -67,34 +66,63 @@ for (let code = 0; code < ASCII; code++) {
 }
 
 /**
- * The keyword groups as one Aho–Corasick automaton over ASCII, letters folded to lower case. A
- * state is held as its number times 128, so the next state is one load: `NEXT[state + code]`
- * (upper-case codes lead where their lower-case letter does). `OUTPUT[state / 128]` has bit g set
- * for each group g whose keyword ends in that state, directly or by a failure link, and
- * SUBJECT_ENDS where the claim subject ends (the screen then checks the character before it). A
- * secret rule whose bit stays clear cannot pass its own keyword test: its keywords are ASCII, and
- * a regex without the u flag folds case within ASCII only. Each state's row starts as a native
- * copy of its failure state's row, so the build (at every start of the CLI) takes well under a
- * millisecond.
+ * The keyword groups as one Aho–Corasick automaton over an alphabet of character classes: each
+ * character that occurs in a keyword (letters folded to lower case) is a class of its own, and
+ * every other ASCII character is class 0, which no keyword holds. The alphabet is small (under 64
+ * classes), so the table of moves fits in 16-bit cells and stays in the processor's nearest cache
+ * while a packet is serialized, hashed and validated around it (with one column per ASCII code it
+ * was 160 KB and was read from farther away). A state is held as its row's offset, so the next state
+ * is one load: `NEXT[state + class]`; the cell also carries OUTPUT_FLAG when a keyword ends in the
+ * target state, so the output table is read only there. `OUTPUT[state / STRIDE]` has bit g set for
+ * each group g whose keyword ends in that state, directly or by a failure link, and SUBJECT_ENDS
+ * where the claim subject ends (the screen then checks the character before it). A secret rule
+ * whose bit stays clear cannot pass its own keyword test: its keywords are ASCII, and a regex
+ * without the u flag folds case within ASCII only. Each state's row starts as a native copy of its
+ * failure state's row, so the build (at every start of the CLI) takes well under a millisecond.
  */
 const SUBJECT_ENDS = 1 << 31;
+const OUTPUT_FLAG = 0x8000;
+const STATE_MASK = 0x7fff;
+/** Bits of CHARACTER_INFO: the keyword class, then the run class, then "JSON escapes it". */
+const KEY_CLASS_MASK = 63;
+const RUN_CLASS_SHIFT = 6;
+const ESCAPED_INFO = 1 << 8;
+
+/** The keyword class of each ASCII code (upper-case letters share their lower-case letter's), and how many classes there are. */
+function keywordClasses(keywords: readonly string[]): { classOf: Uint8Array; count: number } {
+  const classOf = new Uint8Array(ASCII);
+  let count = 1;
+  for (const keyword of keywords) {
+    for (let index = 0; index < keyword.length; index++) {
+      let code = keyword.charCodeAt(index);
+      if (code >= ASCII) throw new Error(`string screen: the keyword ${JSON.stringify(keyword)} is not ASCII`);
+      if (isAsciiUpper(code)) code += 32;
+      if (classOf[code] !== 0) continue;
+      classOf[code] = count;
+      if (code >= 97 && code <= 122) classOf[code - 32] = count;
+      count++;
+    }
+  }
+  if (count > KEY_CLASS_MASK + 1)
+    throw new Error(`string screen: ${count} keyword classes, at most ${KEY_CLASS_MASK + 1}`);
+  return { classOf, count };
+}
 
 function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: number) {
-  // The trie: each state's children as code, child pairs (codes folded to lower case).
+  const { classOf, count: stride } = keywordClasses(groups.flat());
+  // The trie: each state's children as class, child pairs.
   const edges: number[][] = [[]];
   const output: number[] = [0];
   groups.forEach((keywords, group) => {
     for (const keyword of keywords) {
       let state = 0;
       for (let index = 0; index < keyword.length; index++) {
-        let code = keyword.charCodeAt(index);
-        if (code >= ASCII) throw new Error(`string screen: the keyword ${JSON.stringify(keyword)} is not ASCII`);
-        if (isAsciiUpper(code)) code += 32;
+        const keyClass = classOf[keyword.charCodeAt(index)];
         const list = edges[state];
         let at = 0;
-        while (at < list.length && list[at] !== code) at += 2;
+        while (at < list.length && list[at] !== keyClass) at += 2;
         if (at === list.length) {
-          list.push(code, edges.length);
+          list.push(keyClass, edges.length);
           edges.push([]);
           output.push(0);
         }
@@ -104,34 +132,36 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
       output[state] |= group === subjectGroup ? SUBJECT_ENDS : 1 << group;
     }
   });
+  if (edges.length * stride > STATE_MASK)
+    throw new Error(`string screen: ${edges.length} states do not fit in 15 bits`);
   // Breadth first, so a state's failure state (shallower) is complete before the state itself: its
   // row starts as a copy of the failure state's row, and only its own children are written over it.
-  const next = new Int32Array(edges.length * ASCII);
+  const next = new Uint16Array(edges.length * stride);
   const failure = new Int32Array(edges.length);
   const queue = [0];
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head];
-    const row = state * ASCII;
+    const row = state * stride;
     if (state !== 0) {
-      next.copyWithin(row, failure[state] * ASCII, failure[state] * ASCII + ASCII);
+      next.copyWithin(row, failure[state] * stride, failure[state] * stride + stride);
       output[state] |= output[failure[state]];
     }
     const list = edges[state];
     for (let at = 0; at < list.length; at += 2) {
-      const [code, child] = [list[at], list[at + 1]];
-      failure[child] = next[row + code] / ASCII; // the failure state's move, copied above (the root for the root's children)
-      next[row + code] = child * ASCII;
-      // Upper-case letters move as their lower-case letters do (ASCII case folding, as the rules' `i` flag).
-      if (code >= 97 && code <= 122) next[row + code - 32] = child * ASCII;
+      const [keyClass, child] = [list[at], list[at + 1]];
+      failure[child] = next[row + keyClass] / stride; // the failure state's move, copied above (the root for the root's children)
+      next[row + keyClass] = child * stride;
       queue.push(child);
     }
   }
-  return { NEXT: next, OUTPUT: Int32Array.from(output) };
+  // Outputs are complete only now (a state inherits its failure state's): flag the moves into them.
+  for (let at = 0; at < next.length; at++) if (output[next[at] / stride] !== 0) next[at] |= OUTPUT_FLAG;
+  return { NEXT: next, OUTPUT: Int32Array.from(output), STRIDE: stride, KEY_CLASS: classOf };
 }
 
 // Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
 const ASCII_STEMS = CAPABILITY_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
-const { NEXT, OUTPUT } = buildAutomaton(
+const { NEXT, OUTPUT, STRIDE, KEY_CLASS } = buildAutomaton(
   [
     ...SECRET_RULES.map((rule) => rule.keywords),
     [CLAIM_SUBJECT],
@@ -143,36 +173,41 @@ const { NEXT, OUTPUT } = buildAutomaton(
 
 /**
  * The high-entropy candidate as a second small automaton that runs beside the first, so the two
- * chains of loads overlap: state `length * 2 + upper` counts the token characters of the current
- * run (up to `minLength`) and whether one was upper case, and FOUND, once a run of `minLength`
- * holds an upper-case letter, never leaves. States are held times 128, as above.
+ * chains of loads overlap. Its input is the run class of a character: 0 not a token character, 1 a
+ * token character, 2 an upper-case one. State `length * 2 + upper` counts the token characters of
+ * the current run (up to `minLength`) and whether one was upper case, and FOUND, once a run of
+ * `minLength` holds an upper-case letter, never leaves. States are held times 4 (one row per state).
  */
 const { minLength: RUN_LENGTH, scanLimit: RUN_SCAN_LIMIT } = HIGH_ENTROPY_RULE;
 const FOUND = (RUN_LENGTH + 1) * 2;
-const FOUND_STATE = FOUND * ASCII;
-const RUN_NEXT = new Int32Array((FOUND + 1) * ASCII);
+const RUN_ROW = 4;
+const FOUND_STATE = FOUND * RUN_ROW;
+const RUN_NEXT = new Uint16Array((FOUND + 1) * RUN_ROW);
 for (let state = 0; state <= FOUND; state++) {
-  for (let code = 0; code < ASCII; code++) {
+  for (let runClass = 0; runClass < 3; runClass++) {
     const length = Math.min((state >> 1) + 1, RUN_LENGTH);
-    const upper = state & 1 || (CHARACTER_CLASS[code] & UPPER_CASE ? 1 : 0);
+    const upper = state & 1 || (runClass === 2 ? 1 : 0);
     const target =
-      state === FOUND
-        ? FOUND
-        : !(CHARACTER_CLASS[code] & TOKEN_CHARACTER)
-          ? 0
-          : length >= RUN_LENGTH && upper
-            ? FOUND
-            : length * 2 + upper;
-    RUN_NEXT[state * ASCII + code] = target * ASCII;
+      state === FOUND ? FOUND : runClass === 0 ? 0 : length >= RUN_LENGTH && upper ? FOUND : length * 2 + upper;
+    RUN_NEXT[state * RUN_ROW + runClass] = target * RUN_ROW;
   }
 }
+
+/** Per ASCII code, all the screen reads of it in one load: keyword class, run class and ESCAPED_INFO. */
+const CHARACTER_INFO = new Uint16Array(ASCII);
+for (let code = 0; code < ASCII; code++) {
+  const character = CHARACTER_CLASS[code];
+  const runClass = character & TOKEN_CHARACTER ? (character & UPPER_CASE ? 2 : 1) : 0;
+  CHARACTER_INFO[code] = KEY_CLASS[code] | (runClass << RUN_CLASS_SHIFT) | (character & ESCAPED ? ESCAPED_INFO : 0);
+}
+const runClassOf = (code: number) => (CHARACTER_INFO[code] >>> RUN_CLASS_SHIFT) & 3;
 
 /** The run automaton alone over the first `end` characters: FOUND or not. */
 function runFound(text: string, end: number): boolean {
   let run = 0;
   for (let index = 0; index < end && run !== FOUND_STATE; index++) {
     const code = text.charCodeAt(index);
-    run = code < ASCII ? RUN_NEXT[run + code] : 0;
+    run = code < ASCII ? RUN_NEXT[run + runClassOf(code)] : 0;
   }
   return run === FOUND_STATE;
 }
@@ -197,7 +232,7 @@ export function screenString(text: string): number {
   let state = 0;
   let run = 0;
   let bits = 0;
-  let classes = 0;
+  let seen = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code >= ASCII) {
@@ -207,16 +242,18 @@ export function screenString(text: string): number {
       bits |= NON_ASCII_BIT;
       continue;
     }
-    state = NEXT[state + code];
-    run = RUN_NEXT[run + code];
-    classes |= CHARACTER_CLASS[code];
-    const output = OUTPUT[state >>> ASCII_BITS];
-    if (output !== 0) {
+    const info = CHARACTER_INFO[code];
+    const move = NEXT[state + (info & KEY_CLASS_MASK)];
+    run = RUN_NEXT[run + ((info >>> RUN_CLASS_SHIFT) & 3)];
+    seen |= info;
+    state = move & STATE_MASK;
+    if (move & OUTPUT_FLAG) {
+      const output = OUTPUT[state / STRIDE];
       bits |= output & ~SUBJECT_ENDS;
       if (output & SUBJECT_ENDS && subjectStartsWord(text, index + 1)) bits |= SUBJECT_BIT;
     }
   }
-  if (classes & ESCAPED) bits |= NEEDS_ESCAPE_BIT;
+  if (seen & ESCAPED_INFO) bits |= NEEDS_ESCAPE_BIT;
   // The heuristic reads only the first scanLimit characters: a run beyond them is no candidate.
   if (text.length > RUN_SCAN_LIMIT ? runFound(text, RUN_SCAN_LIMIT) : run === FOUND_STATE)
     bits |= ENTROPY_CANDIDATE_BIT;

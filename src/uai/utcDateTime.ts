@@ -10,8 +10,9 @@
 /** The schema pattern of a UTC date-time (`envelope.schema.json#/$defs/utcDateTime`). */
 export const UTC_DATE_TIME_PATTERN_SOURCE = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$';
 
-// The same syntax with groups; every quantifier is bounded or separated by literals, so it is linear.
-const UTC_DATE_TIME_FIELDS = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?Z$/;
+// Every quantifier is bounded or separated by literals, so it is linear. Past the syntax, every
+// field is at a fixed place (YYYY-MM-DDThh:mm:ss, then the fraction up to the final Z).
+const UTC_DATE_TIME_SYNTAX = new RegExp(UTC_DATE_TIME_PATTERN_SOURCE);
 
 /** One instant, comparable exactly with `compareUtcDateTimes`. */
 export interface UtcDateTime {
@@ -64,32 +65,42 @@ function daysFromCivil(year: number, month: number, day: number): number {
  * hour 24, minute 60) and any second 60 other than the leap second `23:59:60`. Never throws.
  */
 export function parseUtcDateTime(text: string): UtcDateTimeResult {
-  const fields = UTC_DATE_TIME_FIELDS.exec(text);
-  if (!fields) return { ok: false, reason: 'it is not an RFC 3339 date-time in UTC (YYYY-MM-DDThh:mm:ss[.fraction]Z)' };
-  const [year, month, day, hour, minute, second] = fields.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12) return { ok: false, reason: `month ${fields[2]} does not exist` };
+  if (!UTC_DATE_TIME_SYNTAX.test(text))
+    return { ok: false, reason: 'it is not an RFC 3339 date-time in UTC (YYYY-MM-DDThh:mm:ss[.fraction]Z)' };
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  if (month < 1 || month > 12) return { ok: false, reason: `month ${text.slice(5, 7)} does not exist` };
   if (day < 1 || day > daysInMonth(year, month)) {
     return {
       ok: false,
-      reason: `day ${fields[3]} does not exist: ${MONTH_NAMES[month - 1]} ${fields[1]} has ${daysInMonth(year, month)} days`,
+      reason: `day ${text.slice(8, 10)} does not exist: ${MONTH_NAMES[month - 1]} ${text.slice(0, 4)} has ${daysInMonth(year, month)} days`,
     };
   }
-  if (hour > 23) return { ok: false, reason: `hour ${fields[4]} does not exist (00 to 23)` };
-  if (minute > 59) return { ok: false, reason: `minute ${fields[5]} does not exist (00 to 59)` };
+  if (hour > 23) return { ok: false, reason: `hour ${text.slice(11, 13)} does not exist (00 to 23)` };
+  if (minute > 59) return { ok: false, reason: `minute ${text.slice(14, 16)} does not exist (00 to 59)` };
   const leapSecond = second === 60;
   if (second > 60 || (leapSecond && (hour !== 23 || minute !== 59))) {
-    return { ok: false, reason: `second ${fields[6]} does not exist (00 to 59; 60 only as the leap second 23:59:60)` };
+    return {
+      ok: false,
+      reason: `second ${text.slice(17, 19)} does not exist (00 to 59; 60 only as the leap second 23:59:60)`,
+    };
   }
   const epochSecond =
     daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + (leapSecond ? 59 : second);
-  return { ok: true, value: { epochSecond, leapSecond, fraction: trimTrailingZeros(fields[7] ?? '') } };
+  // After the seconds comes either the final Z or ".digits" and then Z.
+  const fraction = text.length > 20 ? trimTrailingZeros(text.slice(20, -1)) : '';
+  return { ok: true, value: { epochSecond, leapSecond, fraction } };
+}
+
+/** The number written by `count` ASCII digits from `start` (the syntax has checked they are digits). */
+function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let index = start; index < start + count; index++) value = value * 10 + text.charCodeAt(index) - 48;
+  return value;
 }
 
 function trimTrailingZeros(digits: string): string {
