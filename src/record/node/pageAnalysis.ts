@@ -112,7 +112,7 @@ class WorkerPool {
   }
 
   /** The outcomes of `pages`, in their order. */
-  analyse(pages: PageInput[]): Promise<PageOutcome[]> {
+  async analyse(pages: PageInput[]): Promise<PageOutcome[]> {
     const batches: Promise<PageOutcome[]>[] = [];
     for (let start = 0; start < pages.length; start += PAGES_PER_MESSAGE) {
       const batch = pages.slice(start, start + PAGES_PER_MESSAGE);
@@ -122,7 +122,7 @@ class WorkerPool {
       entry.waiting += batch.length;
       entry.worker.postMessage({ id, pages: batch } satisfies AnalysisRequest);
     }
-    return Promise.all(batches).then((answered) => answered.flat());
+    return (await Promise.all(batches)).flat();
   }
 
   private failAll(error: Error): void {
