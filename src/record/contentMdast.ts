@@ -79,14 +79,41 @@ function tidyText(parent: MdastParent): void {
       index--;
       continue;
     }
-    node.value = node.value.replace(/[\t ]*(\r?\n|\r)[\t ]*/, '$1');
+    node.value = tightenFirstLineEnding(node.value);
     if (parent.type === 'heading' || parent.type === 'paragraph' || parent.type === 'root') {
       if (!index) node.value = node.value.replace(/^[\t ]+/, '');
-      if (index === children.length - 1) node.value = node.value.replace(/[\t ]+$/, '');
+      if (index === children.length - 1) node.value = trimEndTabsAndSpaces(node.value);
     }
     if (!node.value) children.splice(index, 1);
     else index++;
   }
+}
+
+const isTabOrSpace = (character: string | undefined) => character === '\t' || character === ' ';
+
+/**
+ * The first line ending (CR LF, LF or CR) without the tabs and spaces around it: what toMdast
+ * does with a regular expression whose search is quadratic (a long run of tabs with no line
+ * ending after it is retried from every tab), in one pass.
+ */
+export function tightenFirstLineEnding(value: string): string {
+  const newline = value.indexOf('\n');
+  const carriageReturn = value.indexOf('\r');
+  const at = carriageReturn < 0 ? newline : newline < 0 ? carriageReturn : Math.min(newline, carriageReturn);
+  if (at < 0) return value;
+  const ending = value[at] === '\r' && value[at + 1] === '\n' ? '\r\n' : value[at];
+  let start = at;
+  while (isTabOrSpace(value[start - 1])) start--;
+  let end = at + ending.length;
+  while (isTabOrSpace(value[end])) end++;
+  return value.slice(0, start) + ending + value.slice(end);
+}
+
+/** `value` without its trailing tabs and spaces, in one backward pass (toMdast's expression retries from every tab). */
+export function trimEndTabsAndSpaces(value: string): string {
+  let end = value.length;
+  while (isTabOrSpace(value[end - 1])) end--;
+  return value.slice(0, end);
 }
 
 // ---------------------------------------------------------------------------------------------

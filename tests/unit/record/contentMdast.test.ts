@@ -4,7 +4,8 @@ import { parse } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Element, Root, RootContent } from 'hast';
-import { toMdastInPlace } from '../../../src/record/contentMdast.ts';
+import fc from 'fast-check';
+import { tightenFirstLineEnding, toMdastInPlace, trimEndTabsAndSpaces } from '../../../src/record/contentMdast.ts';
 
 /** The `<main>` of `html`, as pageMirror parses a page. */
 function mainOf(html: string): Element {
@@ -60,4 +61,16 @@ test('toMdastInPlace leaves the page tree alone when given a copy of its childre
   const before = structuredClone(main);
   toMdastInPlace(ownCopy(main));
   assert.deepEqual(main, before);
+});
+
+test('the linear tidying of text does what toMdast’s two expressions do, on any mix of tabs, spaces and line endings', () => {
+  const pieces = fc.constantFrom('\t', ' ', '\n', '\r', '\r\n', 'a', '\u00a0');
+  fc.assert(
+    fc.property(fc.array(pieces, { maxLength: 24 }), (parts) => {
+      const value = parts.join('');
+      assert.equal(tightenFirstLineEnding(value), value.replace(/[\t ]*(\r?\n|\r)[\t ]*/, '$1'));
+      assert.equal(trimEndTabsAndSpaces(value), value.replace(/[\t ]+$/, ''));
+    }),
+    { numRuns: 2000 },
+  );
 });
