@@ -10,7 +10,9 @@ export default defineConfig({
   site: 'https://uaix.org',
   trailingSlash: 'always',
   // No inline <style> or <script>: the Content-Security-Policy in _headers allows neither.
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Four pages at a time: rendering one at a time, Astro's thread spent half the time waiting for
+  // each page's file to be written (at ten times the record, rendering 3.3-5.9 s -> 2.4-4.7 s, same files).
+  build: { format: 'directory', inlineStylesheets: 'never', concurrency: 4 },
   // Hex content hashes: a mixed-case hash in an asset's name reads as a random token to the
   // publication gate's high-entropy rule; a one-case hash never does, and names stay content-derived.
   vite: {

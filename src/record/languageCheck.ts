@@ -102,13 +102,22 @@ export function dataFileProse(file: string, locale: string, text: string, data: 
   return texts;
 }
 
+/** A text node of a Markdown string: its text, its line relative to the string's start, the source character after it. */
+export interface ProseRun {
+  value: string;
+  line: number;
+  following: string;
+}
+
 /**
  * Text nodes of a Markdown string, with their line relative to its start and the source character
  * that follows each (a text node can end where inline code, a link or emphasis markup begins).
+ * The Markdown parse is almost all of the check's time; the build keeps the result per string
+ * between builds (record/node/proseRunCache.ts).
  */
-function proseRuns(markdown: string): { value: string; line: number; following: string }[] {
+export function proseRuns(markdown: string): ProseRun[] {
   const tree = fromMarkdown(markdown, MARKDOWN_OPTIONS);
-  const runs: { value: string; line: number; following: string }[] = [];
+  const runs: ProseRun[] = [];
   const visit = (node: Nodes): void => {
     if (SKIPPED_NODES.has(node.type)) return;
     if (node.type === 'text') {
@@ -234,8 +243,15 @@ function bannedPhrases(glossary: Glossary | undefined): BannedPhrase[] {
   );
 }
 
-/** Every problem in `texts`, one `file:line: rule: message` line each, in file order. */
-export function checkLanguage(texts: readonly ProseText[], rulesFor: (locale: string) => LanguageRules): string[] {
+/**
+ * Every problem in `texts`, one `file:line: rule: message` line each, in file order. `runsOf` gives
+ * a string's prose runs: proseRuns itself, or a cache of its results.
+ */
+export function checkLanguage(
+  texts: readonly ProseText[],
+  rulesFor: (locale: string) => LanguageRules,
+  runsOf: (markdown: string) => readonly ProseRun[] = proseRuns,
+): string[] {
   const problems: string[] = [];
   const phrasesByLocale = new Map<string, BannedPhrase[]>();
   for (const text of texts) {
@@ -244,7 +260,7 @@ export function checkLanguage(texts: readonly ProseText[], rulesFor: (locale: st
     const phrases = phrasesByLocale.get(text.locale)!;
     if (!phrases.length && !rules.frenchPunctuation) continue;
     const at = text.place ? ` (${text.place})` : '';
-    for (const run of proseRuns(text.markdown)) {
+    for (const run of runsOf(text.markdown)) {
       const lineOf = (offset: number) => text.line + run.line - 1 + lineWithin(run.value, offset);
       const normalized = phrases.length ? normalize(run.value) : '';
       for (const banned of phrases) {

@@ -8,7 +8,7 @@ import type { RecordModel } from './recordModel.ts';
 import type { FieldRegistryDocument } from './fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../uai/jcs.ts';
-import { sha256, sha256Digest } from '../uai/sha256.ts';
+import { sha256, sha256Digest, type Sha256 } from '../uai/sha256.ts';
 import { SITE_ORIGIN } from './locales.ts';
 import {
   CONFORMANCE_PATH,
@@ -253,13 +253,18 @@ export function headersFile(rules: readonly HeaderRule[] = HEADER_RULES): string
 
 /**
  * sha256 of a file's bytes, and of its RFC 8785 form when it is JSON and I-JSON (no duplicate
- * names, well-formed UTF-8).
+ * names, well-formed UTF-8). `hash` is the core's pure-JavaScript SHA-256 unless the caller has a
+ * faster one (the build passes node:crypto's).
  */
-export function fileDigests(bytes: Uint8Array, mediaType: string): { sha256: string; jcs_sha256?: string } {
-  const result: { sha256: string; jcs_sha256?: string } = { sha256: sha256Digest(bytes) };
+export function fileDigests(
+  bytes: Uint8Array,
+  mediaType: string,
+  hash: Sha256 = sha256,
+): { sha256: string; jcs_sha256?: string } {
+  const result: { sha256: string; jcs_sha256?: string } = { sha256: sha256Digest(bytes, hash) };
   if (!mediaType.includes('json')) return result;
   // Invalid-on-purpose fixtures (not JSON, duplicate keys) have no canonical form.
   const read = decodeJsonBytes(bytes);
-  if (read.ok) result.jcs_sha256 = sha256Digest(canonicalBytes(read.value));
+  if (read.ok) result.jcs_sha256 = sha256Digest(canonicalBytes(read.value), hash);
   return result;
 }

@@ -5,26 +5,17 @@
 import { parse } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { toText } from 'hast-util-to-text';
-import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element, Root, RootContent } from 'hast';
 import { SITE_ORIGIN } from './locales.ts';
 import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from './publicPaths.ts';
 import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
+import { toMdastInPlace } from './contentMdast.ts';
+import { RECORD_META } from './recordMeta.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
-
-/** The `<meta name>`s through which a page tells its mirrors what record it is (written by BaseHead.astro). */
-export const RECORD_META = {
-  code: 'uaix:record-code',
-  locale: 'uaix:locale',
-  contentLocale: 'uaix:content-locale',
-  state: 'uaix:translation-state',
-  surface: 'uaix:surface',
-  lastChanged: 'uaix:last-changed',
-} as const;
 
 type Visit = (node: Element) => boolean | void;
 
@@ -86,12 +77,16 @@ function isChrome(element: Element): boolean {
   );
 }
 
+/**
+ * A copy of `element` without its chrome. Its children arrays and text nodes are its own, so the
+ * Markdown conversion may change them (toMdastInPlace) and the page's tree stays as parsed.
+ */
 function withoutChrome(element: Element): Element {
   return {
     ...element,
     children: element.children
       .filter((child) => child.type !== 'element' || !isChrome(child))
-      .map((child) => (child.type === 'element' ? withoutChrome(child) : child)),
+      .map((child) => (child.type === 'element' ? withoutChrome(child) : child.type === 'text' ? { ...child } : child)),
   };
 }
 
@@ -212,9 +207,14 @@ function mirrorJson(head: PageHead, facts: ContentFacts, text: string, path: str
   };
 }
 
-/** The content as Markdown (GFM tables, `-` bullets and rules, fenced code). */
+/** The content as Markdown (GFM tables, `-` bullets and rules, fenced code); changes `content` (see withoutChrome). */
 function contentMarkdown(content: Element): string {
-  return toMarkdown(toMdast(content), { extensions: [gfmToMarkdown()], bullet: '-', rule: '-', fences: true }).trim();
+  return toMarkdown(toMdastInPlace(content), {
+    extensions: [gfmToMarkdown()],
+    bullet: '-',
+    rule: '-',
+    fences: true,
+  }).trim();
 }
 
 /** The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body. */

@@ -5,6 +5,7 @@
 import type { RecordModel } from './recordModel.ts';
 import type { RecordIndex } from './pageIndex.ts';
 import type { RouteRecord } from '../uai/routeRecord.ts';
+import type { Sha256 } from '../uai/sha256.ts';
 import type { UAIXSiteManifestWellKnownUaixJson } from './generated/uaix-manifest.ts';
 import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
@@ -55,6 +56,7 @@ export function buildSiteManifest(
   files: readonly BuiltFile[],
   routes: readonly ManifestRoute[],
   release: PackageRelease,
+  hash?: Sha256,
 ): SiteManifest {
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
@@ -112,7 +114,7 @@ export function buildSiteManifest(
       path: route.record.path,
       content_type: route.record.content_type,
       record: url(routeRecordPath(route.routeId)),
-      record_sha256: fileDigests(new TextEncoder().encode(route.text), 'application/json').sha256,
+      record_sha256: fileDigests(new TextEncoder().encode(route.text), 'application/json', hash).sha256,
     })),
     package: {
       name: release.name,
@@ -140,7 +142,7 @@ export function buildSiteManifest(
         return {
           url: url(file.path),
           media_type: mediaType,
-          ...fileDigests(file.bytes, mediaType),
+          ...fileDigests(file.bytes, mediaType, hash),
           ...(file.path === HEADERS_PATH ? { served: false } : {}),
         };
       }),

@@ -11,6 +11,7 @@ import {
   loadGlossaries,
 } from '../record/node/contentFiles.ts';
 import { checkGlossary, checkLanguage } from '../record/languageCheck.ts';
+import { ProseRunCache } from '../record/node/proseRunCache.ts';
 import {
   buildRecordIndex,
   translationStateOf,
@@ -111,7 +112,8 @@ function readContentSources(): ContentSources {
 
 /**
  * The language check reads the translated prose against each locale's glossary (never the
- * glossaries themselves, which spell out the banned renderings).
+ * glossaries themselves, which spell out the banned renderings), with the Markdown parses of earlier
+ * builds.
  */
 function languageProblems({ content, common, ladder, strings, glossaries }: ContentSources): string[] {
   const glossaryOf = new Map(glossaries.files.map((file) => [file.locale, file.data]));
@@ -119,13 +121,20 @@ function languageProblems({ content, common, ladder, strings, glossaries }: Cont
     ...content.prose,
     ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose)),
   ];
-  return [
+  const runCache = new ProseRunCache();
+  const problems = [
     ...glossaries.files.flatMap((file) => checkGlossary(file.file, file.data)),
-    ...checkLanguage(prose, (locale) => ({
-      glossary: glossaryOf.get(locale),
-      frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
-    })),
+    ...checkLanguage(
+      prose,
+      (locale) => ({
+        glossary: glossaryOf.get(locale),
+        frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
+      }),
+      runCache.runsOf,
+    ),
   ];
+  runCache.save();
+  return problems;
 }
 
 /** Stops the build with one line per content problem. */

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { sha256Digest } from '../../uai/sha256.ts';
+import { nodeSha256 } from '../../uai/node/nodeValidator.ts';
 import { MARKDOWN_COLLECTIONS, entryIdOf, routeOfEntry } from '../contentPaths.ts';
 import {
   frontmatterSchemaFor,
@@ -93,7 +94,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         locale,
         path: route,
         file,
-        fileDigest: sha256Digest(new Uint8Array(bytes)),
+        fileDigest: sha256Digest(new Uint8Array(bytes), nodeSha256),
         data: parsed.data as EntryData,
       });
       prose.push(...markdownEntryProse(file, locale, parts, parsed.data));
@@ -148,7 +149,7 @@ export function loadLocaleData<S extends DataSchema>(
     files.push({
       locale,
       file,
-      fileDigest: sha256Digest(new Uint8Array(bytes)),
+      fileDigest: sha256Digest(new Uint8Array(bytes), nodeSha256),
       data: parsed.data as ReturnType<S['parse']>,
       prose: dataFileProse(file, locale, text, parsed.data),
     });

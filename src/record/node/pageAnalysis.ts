@@ -2,21 +2,23 @@
  * The build's per-page work after Astro (mirrors and link facts, one parse per page), spread over
  * worker threads, one per core, and cached per page: the result for a page is kept under a key made
  * of the analysis code, the page's path and its bytes, so a rebuild parses only the pages whose
- * HTML changed. The cache is a git-ignored folder; a cached result is the same JSON the analysis
- * returns, so a warm build writes the same bytes as a cold one.
+ * HTML changed. The cache is a git-ignored folder of packs, one per chunk (PageCache); a cached
+ * result is the same JSON the analysis returns, so a warm build writes the same bytes as a cold one.
  *
  * Pages stream through in chunks: each page's HTML is read when its chunk is analysed, its full
  * analysis (with the mirrors) is handed to the caller and then dropped, and only the facts the
- * later stages need (ids, links, styles, claims text) are kept. Holding every page's HTML and
+ * later stages need (ids, links, styles, claims text) are kept. The workers analyse the next chunk
+ * while the caller writes the mirrors of the last one (before, each waited for the other). Holding every page's HTML and
  * mirrors at once made garbage collection, and so the whole stage, grow faster than the record.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { analysePage, type PageAnalysis } from '../pageMirror.ts';
+import { sourceDigest } from './sourceDigest.ts';
 
 export const PAGE_CACHE_DIR = join(REPOSITORY_ROOT, '.cache/build-pages');
 
@@ -59,15 +61,12 @@ export function analysePageSafely(job: PageInput): PageOutcome {
  * (package-lock.json): changing either invalidates every cached page.
  */
 function analysisCodeDigest(): string {
-  const hash = createHash('sha256');
   const recordDir = join(REPOSITORY_ROOT, 'src/record');
   const files = readdirSync(recordDir)
     .filter((name) => name.endsWith('.ts'))
     .sort()
     .map((name) => join(recordDir, name));
-  for (const file of [...files, join(REPOSITORY_ROOT, 'package-lock.json')])
-    hash.update(file.slice(REPOSITORY_ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
+  return sourceDigest([...files, join(REPOSITORY_ROOT, 'package-lock.json')]);
 }
 
 /**
@@ -80,53 +79,133 @@ const PAGES_PER_MESSAGE = 8;
 /** Pages analysed between two hand-overs to the caller: bounds what is held in memory at once. */
 const PAGES_PER_CHUNK = 128;
 
-/** Worker threads that analyse the batches they are sent; `analyse` resolves in the order of its input. */
+/**
+ * Worker threads that analyse the batches they are sent. Each batch goes, when submitted, to the
+ * worker with the fewest pages waiting, so a worker never waits for the main thread to hand it
+ * work: the main thread can submit the next chunk and then spend its time writing the last one.
+ */
 class WorkerPool {
-  private readonly workers: Worker[];
+  private readonly workers: { worker: Worker; waiting: number }[];
+  private readonly answers = new Map<
+    number,
+    { size: number; resolve(outcomes: PageOutcome[]): void; reject(error: Error): void }
+  >();
+  private nextId = 0;
+  private closing = false;
 
   constructor(threads: number) {
-    this.workers = Array.from(
-      { length: threads },
-      () => new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)),
-    );
+    this.workers = Array.from({ length: threads }, () => {
+      const entry = { worker: new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)), waiting: 0 };
+      entry.worker
+        .on('message', ({ id, outcomes }: { id: number; outcomes: PageOutcome[] }) => {
+          const answer = this.answers.get(id)!;
+          this.answers.delete(id);
+          entry.waiting -= answer.size;
+          answer.resolve(outcomes);
+        })
+        .on('error', (error) => this.failAll(error))
+        .on('exit', (code) => {
+          if (!this.closing) this.failAll(new Error(`a page analysis worker exited with ${code}`));
+        });
+      return entry;
+    });
   }
 
+  /** The outcomes of `pages`, in their order. */
   async analyse(pages: PageInput[]): Promise<PageOutcome[]> {
-    const outcomes: PageOutcome[] = new Array(pages.length);
-    const batches: { id: number; start: number; pages: PageInput[] }[] = [];
-    for (let start = 0; start < pages.length; start += PAGES_PER_MESSAGE)
-      batches.push({ id: batches.length, start, pages: pages.slice(start, start + PAGES_PER_MESSAGE) });
-    let next = 0;
-    await Promise.all(
-      this.workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const onMessage = ({ id, outcomes: answered }: { id: number; outcomes: PageOutcome[] }) => {
-              answered.forEach((outcome, offset) => (outcomes[batches[id].start + offset] = outcome));
-              send();
-            };
-            const onError = (error: Error) => finish(error);
-            const onExit = (code: number) => finish(new Error(`a page analysis worker exited with ${code}`));
-            const finish = (error?: Error) => {
-              worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-              if (error) reject(error);
-              else resolve();
-            };
-            const send = () => {
-              const batch = batches[next++];
-              if (!batch) return finish();
-              worker.postMessage({ id: batch.id, pages: batch.pages } satisfies AnalysisRequest);
-            };
-            worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-            send();
-          }),
-      ),
-    );
-    return outcomes;
+    const batches: Promise<PageOutcome[]>[] = [];
+    for (let start = 0; start < pages.length; start += PAGES_PER_MESSAGE) {
+      const batch = pages.slice(start, start + PAGES_PER_MESSAGE);
+      const entry = this.workers.reduce((least, other) => (other.waiting < least.waiting ? other : least));
+      const id = this.nextId++;
+      batches.push(new Promise((resolve, reject) => this.answers.set(id, { size: batch.length, resolve, reject })));
+      entry.waiting += batch.length;
+      entry.worker.postMessage({ id, pages: batch } satisfies AnalysisRequest);
+    }
+    return (await Promise.all(batches)).flat();
+  }
+
+  private failAll(error: Error): void {
+    for (const answer of this.answers.values()) answer.reject(error);
+    this.answers.clear();
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.closing = true;
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+  }
+}
+
+const CACHE_INDEX = 'index.json';
+
+/**
+ * The page cache on disk: one pack file per chunk of newly analysed pages (the JSON of their
+ * analyses by key) and `index.json`, the pack of each key. One file per page cost a file creation
+ * per page, about 1 ms of kernel time each on the build machine (1,251 files at ten times the
+ * record); a pack is one. A chunk's packs are read once while the chunk is handled, then dropped.
+ */
+class PageCache {
+  private readonly packOf: Map<string, string>;
+  private readonly packs = new Map<string, Record<string, PageAnalysis>>();
+  private readonly present = new Map<string, boolean>();
+
+  constructor(private readonly dir: string) {
+    this.packOf = new Map(Object.entries(this.readIndex()));
+  }
+
+  has(key: string): boolean {
+    const pack = this.packOf.get(key);
+    if (pack === undefined) return false;
+    if (!this.present.has(pack)) this.present.set(pack, existsSync(join(this.dir, pack)));
+    return this.present.get(pack)!;
+  }
+
+  /** A cached analysis; its pack stays loaded until `release`. */
+  get(key: string): PageAnalysis {
+    const pack = this.packOf.get(key)!;
+    let entries = this.packs.get(pack);
+    if (!entries) {
+      entries = JSON.parse(readFileSync(join(this.dir, pack), 'utf8')) as Record<string, PageAnalysis>;
+      this.packs.set(pack, entries);
+    }
+    return entries[key];
+  }
+
+  release(): void {
+    this.packs.clear();
+  }
+
+  /** Writes one pack of new analyses (named by its keys, so the same pages give the same name). */
+  add(analyses: Map<string, PageAnalysis>): void {
+    if (!analyses.size) return;
+    const name = `${createHash('sha256')
+      .update([...analyses.keys()].join('\0'))
+      .digest('hex')}.json`;
+    mkdirSync(this.dir, { recursive: true });
+    writeFileSync(join(this.dir, name), JSON.stringify(Object.fromEntries(analyses)));
+    for (const key of analyses.keys()) this.packOf.set(key, name);
+  }
+
+  /** Writes the index; with `keep`, only those keys, and removes every pack none of them is in. */
+  save(keep?: ReadonlySet<string>): void {
+    if (keep) for (const key of [...this.packOf.keys()]) if (!keep.has(key)) this.packOf.delete(key);
+    if (!existsSync(this.dir)) return;
+    const aside = join(this.dir, `${CACHE_INDEX}.${process.pid}`);
+    writeFileSync(aside, JSON.stringify(Object.fromEntries(this.packOf)));
+    renameSync(aside, join(this.dir, CACHE_INDEX));
+    if (!keep) return;
+    const used = new Set(this.packOf.values());
+    for (const name of readdirSync(this.dir))
+      if (name !== CACHE_INDEX && !used.has(name)) rmSync(join(this.dir, name), { force: true });
+  }
+
+  private readIndex(): Record<string, string> {
+    try {
+      return JSON.parse(readFileSync(join(this.dir, CACHE_INDEX), 'utf8')) as Record<string, string>;
+    } catch {
+      // No index yet, or one cut short by a killed build: nothing is cached.
+      return {};
+    }
   }
 }
 
@@ -163,40 +242,48 @@ export async function analysePages(
           .digest('hex')
       : '',
   );
-  const cached = (at: number) => cacheDir !== undefined && existsSync(join(cacheDir, `${keys[at]}.json`));
-  const cachedAt = jobs.map((_, at) => cached(at));
+  const cache = cacheDir ? new PageCache(cacheDir) : undefined;
+  const cachedAt = keys.map((key) => cache?.has(key) ?? false);
   const missingCount = cachedAt.filter((hit) => !hit).length;
   const threads = Math.min(availableParallelism(), Math.floor(missingCount / PAGES_PER_WORKER));
   const pool = threads > 1 ? new WorkerPool(threads) : undefined;
-  if (cacheDir && missingCount) mkdirSync(cacheDir, { recursive: true });
   const results = new Map<string, PageFacts>();
   const problems: string[] = [];
+  /** Reads a chunk's uncached pages and sets them being analysed. */
+  const startChunk = (start: number) => {
+    const chunk = jobs.map((_, at) => at).slice(start, start + PAGES_PER_CHUNK);
+    const missing = chunk.filter((at) => !cachedAt[at]);
+    const inputs = missing.map((at): PageInput => ({
+      path: jobs[at].path,
+      html: readFileSync(jobs[at].file, 'utf8'),
+      withMirror: jobs[at].withMirror,
+    }));
+    return { chunk, missing, computed: pool ? pool.analyse(inputs) : Promise.resolve(inputs.map(analysePageSafely)) };
+  };
   try {
-    for (let start = 0; start < jobs.length; start += PAGES_PER_CHUNK) {
-      const chunk = jobs.map((_, at) => at).slice(start, start + PAGES_PER_CHUNK);
-      const missing = chunk.filter((at) => !cachedAt[at]);
-      const inputs = missing.map((at): PageInput => ({
-        path: jobs[at].path,
-        html: readFileSync(jobs[at].file, 'utf8'),
-        withMirror: jobs[at].withMirror,
-      }));
-      const computed = pool ? await pool.analyse(inputs) : inputs.map(analysePageSafely);
-      const outcomeOf = new Map(missing.map((at, offset) => [at, computed[offset]]));
+    let next = jobs.length ? startChunk(0) : undefined;
+    for (let start = 0; next; start += PAGES_PER_CHUNK) {
+      const { chunk, missing, computed } = next;
+      const outcomes = await computed;
+      // The workers analyse the next chunk while this thread writes this one.
+      next = start + PAGES_PER_CHUNK < jobs.length ? startChunk(start + PAGES_PER_CHUNK) : undefined;
+      const outcomeOf = new Map(missing.map((at, offset) => [at, outcomes[offset]]));
+      const analysed = new Map<string, PageAnalysis>();
       for (const at of chunk) {
-        const outcome: PageOutcome = outcomeOf.get(at) ?? {
-          analysis: JSON.parse(readFileSync(join(cacheDir!, `${keys[at]}.json`), 'utf8')) as PageAnalysis,
-        };
+        const outcome: PageOutcome = outcomeOf.get(at) ?? { analysis: cache!.get(keys[at]) };
         if (!('analysis' in outcome)) {
           problems.push(outcome.error);
           continue;
         }
-        if (cacheDir && outcomeOf.has(at))
-          writeFileSync(join(cacheDir, `${keys[at]}.json`), JSON.stringify(outcome.analysis));
+        if (outcomeOf.has(at)) analysed.set(keys[at], outcome.analysis);
         onAnalysis?.(jobs[at], outcome.analysis);
         const { ids, links, styles, claims } = outcome.analysis;
         results.set(jobs[at].path, { ids, links, styles, claims });
       }
+      cache?.add(analysed);
+      cache?.release();
     }
+    cache?.save();
   } finally {
     await pool?.close();
   }
@@ -206,9 +293,7 @@ export async function analysePages(
     analysed: missingCount,
     fromCache: jobs.length - missingCount,
     prune() {
-      if (!cacheDir || !existsSync(cacheDir)) return;
-      const used = new Set(keys.map((key) => `${key}.json`));
-      for (const name of readdirSync(cacheDir)) if (!used.has(name)) rmSync(join(cacheDir, name), { force: true });
+      cache?.save(new Set(keys));
     },
   };
 }

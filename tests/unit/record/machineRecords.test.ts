@@ -14,6 +14,7 @@ import {
   pathPatternMatches,
 } from '../../../src/record/machineRecords.ts';
 import { routeMediaTypeProblems } from '../../../src/record/siteManifest.ts';
+import { nodeSha256 } from '../../../src/uai/node/nodeValidator.ts';
 import type { RouteRecord } from '../../../src/uai/routeRecord.ts';
 
 test('host path patterns: * matches any run of characters, / included; nothing else is special', () => {
@@ -58,6 +59,18 @@ test('digests: jcs_sha256 only for I-JSON; a duplicate member name or a non-JSON
   assert.deepEqual(Object.keys(fileDigests(encode('{"a":1,"a":2}'), 'application/json')), ['sha256']);
   assert.deepEqual(Object.keys(fileDigests(encode('{not json'), 'application/json')), ['sha256']);
   assert.deepEqual(Object.keys(fileDigests(encode('{"a":1}'), 'text/markdown')), ['sha256']);
+});
+
+test('digests: the build’s node:crypto SHA-256 gives the core’s digests, for the file and its canonical form', () => {
+  const bytes = new TextEncoder().encode('{"b":1,"a":[2,"é"]}');
+  assert.deepEqual(fileDigests(bytes, 'application/json', nodeSha256), fileDigests(bytes, 'application/json'));
+  const seen: number[] = [];
+  const counting = (input: Uint8Array) => {
+    seen.push(input.length);
+    return nodeSha256(input);
+  };
+  fileDigests(bytes, 'application/json', counting);
+  assert.equal(seen.length, 2, 'both digests use the hash passed in');
 });
 
 test('routes: content_type must be the media type of every file the path names; a template stands for one name', () => {

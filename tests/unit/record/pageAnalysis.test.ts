@@ -6,7 +6,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analysePages, type PageJob } from '../../../src/record/node/pageAnalysis.ts';
@@ -67,7 +67,13 @@ test('a changed page is analysed again, and pruning keeps only the entries of th
   assert.deepEqual(run.results.get('/en-us/p3/')!.links, ['/nav/', '/en-us/p4/', '/i3.svg']);
   assert.match(run.results.get('/en-us/p3/')!.claims.text, /^D3\n[\s\S]*Text three/);
   run.prune();
-  assert.equal(readdirSync(cacheDir).length, jobs.length);
+  // The index lists exactly this run's pages, and every pack on disk holds one of them: the
+  // cold run's packs (one per chunk) and the changed page's.
+  const index = JSON.parse(readFileSync(join(cacheDir, 'index.json'), 'utf8')) as Record<string, string>;
+  assert.equal(Object.keys(index).length, jobs.length);
+  const packs = readdirSync(cacheDir).filter((name) => name !== 'index.json');
+  assert.deepEqual(new Set(packs), new Set(Object.values(index)));
+  assert.equal(packs.length, Math.ceil(jobs.length / 128) + 1);
 });
 
 test('a page that cannot be analysed is one problem naming it; a page without mirrors needs no <main>', async () => {
