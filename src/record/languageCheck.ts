@@ -102,7 +102,10 @@ export function dataFileProse(file: string, locale: string, text: string, data: 
   return texts;
 }
 
-/** A text node of a Markdown string: its text, its line relative to the string's start, the source character after it. */
+/**
+ * A text node of a Markdown string: its text, its line relative to the string's start, the source
+ * character after it.
+ */
 export interface ProseRun {
   value: string;
   line: number;

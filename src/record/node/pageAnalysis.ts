@@ -8,8 +8,8 @@
  * Pages stream through in chunks: each page's HTML is read when its chunk is analysed, its full
  * analysis (with the mirrors) is handed to the caller and then dropped, and only the facts the
  * later stages need (ids, links, styles, claims text) are kept. The workers analyse the next chunk
- * while the caller writes the mirrors of the last one (before, each waited for the other). Holding every page's HTML and
- * mirrors at once made garbage collection, and so the whole stage, grow faster than the record.
+ * while the caller writes the mirrors of the last one (before, each waited for the other).
+ * Holding every page's HTML and mirrors at once made garbage collection, and so the whole stage, grow faster than the record.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
