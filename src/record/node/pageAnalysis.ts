@@ -9,7 +9,8 @@
  * analysis (with the mirrors) is handed to the caller and then dropped, and only the facts the
  * later stages need (ids, links, styles, claims text) are kept. The workers analyse the next chunk
  * while the caller writes the mirrors of the last one (before, each waited for the other).
- * Holding every page's HTML and mirrors at once made garbage collection, and so the whole stage, grow faster than the record.
+ * Holding every page's HTML and mirrors at once made garbage collection, and so the whole
+ * stage, grow faster than the record.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
