@@ -329,9 +329,9 @@ function measureInChild(index: number): Row {
     },
   );
   if (child.status !== 0) throw new Error(`measure ${index} failed (exit ${child.status})`);
-  const line = child.stdout.trim().split('\n').at(-1)!;
-  sink += (JSON.parse(line) as { sink: boolean }).sink ? 1 : 0;
-  return (JSON.parse(line) as { row: Row }).row;
+  const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { row: Row; sink: boolean };
+  sink += result.sink ? 1 : 0;
+  return result.row;
 }
 
 const oneProcess = process.env.UAIX_BENCH_ONE_PROCESS === '1';
