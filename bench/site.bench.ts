@@ -326,7 +326,7 @@ const STAGE_NAMES: Record<string, string> = {
   'llms.txt and manifest': 'llms.txt, llms-full.txt, manifest',
   'llms.txt': 'llms.txt, llms-full.txt',
   manifest: 'manifest (digest of every file)',
-  pagefind: 'Pagefind',
+  pagefind: 'Pagefind (the time it runs past the mirrors, beside which it starts)',
   'link check': 'link check',
   'publication gates': 'publication gates (claims, redaction of dist/)',
 };

@@ -10,7 +10,13 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { prepareRecord, publishRecord, removePreviousBuild, type PreparedRecord } from './recordStages.ts';
+import {
+  languageChecked,
+  prepareRecord,
+  publishRecord,
+  removePreviousBuild,
+  type PreparedRecord,
+} from './recordStages.ts';
 
 export const RECORD_INTEGRATION = 'uaix-record';
 
@@ -44,16 +50,24 @@ async function removingDistOnFailure<T>(dist: string, stage: () => T | Promise<T
 
 export function recordIntegration(): AstroIntegration {
   let prepared: PreparedRecord | undefined;
+  let outDir = '';
   let previousBuildRemoved: Promise<void> = Promise.resolve();
   return {
     name: RECORD_INTEGRATION,
     hooks: {
-      'astro:config:setup': async ({ command, config, logger }) => {
+      'astro:config:setup': async ({ command, config }) => {
         if (command !== 'build') return;
-        const dist = fileURLToPath(config.outDir);
-        prepared = await removingDistOnFailure(dist, prepareRecord);
-        report(logger, prepared.summary);
-        previousBuildRemoved = removePreviousBuild(dist);
+        outDir = fileURLToPath(config.outDir);
+        prepared = await removingDistOnFailure(outDir, prepareRecord);
+        previousBuildRemoved = removePreviousBuild(outDir);
+      },
+      // After Astro's content sync, before it bundles and renders: the language check, which ran
+      // beside the sync on a worker thread, must have passed.
+      'astro:build:start': async ({ logger }) => {
+        if (!prepared) return;
+        const checked = prepared;
+        await removingDistOnFailure(outDir, () => languageChecked(checked));
+        report(logger, checked.summary);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);

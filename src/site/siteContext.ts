@@ -10,8 +10,7 @@ import {
   loadUiStrings,
   loadGlossaries,
 } from '../record/node/contentFiles.ts';
-import { checkGlossary, checkLanguage } from '../record/languageCheck.ts';
-import { ProseRunCache } from '../record/node/proseRunCache.ts';
+import { languageProblems, type LanguageCheckInput } from '../record/node/siteLanguageCheck.ts';
 import {
   buildRecordIndex,
   translationStateOf,
@@ -22,7 +21,7 @@ import {
 import { loadRecordModel } from '../record/node/loadRecordModel.ts';
 import type { RecordModel } from '../record/recordModel.ts';
 import type { RegistryCommon, ClientLadder } from '../record/contentSchemas.ts';
-import { SOURCE_LOCALE, LOCALES, contentChain, localeOf } from '../record/locales.ts';
+import { SOURCE_LOCALE, LOCALES, contentChain } from '../record/locales.ts';
 import { fillTemplate } from '../record/inlineText.ts';
 import { lastChangedDate } from '../record/node/gitDates.ts';
 import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
@@ -110,45 +109,28 @@ function readContentSources(): ContentSources {
   return { content, common, ladder, strings, glossaries, routes: loadCheckedRouteRecords() };
 }
 
-/**
- * The language check reads the translated prose against each locale's glossary (never the
- * glossaries themselves, which spell out the banned renderings), with the Markdown parses of earlier
- * builds.
- */
-function languageProblems({ content, common, ladder, strings, glossaries }: ContentSources): string[] {
-  const glossaryOf = new Map(glossaries.files.map((file) => [file.locale, file.data]));
-  const prose = [
-    ...content.prose,
-    ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose)),
-  ];
-  const runCache = new ProseRunCache();
-  const problems = [
-    ...glossaries.files.flatMap((file) => checkGlossary(file.file, file.data)),
-    ...checkLanguage(
-      prose,
-      (locale) => ({
-        glossary: glossaryOf.get(locale),
-        frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
-      }),
-      runCache.runsOf,
-    ),
-  ];
-  runCache.save();
-  return problems;
+/** What the language check reads of the sources: every string of prose and the glossaries. */
+function languageCheckInput({ content, common, ladder, strings, glossaries }: ContentSources): LanguageCheckInput {
+  return {
+    prose: [...content.prose, ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose))],
+    glossaries: glossaries.files.map(({ file, locale, data }) => ({ file, locale, data })),
+  };
 }
 
-/** Stops the build with one line per content problem. */
-function assertContentClean(sources: ContentSources, index: RecordIndex): void {
-  const { content, common, ladder, strings, glossaries, routes } = sources;
-  const fileProblems = [
+/** The problems each file has on its own, but for the language check's. */
+function fileProblemsOf({ content, common, ladder, strings, glossaries, routes }: ContentSources): string[] {
+  return [
     ...routes.problems,
     ...content.problems,
     ...common.problems,
     ...ladder.problems,
     ...strings.problems,
     ...glossaries.problems,
-    ...languageProblems(sources),
   ];
+}
+
+/** Stops the build with one line per content problem (the files' own, then the language check's). */
+function assertContentClean(fileProblems: string[], index: RecordIndex): void {
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
   const problems = fileProblems.length ? fileProblems : index.errors;
@@ -246,18 +228,14 @@ function staleCheck(
   };
 }
 
-export function loadSite(): SiteContext {
-  cached ??= (globalThis as CheckedSiteSlot)[CHECKED_SITE];
-  if (cached) return cached;
-  const sources = readContentSources();
-  const index = buildRecordIndex(sources.content.entries);
-  assertContentClean(sources, index);
+/** The site context of checked sources. */
+function assembleSite(sources: ContentSources, index: RecordIndex): SiteContext {
   const ui = uiStringTables(sources.strings);
   const model = loadRecordModel();
   const dataTranslations = dataTranslationStates(sources);
   const registryCommon = byLocale(sources.common.files, 'registry-common');
   const clientLadder = byLocale(sources.ladder.files, 'client-ladder');
-  cached = {
+  return {
     index,
     model,
     fieldRegistry: buildFieldRegistry(model, SITE_ORIGIN),
@@ -274,7 +252,41 @@ export function loadSite(): SiteContext {
     },
     isStale: staleCheck(dataTranslations, registryCommon, clientLadder),
   };
+}
+
+/** The site, loaded and checked once (`astro dev`, and the renderer when no build handed it over). */
+export function loadSite(): SiteContext {
+  cached ??= (globalThis as CheckedSiteSlot)[CHECKED_SITE];
+  if (cached) return cached;
+  const sources = readContentSources();
+  const index = buildRecordIndex(sources.content.entries);
+  assertContentClean([...fileProblemsOf(sources), ...languageProblems(languageCheckInput(sources))], index);
+  cached = assembleSite(sources, index);
   return cached;
+}
+
+/**
+ * The build's load of the site: every content check but the language check runs here and throws a
+ * ContentError; `checkLanguage` runs that one aside (the build: on a worker thread, beside Astro's
+ * content sync), and `languageProblems` settles with its problems, which the build checks before
+ * Astro renders. When another check fails, the language check's problems are awaited and reported
+ * with it, as in loadSite.
+ */
+export async function loadSiteCheckingLanguageAside(
+  checkLanguage: (input: LanguageCheckInput) => Promise<string[]>,
+): Promise<{
+  site: SiteContext;
+  languageProblems: Promise<string[]>;
+}> {
+  const sources = readContentSources();
+  const index = buildRecordIndex(sources.content.entries);
+  const language = checkLanguage(languageCheckInput(sources));
+  // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
+  language.catch(() => undefined);
+  const fileProblems = fileProblemsOf(sources);
+  if (fileProblems.length || index.errors.length) assertContentClean([...fileProblems, ...(await language)], index);
+  cached = assembleSite(sources, index);
+  return { site: cached, languageProblems: language };
 }
 
 /** What a page template needs first: the site context and the UI strings of the page's locale. */
