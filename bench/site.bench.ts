@@ -231,6 +231,8 @@ interface BuildResult {
   output: string;
   events: StageEvent[];
   started: number;
+  /** The process tree's resident memory, sampled every 100 ms: [time (ms since the epoch), bytes]. */
+  memory: [number, number][];
 }
 
 const PAGE_SIZE = 4096;
@@ -284,7 +286,12 @@ function runMeasured(command: string[], cwd: string, label: string): Promise<Bui
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     let peakBytes = 0;
-    const sampler = setInterval(() => (peakBytes = Math.max(peakBytes, treeRss(child.pid!))), 100);
+    const memory: [number, number][] = [];
+    const sampler = setInterval(() => {
+      const bytes = treeRss(child.pid!);
+      memory.push([Date.now(), bytes]);
+      peakBytes = Math.max(peakBytes, bytes);
+    }, 100);
     child.on('error', reject);
     child.on('close', (status) => {
       clearInterval(sampler);
@@ -295,21 +302,31 @@ function runMeasured(command: string[], cwd: string, label: string): Promise<Bui
             .map((line) => JSON.parse(line) as StageEvent)
         : [];
       rmSync(eventsFile, { force: true });
-      resolve({ seconds: (Date.now() - started) / 1000, peakBytes, status, output, events, started });
+      resolve({ seconds: (Date.now() - started) / 1000, peakBytes, status, output, events, started, memory });
     });
   });
 }
 
-/** Durations between consecutive events, named by the stage each event ends. */
-function stageDurations(result: BuildResult, names: Record<string, string>): [string, number][] {
-  const stages: [string, number][] = [];
+interface StageSpan {
+  name: string;
+  seconds: number;
+  /** The largest memory sample taken during the stage (0 when none fell in it). */
+  peakBytes: number;
+}
+
+/** Stages between consecutive events, named by the stage each event ends, with their peak memory. */
+function stageSpans(result: BuildResult, names: Record<string, string>): StageSpan[] {
+  const spans: StageSpan[] = [];
+  const peakBetween = (from: number, to: number) =>
+    result.memory.reduce((peak, [at, bytes]) => (at >= from && at < to ? Math.max(peak, bytes) : peak), 0);
   let previous = result.started;
+  const ended = result.started + result.seconds * 1000;
   for (const { event, at } of result.events) {
-    stages.push([names[event] ?? event, (at - previous) / 1000]);
+    spans.push({ name: names[event] ?? event, seconds: (at - previous) / 1000, peakBytes: peakBetween(previous, at) });
     previous = at;
   }
-  stages.push(['exit', (result.started + result.seconds * 1000 - previous) / 1000]);
-  return stages;
+  spans.push({ name: 'exit', seconds: (ended - previous) / 1000, peakBytes: peakBetween(previous, ended + 1) });
+  return spans;
 }
 
 // Event → the stage that it ends.
@@ -411,16 +428,17 @@ async function main(): Promise<void> {
       '',
       `Ratio record/bare: pages/s ${(oursRate / bareRate).toFixed(2)}, peak memory ${(ours.peakBytes / bare.peakBytes).toFixed(2)}${warm ? `; warm/cold time ${(warm.seconds / ours.seconds).toFixed(2)}` : ''}. Largest HTML page ${weight.kb.toFixed(1)} KB gzip (${weight.file.slice(join(copy, 'dist').length)}).`,
       '',
-      `| stage | record | bare Astro${warm ? ' | record, warm' : ''} |`,
-      `| --- | ---: | ---:${warm ? ' | ---:' : ''} |`,
+      `| stage | record | its peak memory | bare Astro | its peak memory${warm ? ' | record, warm | its peak memory' : ''} |`,
+      `| --- | ---: | ---: | ---: | ---:${warm ? ' | ---: | ---:' : ''} |`,
     ];
-    const ourStages = stageDurations(ours, STAGE_NAMES);
-    const bareStages = new Map(stageDurations(bare, STAGE_NAMES));
-    const warmStages = warm ? new Map(stageDurations(warm, STAGE_NAMES)) : undefined;
-    for (const [name, seconds] of ourStages) {
-      const bareSeconds = bareStages.get(name);
+    const cell = (span: StageSpan | undefined) =>
+      span ? `${s(span.seconds)} | ${span.peakBytes ? mb(span.peakBytes) : ''}` : ' | ';
+    const byName = (spans: StageSpan[]) => new Map(spans.map((span) => [span.name, span]));
+    const bareStages = byName(stageSpans(bare, STAGE_NAMES));
+    const warmStages = warm ? byName(stageSpans(warm, STAGE_NAMES)) : undefined;
+    for (const span of stageSpans(ours, STAGE_NAMES)) {
       lines.push(
-        `| ${name} | ${s(seconds)} | ${bareSeconds === undefined ? '' : s(bareSeconds)}${warmStages ? ` | ${warmStages.has(name) ? s(warmStages.get(name)!) : ''}` : ''} |`,
+        `| ${span.name} | ${cell(span)} | ${cell(bareStages.get(span.name))}${warmStages ? ` | ${cell(warmStages.get(span.name))}` : ''} |`,
       );
     }
     console.log(lines.join('\n'));
