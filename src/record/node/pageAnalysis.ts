@@ -266,6 +266,10 @@ export async function analysePages(
     for (let start = 0; next; start += PAGES_PER_CHUNK) {
       const { chunk, missing, computed } = next;
       const outcomes = await computed;
+      // Lets the event loop run between chunks, also when no worker answers (every page cached, or
+      // analysed in-thread): Pagefind's service process, indexing beside this stage, talks to the
+      // build through it, and would otherwise wait for the whole stage before its first answer.
+      await new Promise((resolve) => setImmediate(resolve));
       // The workers analyse the next chunk while this thread writes this one.
       next = start + PAGES_PER_CHUNK < jobs.length ? startChunk(start + PAGES_PER_CHUNK) : undefined;
       const outcomeOf = new Map(missing.map((at, offset) => [at, outcomes[offset]]));

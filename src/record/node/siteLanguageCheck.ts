@@ -16,15 +16,17 @@ export interface LanguageCheckInput {
   /** Every string of prose: content entries and the data files' strings. */
   prose: ProseText[];
   glossaries: { file: string; locale: string; data: Glossary }[];
+  /** Where the Markdown parses are kept between builds (default: PROSE_RUN_CACHE_FILE). */
+  cacheFile?: string;
 }
 
 /**
  * One line per problem: the glossaries' own contradictions, then the prose against each locale's
  * glossary (never the glossaries themselves, which spell out the banned renderings).
  */
-export function languageProblems({ prose, glossaries }: LanguageCheckInput): string[] {
+export function languageProblems({ prose, glossaries, cacheFile }: LanguageCheckInput): string[] {
   const glossaryOf = new Map(glossaries.map((file) => [file.locale, file.data]));
-  const runCache = new ProseRunCache();
+  const runCache = new ProseRunCache(cacheFile);
   const problems = [
     ...glossaries.flatMap((file) => checkGlossary(file.file, file.data)),
     ...checkLanguage(
