@@ -11,11 +11,12 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import {
-  languageChecked,
+  finishPreparation,
   prepareRecord,
   publishRecord,
   removePreviousBuild,
   type PreparedRecord,
+  type StartedRecord,
 } from './recordStages.ts';
 
 export const RECORD_INTEGRATION = 'uaix-record';
@@ -49,6 +50,7 @@ async function removingDistOnFailure<T>(dist: string, stage: () => T | Promise<T
 }
 
 export function recordIntegration(): AstroIntegration {
+  let started: StartedRecord | undefined;
   let prepared: PreparedRecord | undefined;
   let outDir = '';
   let previousBuildRemoved: Promise<void> = Promise.resolve();
@@ -58,21 +60,22 @@ export function recordIntegration(): AstroIntegration {
       'astro:config:setup': async ({ command, config }) => {
         if (command !== 'build') return;
         outDir = fileURLToPath(config.outDir);
-        prepared = await removingDistOnFailure(outDir, prepareRecord);
+        started = await removingDistOnFailure(outDir, prepareRecord);
         previousBuildRemoved = removePreviousBuild(outDir);
       },
-      // After Astro's content sync, before it bundles and renders: the language check, which ran
-      // beside the sync on a worker thread, must have passed.
+      // After Astro's content sync, before it bundles and renders: the language check and the
+      // package, which ran beside the sync on worker threads, must be done and clean.
       'astro:build:start': async ({ logger }) => {
-        if (!prepared) return;
-        const checked = prepared;
-        await removingDistOnFailure(outDir, () => languageChecked(checked));
-        report(logger, checked.summary);
+        if (!started) return;
+        const record = started;
+        prepared = await removingDistOnFailure(outDir, () => finishPreparation(record));
+        report(logger, prepared.summary);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         const published = await removingDistOnFailure(dist, async () => {
-          if (!prepared) throw new Error('astro:build:done ran without the checks of astro:config:setup');
+          if (!prepared)
+            throw new Error('astro:build:done ran without the checks of astro:config:setup and astro:build:start');
           releaseRenderGarbage();
           return publishRecord(dist, prepared);
         });

@@ -53,19 +53,29 @@ import { markStage } from '../record/node/stageTimes.ts';
 import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
 import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
 import { fail } from './buildFailure.ts';
-import { packPackage, PackageBuildError } from './uaiPackage.ts';
+import { PackageBuildError } from './uaiPackage.ts';
+import { packPackageOnWorker } from './packageThread.ts';
 
 const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
 
-/** What the stages before Astro found and made, which the stages after it read. */
-export interface PreparedRecord {
+/**
+ * What the stages before Astro started: the checked sources and content, with the package and the
+ * language check still running on worker threads beside Astro's start and content sync.
+ */
+export interface StartedRecord {
   site: SiteContext;
-  release: PackedRelease;
   redaction: RedactionGate;
   sourceScan: GateScan;
-  /** The language check's problems, settled on a worker thread (see `languageChecked`). */
+  /** The language check's problems (languageProblemsOnWorker). */
   languageProblems: Promise<string[]>;
-  /** One line for the build's report, once the language check passed. */
+  /** The packed package (packPackageOnWorker). */
+  release: Promise<PackedRelease>;
+}
+
+/** What the stages before Astro found and made, which the stages after it read. */
+export interface PreparedRecord extends Omit<StartedRecord, 'languageProblems' | 'release'> {
+  release: PackedRelease;
+  /** One line for the build's report. */
   summary: string;
 }
 
@@ -87,23 +97,22 @@ function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
 }
 
 /**
- * 1 (continued). The installable package, which the pages print the digest and commands of. (Imported
- * statically: when Astro loads its config with Vite, Vite's module loader is closed by the time the
- * hooks run, so a dynamic import of a TypeScript module fails there.)
+ * 1 (continued). The installable package, which the pages print the digest and commands of: its
+ * worker starts now, and `finishPreparation` waits for it before Astro renders.
  */
-function packRelease(): PackedRelease {
+async function packedRelease(release: Promise<PackedRelease>): Promise<PackedRelease> {
   try {
-    return packPackage();
+    return await release;
   } catch (error) {
     if (error instanceof PackageBuildError) fail('package', error.message.split('\n'));
-    throw error;
+    fail('package', [`the package could not be built: ${(error as Error).message}`]);
   }
 }
 
 /**
  * 2 and 3. Content (with the route records), then the fixtures, before anything is rendered. The
  * language check alone runs on a worker thread beside Astro's start and content sync, which use one
- * core: `languageChecked` waits for it (4 s of the content check at fifty times the record, cold).
+ * core: `finishPreparation` waits for it (4 s of the content check at fifty times the record, cold).
  */
 async function checkContent(): Promise<{ site: SiteContext; languageProblems: Promise<string[]> }> {
   let loaded: Awaited<ReturnType<typeof loadSiteCheckingLanguageAside>>;
@@ -123,26 +132,37 @@ async function checkContent(): Promise<{ site: SiteContext; languageProblems: Pr
   return loaded;
 }
 
-/** Stages 1 to 3, with their stage mark; the language check still runs (see `languageChecked`). */
-export async function prepareRecord(): Promise<PreparedRecord> {
+/**
+ * Stages 1 to 3, with their stage mark, in astro:config:setup: the package and the language check
+ * go on running on worker threads (see `finishPreparation`).
+ */
+export async function prepareRecord(): Promise<StartedRecord> {
   const { redaction, sourceScan } = scanSources();
-  const release = packRelease();
+  const release = packPackageOnWorker();
+  // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
+  release.catch(() => undefined);
   const { site, languageProblems } = await checkContent();
-  const { model, index, routes } = site;
   markStage('content checked');
-  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
-  return { site, release, redaction, sourceScan, languageProblems, summary };
+  return { site, redaction, sourceScan, languageProblems, release };
 }
 
-/** 3 (end). Waits for the language check; its problems stop the build before anything is rendered. */
-export async function languageChecked(prepared: PreparedRecord): Promise<void> {
+/**
+ * The end of stages 1 to 3, in astro:build:start (after Astro's content sync, before it bundles and
+ * renders): the language check must have passed and the package must be packed.
+ */
+export async function finishPreparation(started: StartedRecord): Promise<PreparedRecord> {
   let problems: string[];
   try {
-    problems = await prepared.languageProblems;
+    problems = await started.languageProblems;
   } catch (error) {
     fail('content', [`the language check could not run: ${(error as Error).message}`]);
   }
   if (problems.length) fail('content', problems);
+  const release = await packedRelease(started.release);
+  const { site, redaction, sourceScan } = started;
+  const { model, index, routes } = site;
+  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
+  return { site, release, redaction, sourceScan, summary };
 }
 
 /**

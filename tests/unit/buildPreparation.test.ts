@@ -1,0 +1,74 @@
+/**
+ * The package and the language check run on worker threads beside Astro's content sync; before Astro
+ * renders, `finishPreparation` waits for both: the worker packs what `packPackage` packs, and the
+ * language check's problems, a failed worker or a package problem stop the build at their stage.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { packPackageOnWorker } from '../../src/build/packageThread.ts';
+import { packPackage, PackageBuildError } from '../../src/build/uaiPackage.ts';
+import { finishPreparation, type StartedRecord } from '../../src/build/recordStages.ts';
+import { isBuildFailure, type BuildFailure } from '../../src/build/buildFailure.ts';
+import type { PackedRelease } from '../../src/record/node/packageRelease.ts';
+
+test('the worker thread packs the package packPackage packs', async () => {
+  const onWorker = await packPackageOnWorker();
+  assert.deepEqual(onWorker, packPackage());
+  assert.match(onWorker.sha256, /^sha256:[0-9a-f]{64}$/);
+});
+
+const RELEASE = { fileName: 'uaix-uai-1-0.1.0.tgz', sha256: `sha256:${'0'.repeat(64)}` } as PackedRelease;
+const never = <T>() => new Promise<T>(() => undefined);
+
+function started(languageProblems: Promise<string[]>, release: Promise<PackedRelease>): StartedRecord {
+  const site = {
+    model: { fixtures: [{}], profiles: [{}], routeFixtures: [] },
+    index: { pages: [{}, {}] },
+    routes: [],
+  };
+  return { site, languageProblems, release } as unknown as StartedRecord;
+}
+
+function failsAt(stage: string, problems: RegExp[]) {
+  return (error: unknown) => {
+    assert.ok(isBuildFailure(error), String(error));
+    const failure = error as BuildFailure;
+    assert.equal(failure.stage, stage);
+    assert.equal(failure.problems.length, problems.length, failure.problems.join('\n'));
+    problems.forEach((pattern, at) => assert.match(failure.problems[at], pattern));
+    return true;
+  };
+}
+
+test('a clean language check and a packed package: the release and the report line', async () => {
+  const prepared = await finishPreparation(started(Promise.resolve([]), Promise.resolve(RELEASE)));
+  assert.equal(prepared.release, RELEASE);
+  assert.match(
+    prepared.summary,
+    /^1 packet fixtures \(1 profiles\) and 0 route fixtures checked.*content of 2 pages checked$/,
+  );
+});
+
+test("the language check's problems stop the build at the content stage, without waiting for the package", async () => {
+  const problem = 'content/pages/fr-fr/a.md:4: banned-term: "appareils" for "fixture"';
+  await assert.rejects(
+    finishPreparation(started(Promise.resolve([problem]), never())),
+    failsAt('content', [/^content\/pages\/fr-fr\/a\.md:4: banned-term/]),
+  );
+  await assert.rejects(
+    finishPreparation(started(Promise.reject(new Error('worker exited with 1')), never())),
+    failsAt('content', [/language check could not run: worker exited with 1/]),
+  );
+});
+
+test('a package problem stops the build at the package stage, one line each', async () => {
+  const problem = new PackageBuildError('src/uai/a.ts:3: Type error one\nsrc/uai/b.ts:9: Type error two');
+  await assert.rejects(
+    finishPreparation(started(Promise.resolve([]), Promise.reject(problem))),
+    failsAt('package', [/^src\/uai\/a\.ts:3: Type error one$/, /^src\/uai\/b\.ts:9: Type error two$/]),
+  );
+  await assert.rejects(
+    finishPreparation(started(Promise.resolve([]), Promise.reject(new Error("the package's worker exited with 1")))),
+    failsAt('package', [/the package could not be built: the package's worker exited with 1/]),
+  );
+});
