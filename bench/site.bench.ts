@@ -343,9 +343,10 @@ const STAGE_NAMES: Record<string, string> = {
   'llms.txt and manifest': 'llms.txt, llms-full.txt, manifest',
   'llms.txt': 'llms.txt, llms-full.txt',
   manifest: 'manifest (digest of every file)',
-  pagefind: 'Pagefind (the time it runs past the mirrors, beside which it starts)',
+  'dist read and scanned': 'dist/ read once, redaction scan (beside Pagefind)',
+  pagefind: 'Pagefind (the time it runs past the stages beside it)',
   'link check': 'link check',
-  'publication gates': 'publication gates (claims, redaction of dist/)',
+  'publication gates': 'publication gates (claims; redaction of the files written last)',
 };
 
 function htmlPages(dist: string): string[] {

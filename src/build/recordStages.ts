@@ -6,7 +6,16 @@
  * with one line per problem; the integration (recordIntegration.ts) then removes dist/.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -221,6 +230,32 @@ class Dist {
   paths(): string[] {
     return walkFiles(this.root).map((file) => this.publicPathOf(file));
   }
+
+  /**
+   * Every file with its bytes, in walkFiles order, by public path; without descending into the
+   * top-level folder `skipped` (one that another process may be writing), and reading only the
+   * files `known` does not already hold.
+   */
+  read(options: { skipped?: string; known?: ReadonlyMap<string, Uint8Array> } = {}): PublishedBytes[] {
+    const { skipped, known } = options;
+    return readdirSync(this.root)
+      .sort()
+      .filter((name) => name !== skipped)
+      .flatMap((name) => {
+        const path = join(this.root, name);
+        return statSync(path).isDirectory() ? walkFiles(path) : [path];
+      })
+      .map((file) => {
+        const path = this.publicPathOf(file);
+        return { path, bytes: known?.get(path) ?? readFileSync(file) };
+      });
+  }
+}
+
+/** A published file's public path and bytes, read once for the manifest's digests and the redaction gate. */
+interface PublishedBytes {
+  path: string;
+  bytes: Uint8Array;
 }
 
 /** The published site schemas (mirror, manifest), as files and as compiled validators. */
@@ -339,6 +374,9 @@ function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
   return llms;
 }
 
+/** Pagefind's output folder in dist/. */
+const PAGEFIND_FOLDER = 'pagefind';
+
 /** 8. Pagefind's search index of the HTML pages, through its Node API, in dist/pagefind/ (runs beside stage 6). */
 async function indexForSearch(dist: Dist): Promise<void> {
   try {
@@ -346,7 +384,7 @@ async function indexForSearch(dist: Dist): Promise<void> {
     if (!index) fail('pagefind', errors.length ? errors : ['Pagefind did not create an index']);
     const added = await index.addDirectory({ path: dist.root });
     if (added.errors.length) fail('pagefind', added.errors);
-    const written = await index.writeFiles({ outputPath: join(dist.root, 'pagefind') });
+    const written = await index.writeFiles({ outputPath: join(dist.root, PAGEFIND_FOLDER) });
     if (written.errors.length) fail('pagefind', written.errors);
   } finally {
     // Pagefind's API runs its binary as a service process; the build must not wait on it.
@@ -355,15 +393,12 @@ async function indexForSearch(dist: Dist): Promise<void> {
 }
 
 /**
- * 9. The manifest comes last, so it can list every other published file with its digest; before
- * it, each GET route's content_type must be the media type of the files its path names.
+ * 9. The manifest comes last, so it can list every other published file (`built`: each file of
+ * dist/ with its bytes) with its digest; before it, each GET route's content_type must be the media
+ * type of the files its path names.
  */
-function publishManifest(dist: Dist, prepared: PreparedRecord, schemas: SiteSchemas) {
+function publishManifest(dist: Dist, prepared: PreparedRecord, schemas: SiteSchemas, built: PublishedBytes[]) {
   const { site, release } = prepared;
-  const built = walkFiles(dist.root).map((file) => ({
-    path: dist.publicPathOf(file),
-    bytes: new Uint8Array(readFileSync(file)),
-  }));
   const routeTypeProblems = routeMediaTypeProblems(
     site.routes,
     built.map((file) => file.path),
@@ -449,14 +484,14 @@ function checkEveryLink(
 
 /**
  * 11. Publication gates: no page or machine record claims what UAIX does not provide, and nothing
- * secret or local is in any published text file (whatever put it there). Returns the gates'
- * report line.
+ * secret or local is in any published text file (whatever put it there; `published.scan` is the
+ * redaction gate's scan of every file of dist/). Returns the gates' report line.
  */
 function runPublicationGates(
   dist: Dist,
   prepared: PreparedRecord,
   pages: BuiltPages,
-  published: { llms: string; records: PublishedFile[]; manifest: Manifest },
+  published: { llms: string; records: PublishedFile[]; manifest: Manifest; scan: GateScan },
 ): string {
   const { site, redaction, sourceScan } = prepared;
   const claimsStarted = performance.now();
@@ -483,7 +518,7 @@ function runPublicationGates(
     claims.push(...claimProblems(file.path, strings.join('\n')));
   }
   const claimsSeconds = (performance.now() - claimsStarted) / 1000;
-  const publishedScan = redaction.scanPublished(dist.root);
+  const publishedScan = published.scan;
   const gateProblems = [...claims, ...publishedScan.problems, ...redaction.unusedEntries()];
   if (gateProblems.length) fail(`publication gates (claims and redaction; ${REDACTION_HINT})`, gateProblems);
   markStage('publication gates');
@@ -510,11 +545,31 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   });
   records.push(publishHeaders(dist, pages));
   const llms = publishLlmsTxt(dist, prepared, pages);
+  // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the
+  // mirrors long before it): read every file written so far, once, and scan it for the redaction
+  // gate. Nothing rewrites these files later; the manifest's digests reuse the bytes.
+  const early = dist.read({ skipped: PAGEFIND_FOLDER });
+  const earlyScan = prepared.redaction.scanPublished(early);
+  markStage('dist read and scanned');
   await searchIndexed;
   markStage('pagefind');
-  const manifest = publishManifest(dist, prepared, schemas);
+  const built = dist.read({ known: new Map(early.map((file) => [file.path, file.bytes])) });
+  const manifest = publishManifest(dist, prepared, schemas, built);
   const linkCount = checkEveryLink(dist, prepared, pages, llms, manifest);
-  const gates = runPublicationGates(dist, prepared, pages, { llms, records, manifest });
+  // Then what was written after the first read: Pagefind's files and the manifest.
+  const earlyPaths = new Set(early.map((file) => file.path));
+  const lateScan = prepared.redaction.scanPublished(
+    dist
+      .read({ known: new Map(built.map((file) => [file.path, file.bytes])) })
+      .filter((file) => !earlyPaths.has(file.path)),
+  );
+  const scan = {
+    problems: [...earlyScan.problems, ...lateScan.problems],
+    files: earlyScan.files + lateScan.files,
+    bytes: earlyScan.bytes + lateScan.bytes,
+    milliseconds: earlyScan.milliseconds + lateScan.milliseconds,
+  };
+  const gates = runPublicationGates(dist, prepared, pages, { llms, records, manifest, scan });
   // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
   pages.analyses.prune();
 

@@ -10,12 +10,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { DIST, REPO, assertNoProblems, publicPath, requireDist, walkFiles } from './_support/site.ts';
 import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/tempRepo.ts';
+import { TEXT_FILE } from '../../src/record/node/redactionGate.ts';
 
 const CLOCK_SHIFT_MS = 400 * 24 * 60 * 60 * 1000;
 const SHIFT_CLOCK = fileURLToPath(new URL('./_support/shiftClock.mjs', import.meta.url));
@@ -87,6 +88,19 @@ test("the second build is byte-for-byte the repository's dist/ (every file, no e
     problems,
     `two builds differ (${sizes[0]} files in dist/, ${sizes[1]} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`,
   );
+});
+
+test("the redaction gate scanned every text file of the build's dist/, Pagefind's and the manifest included", () => {
+  assert.equal(run.status, 0, 'the second build failed; see the first test');
+  // The build reads dist/ in two turns (while Pagefind runs, then what it and the manifest wrote).
+  const reported = /redaction gate scanned \d+ files \(\d+ sources, (\d+) published/.exec(run.stdout);
+  assert.ok(reported, `no redaction line in the build's report:\n${run.stdout}`);
+  const dist = join(copy, 'dist');
+  const texts = walkFiles(dist)
+    .map((file) => `/${relative(dist, file)}`)
+    .filter((path) => TEXT_FILE.test(`/${path}`));
+  assert.ok(texts.some((path) => path.startsWith('/pagefind/')) && texts.includes('/.well-known/uaix.json'));
+  assert.equal(Number(reported[1]), texts.length, 'the gate did not scan every published text file once');
 });
 
 test('a warm rebuild after a one-file edit succeeds, reuses cached pages and shows the edit', () => {

@@ -17,7 +17,7 @@ export const ALLOW_LIST_FILE = 'redaction-allowlist.json';
 const SOURCE_ROOTS = ['content', 'schemas', 'public', 'llms.txt'];
 
 /** Text files; everything else (Pagefind's compressed index, WASM, images) is binary. */
-const TEXT_FILE = /(?:\.(?:html|json|md|txt|xml|js|mjs|css|svg|yaml|yml|webmanifest)|\/_headers|\/_redirects)$/;
+export const TEXT_FILE = /(?:\.(?:html|json|md|txt|xml|js|mjs|css|svg|yaml|yml|webmanifest)|\/_headers|\/_redirects)$/;
 
 export interface GateScan {
   problems: string[];
@@ -50,9 +50,17 @@ export class RedactionGate {
     return this.scan(files, (file) => relative(this.root, file).split('\\').join('/'));
   }
 
-  /** Every text file of a built site, named by published path (`/en-us/guides/x/index.html`). */
-  scanPublished(dist: string): GateScan {
-    return this.scan(walkFiles(dist), (file) => `/${relative(dist, file).split('\\').join('/')}`);
+  /**
+   * Published files already read, by published path (`/en-us/guides/x/index.html`): the text files
+   * among them. The build reads each file of dist/ once, for the manifest's digests and this scan.
+   */
+  scanPublished(files: readonly { path: string; bytes: Uint8Array }[]): GateScan {
+    return this.scanTexts(
+      files.map(({ path, bytes }) => ({
+        name: path,
+        text: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+      })),
+    );
   }
 
   /** Allow-list entries that allowed nothing in any scan so far: stale, so they are problems. */
@@ -67,14 +75,19 @@ export class RedactionGate {
   }
 
   private scan(files: string[], nameOf: (file: string) => string): GateScan {
+    return this.scanTexts(files.map((file) => ({ name: nameOf(file), text: () => readFileSync(file, 'utf8') })));
+  }
+
+  /** The text files among `files` (each read only if it is one). */
+  private scanTexts(files: readonly { name: string; text: () => string }[]): GateScan {
     const started = performance.now();
     const problems: string[] = [];
     let count = 0;
     let bytes = 0;
     for (const file of files) {
-      const name = nameOf(file);
+      const { name } = file;
       if (!TEXT_FILE.test(`/${name}`)) continue;
-      const text = readFileSync(file, 'utf8');
+      const text = file.text();
       count++;
       bytes += text.length;
       problems.push(...redactionProblems(name, text, this.entries, this.used));
