@@ -1,5 +1,5 @@
 /**
- * Scale benchmark of the site build (`npm run bench:site -- --scale N [--warm]`; not a test).
+ * Scale benchmark of the site build (`npm run bench:site -- --scale N [--repeat R] [--warm]`; not a test).
  *
  * Copies the repository (with .git, for the git-derived dates) to a temporary folder and adds
  * generated guides until the record has about N times its real number of pages: each guide has a
@@ -11,9 +11,13 @@
  *   - a bare Astro 5 site (bench/bare/: one content collection, one template) holding the same
  *     page texts as the same number of pages.
  *
+ * With --repeat R it builds each site R times, cold each time, alternating which goes first, and
+ * reports every pair's ratio and in full the pair with the median ratio: on the shared build machine
+ * the same build's time varies by ±15 % from one minute to the next.
+ *
  * It prints pages per second, the peak memory of each build's process tree (the sum of the RSS of
- * the build and its children, sampled every 100 ms), the time of every stage and the ratio to the
- * bare build, as Markdown for bench/RESULTS.md. With --warm it then edits one English guide and
+ * the build and its children, sampled every 100 ms), the time and peak memory of every stage and the
+ * ratio to the bare build, as Markdown for bench/RESULTS.md. With --warm it then edits one English guide and
  * rebuilds the record with the caches of the cold build kept, and reports that time too.
  */
 import { spawn } from 'node:child_process';
@@ -36,23 +40,27 @@ interface Options {
   scale: number;
   warm: boolean;
   keep: boolean;
+  /** Cold builds of each site, alternating (record first, then bare first, …). */
+  repeat: number;
 }
 
 function parseOptions(args: string[]): Options {
-  const options: Options = { scale: 1, warm: false, keep: false };
+  const options: Options = { scale: 1, warm: false, keep: false, repeat: 1 };
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
     if (arg === '--scale') options.scale = Number(args[++at]);
     else if (arg === '--warm') options.warm = true;
     else if (arg === '--keep') options.keep = true;
+    else if (arg === '--repeat') options.repeat = Number(args[++at]);
     else usage(`unknown option ${arg}`);
   }
   if (!Number.isInteger(options.scale) || options.scale < 1) usage('--scale takes a whole number ≥ 1');
+  if (!Number.isInteger(options.repeat) || options.repeat < 1) usage('--repeat takes a whole number ≥ 1');
   return options;
 }
 
 function usage(problem: string): never {
-  console.error(`bench:site: ${problem}\nusage: npm run bench:site -- --scale N [--warm] [--keep]`);
+  console.error(`bench:site: ${problem}\nusage: npm run bench:site -- --scale N [--repeat R] [--warm] [--keep]`);
   process.exit(2);
 }
 
@@ -365,6 +373,29 @@ function largestGzip(files: string[]): { kb: number; file: string } {
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
+/** What a cold build must not find: Astro's content cache, the record's caches and the last dist/. */
+const RECORD_CACHES = ['dist', '.cache', '.astro', 'node_modules/.astro', 'node_modules/.vite'];
+const BARE_CACHES = ['dist', '.astro', 'node_modules/.astro', 'node_modules/.vite'];
+
+async function coldRecordBuild(copy: string): Promise<BuildResult> {
+  for (const cache of RECORD_CACHES) rmSync(join(copy, cache), { recursive: true, force: true });
+  const result = await runMeasured(buildCommand(copy), copy, 'record');
+  if (result.status !== 0) throw new Error(`the record's build failed:\n${result.output.slice(-4000)}`);
+  return result;
+}
+
+async function coldBareBuild(copy: string): Promise<BuildResult> {
+  const bareRoot = join(copy, 'bench/bare');
+  for (const cache of BARE_CACHES) rmSync(join(bareRoot, cache), { recursive: true, force: true });
+  const result = await runMeasured(
+    [process.execPath, join(copy, 'node_modules/astro/astro.js'), 'build', '--silent'],
+    bareRoot,
+    'bare',
+  );
+  if (result.status !== 0) throw new Error(`the bare build failed:\n${result.output.slice(-4000)}`);
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -381,18 +412,26 @@ async function main(): Promise<void> {
       `bench:site: scale ${options.scale}: ${guides} generated guides, ${barePages} record pages; building in ${copy}`,
     );
 
-    const ours = await runMeasured(buildCommand(copy), copy, 'record');
-    if (ours.status !== 0) throw new Error(`the record's build failed:\n${ours.output.slice(-4000)}`);
+    // Cold builds, alternating which site builds first, so that a change in the machine's speed
+    // during the run (it varies by ±15 % from minute to minute here) does not favour either.
+    const pairs: { ours: BuildResult; bare: BuildResult }[] = [];
+    for (let round = 0; round < options.repeat; round++) {
+      const order = round % 2 === 0 ? (['record', 'bare'] as const) : (['bare', 'record'] as const);
+      const results: Partial<Record<'record' | 'bare', BuildResult>> = {};
+      for (const site of order)
+        results[site] = site === 'record' ? await coldRecordBuild(copy) : await coldBareBuild(copy);
+      pairs.push({ ours: results.record!, bare: results.bare! });
+    }
     const ourPages = htmlPages(join(copy, 'dist'));
     const weight = largestGzip(ourPages);
-
-    const bare = await runMeasured(
-      [process.execPath, join(copy, 'node_modules/astro/astro.js'), 'build', '--silent'],
-      join(copy, 'bench/bare'),
-      'bare',
-    );
-    if (bare.status !== 0) throw new Error(`the bare build failed:\n${bare.output.slice(-4000)}`);
     const bareCount = htmlPages(join(copy, 'bench/bare/dist')).length;
+    // The pair with the median ratio is the one reported in full; every pair's ratio is listed.
+    const ratioOf = ({ ours, bare }: (typeof pairs)[number]) =>
+      ourPages.length / ours.seconds / (bareCount / bare.seconds);
+    const byRatio = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b));
+    const { ours, bare } = byRatio[Math.floor((byRatio.length - 1) / 2)];
+    const coldSeconds = pairs.map((pair) => pair.ours.seconds).sort((a, b) => a - b);
+    const medianColdSeconds = coldSeconds[Math.floor((coldSeconds.length - 1) / 2)];
 
     let warm: BuildResult | undefined;
     if (options.warm) {
@@ -405,6 +444,7 @@ async function main(): Promise<void> {
         join(copy, edited),
         `${readFileSync(join(copy, edited), 'utf8')}\nOne more sentence, edited for the warm rebuild.\n`,
       );
+      // The caches the warm rebuild keeps are those of the record's last cold build.
       warm = await runMeasured(buildCommand(copy), copy, 'warm');
       if (warm.status !== 0) throw new Error(`the warm rebuild failed:\n${warm.output.slice(-4000)}`);
     }
@@ -415,7 +455,7 @@ async function main(): Promise<void> {
       `### Scale ${options.scale}× (${ourPages.length} HTML pages; ${guides} generated guides)`,
       '',
       `Date ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${mb(totalmem())}, Node ${process.version}; load average ${load} at the start.`,
-      `Command: \`npm run bench:site -- --scale ${options.scale}${options.warm ? ' --warm' : ''}\``,
+      `Command: \`npm run bench:site -- --scale ${options.scale}${options.repeat > 1 ? ` --repeat ${options.repeat}` : ''}${options.warm ? ' --warm' : ''}\``,
       '',
       '| build | pages | time | pages/s | peak memory | time per page |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -427,7 +467,13 @@ async function main(): Promise<void> {
           ]
         : []),
       '',
-      `Ratio record/bare: pages/s ${(oursRate / bareRate).toFixed(2)}, peak memory ${(ours.peakBytes / bare.peakBytes).toFixed(2)}${warm ? `; warm/cold time ${(warm.seconds / ours.seconds).toFixed(2)}` : ''}. Largest HTML page ${weight.kb.toFixed(1)} KB gzip (${weight.file.slice(join(copy, 'dist').length)}).`,
+      `Ratio record/bare: pages/s ${(oursRate / bareRate).toFixed(2)}, peak memory ${(ours.peakBytes / bare.peakBytes).toFixed(2)}${warm ? `; warm/cold time ${(warm.seconds / medianColdSeconds).toFixed(2)}` : ''}. Largest HTML page ${weight.kb.toFixed(1)} KB gzip (${weight.file.slice(join(copy, 'dist').length)}).`,
+      ...(pairs.length > 1
+        ? [
+            '',
+            `${pairs.length} pairs of cold builds, in the order run (record / bare, pages/s ratio): ${pairs.map((pair) => `${s(pair.ours.seconds)} / ${s(pair.bare.seconds)} (${ratioOf(pair).toFixed(2)})`).join(', ')}. The tables show the pair with the median ratio${warm ? '; the warm rebuild is set against the median cold record build' : ''}.`,
+          ]
+        : []),
       '',
       `| stage | record | its peak memory | bare Astro | its peak memory${warm ? ' | record, warm | its peak memory' : ''} |`,
       `| --- | ---: | ---: | ---: | ---:${warm ? ' | ---: | ---:' : ''} |`,
