@@ -13,7 +13,7 @@ import { languageProblems, type LanguageCheckInput } from '../../../src/record/n
 import { languageProblemsOnWorker } from '../../../src/record/node/languageCheckThread.ts';
 import { loadSiteCheckingLanguageAside } from '../../../src/site/siteContext.ts';
 
-function withInput(run: (input: LanguageCheckInput) => Promise<void>): Promise<void> {
+async function withInput(run: (input: LanguageCheckInput) => Promise<void>): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'uaix-language-'));
   const input: LanguageCheckInput = {
     prose: [
@@ -24,7 +24,11 @@ function withInput(run: (input: LanguageCheckInput) => Promise<void>): Promise<v
     glossaries: loadGlossaries().files.map(({ file, locale, data }) => ({ file, locale, data })),
     cacheFile: join(folder, 'prose-runs.json'),
   };
-  return run(input).finally(() => rmSync(folder, { recursive: true, force: true }));
+  try {
+    await run(input);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 test('the worker thread gives the problems the check gives in-thread', () =>
