@@ -4,27 +4,21 @@
  * no page needs before Astro renders. The worker runs `packPackage`, exactly as `npm run package`
  * does; a PackageBuildError there comes back as one here, with the same lines.
  */
-import { Worker } from 'node:worker_threads';
 import type { PackedRelease } from '../record/node/packageRelease.ts';
+import { workerAnswer } from '../record/node/typeScriptWorker.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 
 /** What the worker answers: the release, or the package's problems, or another failure. */
 export type PackageOutcome = { release: PackedRelease } | { packageProblem: string } | { error: string };
 
 /** `packPackage()` on a worker thread. */
-export function packPackageOnWorker(): Promise<PackedRelease> {
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    new Worker(new URL('./packageWorker.mjs', import.meta.url))
-      .once('message', (outcome: PackageOutcome) => {
-        answered = true;
-        if ('release' in outcome) resolve(outcome.release);
-        else if ('packageProblem' in outcome) reject(new PackageBuildError(outcome.packageProblem));
-        else reject(new Error(outcome.error));
-      })
-      .once('error', reject)
-      .once('exit', (code) => {
-        if (!answered) reject(new Error(`the package's worker exited with ${code} before answering`));
-      });
-  });
+export async function packPackageOnWorker(): Promise<PackedRelease> {
+  const outcome = await workerAnswer<PackageOutcome>(
+    new URL('./packageWorker.ts', import.meta.url),
+    undefined,
+    "the package's worker",
+  );
+  if ('release' in outcome) return outcome.release;
+  if ('packageProblem' in outcome) throw new PackageBuildError(outcome.packageProblem);
+  throw new Error(outcome.error);
 }

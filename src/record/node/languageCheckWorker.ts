@@ -1,5 +1,6 @@
 /** Worker thread of languageProblemsOnWorker: checks the input it was started with and answers once. */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { languageProblems, type LanguageCheckInput } from './siteLanguageCheck.ts';
+import { workerInput } from './typeScriptWorker.ts';
 
-parentPort!.postMessage(languageProblems(workerData as LanguageCheckInput));
+parentPort!.postMessage(languageProblems(workerInput<LanguageCheckInput>()));

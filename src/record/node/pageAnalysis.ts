@@ -16,10 +16,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { analysePage, type PageAnalysis } from '../pageMirror.ts';
 import { sourceDigest } from './sourceDigest.ts';
+import { startTypeScriptWorker } from './typeScriptWorker.ts';
 
 export const PAGE_CACHE_DIR = join(REPOSITORY_ROOT, '.cache/build-pages');
 
@@ -96,7 +97,7 @@ class WorkerPool {
 
   constructor(threads: number) {
     this.workers = Array.from({ length: threads }, () => {
-      const entry = { worker: new Worker(new URL('./pageAnalysisWorker.mjs', import.meta.url)), waiting: 0 };
+      const entry = { worker: startTypeScriptWorker(new URL('./pageAnalysisWorker.ts', import.meta.url)), waiting: 0 };
       entry.worker
         .on('message', ({ id, outcomes }: { id: number; outcomes: PageOutcome[] }) => {
           const answer = this.answers.get(id)!;
