@@ -6,16 +6,7 @@
  * with one line per problem; the integration (recordIntegration.ts) then removes dist/.
  */
 import { spawn } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -232,23 +223,17 @@ class Dist {
   }
 
   /**
-   * Every file with its bytes, in walkFiles order, by public path; without descending into the
-   * top-level folder `skipped` (one that another process may be writing), and reading only the
-   * files `known` does not already hold.
+   * Every file with its bytes, in walkFiles order, by public path; without entering the top-level
+   * folder `skipped` (one that another process may be writing), and reading only the files `known`
+   * does not already hold.
    */
   read(options: { skipped?: string; known?: ReadonlyMap<string, Uint8Array> } = {}): PublishedBytes[] {
     const { skipped, known } = options;
-    return readdirSync(this.root)
-      .sort()
-      .filter((name) => name !== skipped)
-      .flatMap((name) => {
-        const path = join(this.root, name);
-        return statSync(path).isDirectory() ? walkFiles(path) : [path];
-      })
-      .map((file) => {
-        const path = this.publicPathOf(file);
-        return { path, bytes: known?.get(path) ?? readFileSync(file) };
-      });
+    const skippedPath = skipped === undefined ? undefined : join(this.root, skipped);
+    return walkFiles(this.root, (folder) => folder === skippedPath).map((file) => {
+      const path = this.publicPathOf(file);
+      return { path, bytes: known?.get(path) ?? readFileSync(file) };
+    });
   }
 }
 
@@ -414,11 +399,12 @@ function publishManifest(dist: Dist, prepared: PreparedRecord, schemas: SiteSche
       ),
     );
   }
-  dist.write(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  dist.write(MANIFEST_PATH, text);
   markStage('manifest');
-  return manifest;
+  return { manifest, file: { path: MANIFEST_PATH, bytes: Buffer.from(text) } };
 }
-type Manifest = ReturnType<typeof publishManifest>;
+type Manifest = ReturnType<typeof publishManifest>['manifest'];
 
 /**
  * 10. Every link and anchor resolves: in every page, llms.txt, the manifest and the route records.
@@ -553,16 +539,15 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   markStage('dist read and scanned');
   await searchIndexed;
   markStage('pagefind');
-  const built = dist.read({ known: new Map(early.map((file) => [file.path, file.bytes])) });
-  const manifest = publishManifest(dist, prepared, schemas, built);
+  const earlyBytes = new Map(early.map((file) => [file.path, file.bytes]));
+  const built = dist.read({ known: earlyBytes });
+  const { manifest, file: manifestFile } = publishManifest(dist, prepared, schemas, built);
   const linkCount = checkEveryLink(dist, prepared, pages, llms, manifest);
   // Then what was written after the first read: Pagefind's files and the manifest.
-  const earlyPaths = new Set(early.map((file) => file.path));
-  const lateScan = prepared.redaction.scanPublished(
-    dist
-      .read({ known: new Map(built.map((file) => [file.path, file.bytes])) })
-      .filter((file) => !earlyPaths.has(file.path)),
-  );
+  const lateScan = prepared.redaction.scanPublished([
+    ...built.filter((file) => !earlyBytes.has(file.path)),
+    manifestFile,
+  ]);
   const scan = {
     problems: [...earlyScan.problems, ...lateScan.problems],
     files: earlyScan.files + lateScan.files,

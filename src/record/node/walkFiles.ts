@@ -2,12 +2,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function walkFiles(dir: string): string[] {
+/** With `skipFolder`, the folders it is true of are not entered (e.g. one another process is writing). */
+export function walkFiles(dir: string, skipFolder?: (path: string) => boolean): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .sort()
     .flatMap((name) => {
       const path = join(dir, name);
-      return statSync(path).isDirectory() ? walkFiles(path) : [path];
+      if (!statSync(path).isDirectory()) return [path];
+      return skipFolder?.(path) ? [] : walkFiles(path, skipFolder);
     });
 }
