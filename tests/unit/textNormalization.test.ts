@@ -1,0 +1,81 @@
+/**
+ * The one normalization of the text rules (src/uai/textNormalization.ts): each step on the spellings
+ * it exists for, the required-text predicate, and `originalSpan`, which must map every span of the
+ * normalized text to a span of the input whose own normal form holds it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { normalizeRuleText, foldForMatching, hasVisibleText, originalSpan } from '../../src/uai/textNormalization.ts';
+
+test('each step turns a spelling into what a reader sees', () => {
+  const cases: [string, string, string][] = [
+    ['percent-decoding', 'cb?access%5Ftoken%3Dabc', 'cb?access_token=abc'],
+    ['percent-decoding, multi-byte', '%E4%B8%AD', '中'],
+    ['percent-decoding leaves invalid UTF-8 and lone %', '%C0%AF %zz 100%', '%C0%AF %zz 100%'],
+    ['format characters', 'Bear\u200Ber\u00AD \uFEFFx\u2066y', 'Bearer xy'],
+    ['tags and variation selectors', 'U\u{E0041}A\uFE0FIX', 'UAIX'],
+    ['NFKC', '\uFF35\uFF21\uFF29\uFF38 \u{1D414}', 'UAIX U'],
+    ['Cyrillic and Greek look-alikes', 'U\u0410IX \u0440\u0430ss \u039f\u039a', 'UAIX pass OK'],
+  ];
+  for (const [step, input, expected] of cases) assert.equal(normalizeRuleText(input), expected, step);
+});
+
+test('plain ASCII without % is returned as the same string', () => {
+  const text = 'uaix agent ack, sent 2026-12-01T00:00:00Z';
+  assert.equal(normalizeRuleText(text), text);
+});
+
+test('foldForMatching lowers case, drops accents and joins white space across lines', () => {
+  assert.equal(foldForMatching('Synchronisation\nAUTOMATIQUE  fournie’'), "synchronisation automatique fournie'");
+});
+
+test('hasVisibleText needs a letter, a digit or a symbol', () => {
+  for (const text of ['ok', '7', '→', '中', 'e\u0301']) assert.equal(hasVisibleText(text), true, text);
+  for (const text of ['', ' \t\n', '\u200B\u200C\u200D\u2060', '\uFEFF', '\u{E0020}\u{E0041}', '...', '\u00AD'])
+    assert.equal(hasVisibleText(text), false, JSON.stringify(text));
+});
+
+const spelling = fc.constantFrom(
+  'a',
+  'Z',
+  '%',
+  '%41',
+  '%E4%B8%AD',
+  '%C3',
+  '\u200B',
+  '\u0301',
+  'e\u0301',
+  '\uFF21',
+  '\u0410',
+  '中',
+  '\u1100\u1161',
+  '\u11A8',
+  '\u{1D400}',
+  '\u{E0041}',
+  ' ',
+  '\n',
+  'ﬁ',
+);
+const spelled = fc.array(spelling, { maxLength: 40 }).map((parts) => parts.join(''));
+
+test('originalSpan maps every normalized span to input whose normal form holds it', () => {
+  fc.assert(
+    fc.property(spelled, fc.nat(), fc.nat(), (text, a, b) => {
+      const normalized = normalizeRuleText(text);
+      const start = normalized.length ? a % normalized.length : 0;
+      const end = Math.min(normalized.length, start + (b % 6));
+      const [from, to] = originalSpan(text, start, end);
+      assert.ok(0 <= from && from <= to && to <= text.length);
+      assert.ok(normalizeRuleText(text.slice(from, to)).includes(normalized.slice(start, end)));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test('originalSpan is exact where each piece maps to itself', () => {
+  const text = 'pre Bear\u200Ber AKIA%41 end';
+  const normalized = normalizeRuleText(text);
+  const start = normalized.indexOf('AKIAA');
+  assert.deepEqual(originalSpan(text, start, start + 5), [text.indexOf('AKIA'), text.indexOf(' end')]);
+});
