@@ -3,11 +3,11 @@
  * scanner and the required-text rule), so that text which reads the same to a person gets the
  * same verdict however it is spelled in code points. In order:
  *
- * 1. percent-decoding: each run of `%XX` triplets that is valid UTF-8 becomes its characters
- *    (`access%5Ftoken` is `access_token`, a URL's query is read as the server reads it); invalid
- *    runs stay as written; one pass, so `%2541` reads as `%41`;
- * 2. default-ignorable and format code points removed (U+200B zero-width space, U+00AD soft hyphen,
+ * 1. default-ignorable and format code points removed (U+200B zero-width space, U+00AD soft hyphen,
  *    U+FEFF, bidi controls, variation selectors, tags): they change no glyph a reader sees;
+ * 2. percent-decoding: each run of `%XX` triplets that is valid UTF-8 becomes its characters
+ *    (`access%5Ftoken` is `access_token`, a URL's query is read as the server reads it); invalid
+ *    runs stay as written; one pass, so `%2541` reads as `%41`; step 1 runs again on what it decoded;
  * 3. NFKC: compatibility forms become their plain letters (fullwidth `ＵＡＩＸ`, mathematical
  *    `𝐔𝐀𝐈𝐗`, ligatures);
  * 4. the confusable skeleton for Latin look-alikes: Cyrillic, Greek and Armenian letters that are
@@ -19,9 +19,9 @@
  * Offsets of findings are in the normalized text; `originalSpan` maps them back to the text as given.
  */
 
-/** Step 2: default-ignorable code points and every other format character. */
+/** Step 1: default-ignorable code points and every other format character. */
 const IGNORABLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
-/** A run of percent triplets: step 1 decodes a run at a time, so a multi-byte character spans triplets. */
+/** A run of percent triplets: step 2 decodes a run at a time, so a multi-byte character spans triplets. */
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 /** Text that every step leaves as it is: printable ASCII and common whitespace, no `%`. */
 const STABLE = /^[\t\n\r\x20-\x24\x26-\x7e]*$/;
@@ -42,7 +42,7 @@ const LOOK_ALIKE = new RegExp(`[${[...SKELETON.keys()].join('')}]`, 'g');
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Step 1 on one run of triplets: its characters when the bytes are UTF-8, else the run as written. */
+/** Step 2 on one run of triplets: its characters when the bytes are UTF-8, else the run as written. */
 function decodePercentRun(run: string): string {
   const bytes = new Uint8Array(run.length / 3);
   for (let index = 0; index < bytes.length; index++)
@@ -57,7 +57,9 @@ function decodePercentRun(run: string): string {
 /** The text as every text rule reads it (steps 1–4). Text of printable ASCII without `%` is returned as it is. */
 export function normalizeRuleText(text: string): string {
   if (STABLE.test(text)) return text;
+  // Ignorables go before decoding (`%4\u200B1` is `%41`) and again after (`%E2%80%8B` is U+200B).
   return text
+    .replace(IGNORABLE, '')
     .replace(PERCENT_RUN, decodePercentRun)
     .replace(IGNORABLE, '')
     .normalize('NFKC')

@@ -13,6 +13,7 @@ test('each step turns a spelling into what a reader sees', () => {
     ['percent-decoding', 'cb?access%5Ftoken%3Dabc', 'cb?access_token=abc'],
     ['percent-decoding, multi-byte', '%E4%B8%AD', '中'],
     ['percent-decoding leaves invalid UTF-8 and lone %', '%C0%AF %zz 100%', '%C0%AF %zz 100%'],
+    ['format characters inside and decoded from percent runs', 'access%5\u200BFtoken %E2%80%8Bx', 'access_token x'],
     ['format characters', 'Bear\u200Ber\u00AD \uFEFFx\u2066y', 'Bearer xy'],
     ['tags and variation selectors', 'U\u{E0041}A\uFE0FIX', 'UAIX'],
     ['NFKC', '\uFF35\uFF21\uFF29\uFF38 \u{1D414}', 'UAIX U'],
