@@ -343,9 +343,15 @@ async function indexForSearch(dist: Dist, service: PagefindService): Promise<voi
     for (const file of pages) {
       if (inFlight.length >= PAGEFIND_WINDOW) await inFlight.shift();
       const url = dist.publicPathOf(file).replace(/(^|\/)index\.html$/, '$1');
-      inFlight.push(
-        service.request({ type: 'AddFile', index_id: indexId, url, file_contents: readFileSync(file, 'utf8') }),
-      );
+      const added = service.request({
+        type: 'AddFile',
+        index_id: indexId,
+        url,
+        file_contents: readFileSync(file, 'utf8'),
+      });
+      // Handled here too: when an earlier one fails, the loop stops without awaiting the later ones.
+      added.catch(() => undefined);
+      inFlight.push(added);
     }
     await Promise.all(inFlight);
     await service.request({ type: 'WriteFiles', index_id: indexId, output_path: join(dist.root, PAGEFIND_FOLDER) });
