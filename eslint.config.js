@@ -5,7 +5,18 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.astro/', 'test-results/', 'packages/*/dist/', 'src/uai/generated/'] },
+  {
+    ignores: [
+      'dist/',
+      '.dist-staging-*/',
+      '.dist-old-*/',
+      'node_modules/',
+      '.astro/',
+      'test-results/',
+      'packages/*/dist/',
+      'src/uai/generated/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

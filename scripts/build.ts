@@ -1,20 +1,36 @@
 /**
- * `npm run build`: runs `astro build`, in which the record's integration (src/build/recordIntegration.ts)
- * checks the sources, fixtures and content, and publishes and checks everything after the pages
- * (src/build/recordStages.ts). This wrapper keeps Astro quiet, prints the integration's report, and
- * on failure prints one line per problem (file, place, rule), removes dist/ and exits 1: a partial
- * dist/ is never left looking like a build, and no stack trace is printed.
+ * `npm run build [-- --out-dir <folder>]`: runs `astro build`, in which the record's integration
+ * (src/build/recordIntegration.ts) checks the sources, fixtures and content, publishes and checks
+ * everything after the pages (src/build/recordStages.ts), and swaps the finished build in for
+ * dist/ (or the folder named). This wrapper keeps Astro quiet, prints the integration's report, and
+ * on failure prints one line per problem (file, place, rule) and exits 1, with the previous dist/
+ * as it was and no stack trace. Run by npm, it also ends when npm does (npm does not pass SIGTERM
+ * on to it).
  */
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'astro';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { markStage } from '../src/record/node/stageTimes.ts';
 import { failureLines, isBuildFailure } from '../src/build/buildFailure.ts';
 import { RECORD_INTEGRATION, reportBuildTo } from '../src/build/recordIntegration.ts';
+import { OUTPUT_FOLDER_VARIABLE } from '../src/build/stagedOutput.ts';
+import { endWithParent } from '../src/build/buildInterrupts.ts';
 
-const DIST = join(REPOSITORY_ROOT, 'dist');
+const USAGE = 'usage: npm run build [-- --out-dir <folder>]';
+
+/** The output folder named on the command line, if any; exits 2 on anything else. */
+function outDirArgument(args: string[]): string | undefined {
+  if (!args.length) return undefined;
+  const [option, value, ...rest] = args;
+  if (option === '--out-dir' && value && !rest.length) return value;
+  console.error(`uaix: ${args.join(' ')}: not an option of the build; ${USAGE}`);
+  process.exit(2);
+}
+
+const outDir = outDirArgument(process.argv.slice(2));
+if (outDir !== undefined) process.env[OUTPUT_FOLDER_VARIABLE] = outDir;
+if (process.env.npm_lifecycle_event) endWithParent();
+
 const started = performance.now();
 markStage('build:start');
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -32,12 +48,12 @@ try {
     throw new Error(`astro.config.mjs does not run the ${RECORD_INTEGRATION} integration (recordIntegration())`);
   console.log(`uaix: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
-  if (existsSync(DIST)) rmSync(DIST, { recursive: true, force: true });
   if (isBuildFailure(error)) {
     for (const line of failureLines(error.stage, error.problems)) console.error(line);
   } else {
     // Astro's own errors (a page that throws while rendering) and anything unforeseen: the message, not the trace.
-    console.error(`uaix: build failed: ${String((error as Error)?.message ?? error).trim()}; dist/ removed`);
+    // The integration removes its staging folder as the process exits; the previous dist/ was never touched.
+    console.error(`uaix: build failed: ${String((error as Error)?.message ?? error).trim()}; dist/ unchanged`);
   }
   process.exitCode = 1;
 }

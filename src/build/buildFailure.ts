@@ -33,5 +33,5 @@ export function isBuildFailure(error: unknown): error is BuildFailure {
 /** The report of a failed stage: one heading line, then each problem indented on its own line. */
 export function failureLines(stage: string, problems: readonly string[]): string[] {
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  return [`uaix: build failed at ${stage} (${count}); dist/ removed`, ...problems.map((problem) => `  ${problem}`)];
+  return [`uaix: build failed at ${stage} (${count}); dist/ unchanged`, ...problems.map((problem) => `  ${problem}`)];
 }

@@ -3,21 +3,26 @@
  * Astro renders (astro:config:setup of a build) it scans the sources, packs the package and checks
  * the fixtures and the content; after (astro:build:done) it publishes the machine records, mirrors,
  * _headers, llms.txt, Pagefind's index and the manifest, and checks links and the publication gates
- * (recordStages.ts). On any problem it removes dist/ and throws a BuildFailure, so `astro build`
- * exits non-zero and no dist/ is left that looks complete. `npm run build` (scripts/build.ts) runs
- * the same build and prints the problems one per line.
+ * (recordStages.ts). Astro and every stage write into a staging folder (stagedOutput.ts), swapped in
+ * for dist/ only when every stage passed: on any problem the staging folder is removed and a
+ * BuildFailure thrown, so `astro build` exits non-zero and the previous dist/ stays as it was. An
+ * interrupt (buildInterrupts.ts) ends the children, removes the staging folder and exits with the
+ * signal's code. `npm run build` (scripts/build.ts) runs the same build and prints the problems one
+ * per line.
  */
-import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import {
   finishPreparation,
   prepareRecord,
   publishRecord,
-  removePreviousBuild,
   type PreparedRecord,
   type StartedRecord,
 } from './recordStages.ts';
+import { outputFolder, removeStaging, stageOutput, swapIn, type StagedOutput } from './stagedOutput.ts';
+import { handleInterrupts, stopHandlingInterrupts } from './buildInterrupts.ts';
 
 export const RECORD_INTEGRATION = 'uaix-record';
 
@@ -39,47 +44,69 @@ function report(logger: AstroIntegrationLogger, line: string): void {
   else logger.info(line);
 }
 
-/** Runs a stage; on any error removes `dist` (a partial dist/ must not look like a build) and rethrows. */
-async function removingDistOnFailure<T>(dist: string, stage: () => T | Promise<T>): Promise<T> {
+/**
+ * Runs a stage; on any error removes the staging folder (the previous output stays), lets the
+ * removal of what killed builds left finish, and rethrows.
+ */
+async function removingStagingOnFailure<T>(output: StagedOutput, stage: () => T | Promise<T>): Promise<T> {
   try {
     return await stage();
   } catch (error) {
-    rmSync(dist, { recursive: true, force: true });
+    removeStaging(output);
+    await output.staleRemoved;
     throw error;
   }
+}
+
+/**
+ * The staging folder of a build that ends without its swap (Astro failing to render a page, or
+ * anything else that ends the process): removed as the process exits. Astro's page writes are over
+ * by then, and the previous output was never touched.
+ */
+function removeStagingOnExit(output: StagedOutput): void {
+  process.once('exit', () => {
+    if (existsSync(output.staging)) removeStaging(output);
+  });
 }
 
 export function recordIntegration(): AstroIntegration {
   let started: StartedRecord | undefined;
   let prepared: PreparedRecord | undefined;
-  let outDir = '';
-  let previousBuildRemoved: Promise<void> = Promise.resolve();
+  let output: StagedOutput | undefined;
   return {
     name: RECORD_INTEGRATION,
     hooks: {
-      'astro:config:setup': async ({ command, config }) => {
+      'astro:config:setup': async ({ command, config, updateConfig }) => {
         if (command !== 'build') return;
-        outDir = fileURLToPath(config.outDir);
-        started = await removingDistOnFailure(outDir, prepareRecord);
-        previousBuildRemoved = removePreviousBuild(outDir);
+        const root = fileURLToPath(config.root);
+        const staged = stageOutput(root, outputFolder(root, fileURLToPath(config.outDir)));
+        output = staged;
+        handleInterrupts(staged.label, () => removeStaging(staged));
+        removeStagingOnExit(staged);
+        updateConfig({ outDir: pathToFileURL(staged.staging + sep) });
+        started = await removingStagingOnFailure(staged, prepareRecord);
       },
       // After Astro's content sync, before it bundles and renders: the language check and the
       // package, which ran beside the sync on worker threads, must be done and clean.
       'astro:build:start': async ({ logger }) => {
-        if (!started) return;
+        if (!started || !output) return;
         const record = started;
-        prepared = await removingDistOnFailure(outDir, () => finishPreparation(record));
+        prepared = await removingStagingOnFailure(output, () => finishPreparation(record));
         report(logger, prepared.summary);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const dist = fileURLToPath(dir);
-        const published = await removingDistOnFailure(dist, async () => {
+        if (!output) throw new Error('astro:build:done ran without the staging folder of astro:config:setup');
+        const staged = output;
+        const published = await removingStagingOnFailure(staged, async () => {
           if (!prepared)
             throw new Error('astro:build:done ran without the checks of astro:config:setup and astro:build:start');
           releaseRenderGarbage();
-          return publishRecord(dist, prepared);
+          const result = await publishRecord(fileURLToPath(dir), prepared);
+          await staged.staleRemoved;
+          swapIn(staged);
+          stopHandlingInterrupts();
+          return result;
         });
-        await previousBuildRemoved;
         for (const line of published.summary) report(logger, line);
       },
     },

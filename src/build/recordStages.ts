@@ -3,14 +3,11 @@
  * README lists them. `prepareRecord` runs before Astro (sources, package, fixtures and content);
  * `publishRecord` runs on the rendered pages (machine records, mirrors, _headers, llms.txt,
  * Pagefind, manifest, links, publication gates). A stage that finds problems throws a BuildFailure
- * with one line per problem; the integration (recordIntegration.ts) then removes dist/.
+ * with one line per problem; the integration (recordIntegration.ts) then removes its staging folder.
  */
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import * as pagefind from 'pagefind';
 import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../uai/node/nodeValidator.ts';
 import { formatFixtureFailure } from '../uai/fixtureCheck.ts';
@@ -55,6 +52,7 @@ import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
 import { fail } from './buildFailure.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
+import { PagefindService } from './pagefindService.ts';
 
 const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
 
@@ -163,41 +161,6 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
   const { model, index, routes } = site;
   const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
   return { site, release, redaction, sourceScan, summary };
-}
-
-/**
- * Moves the previous dist/ (and any left by a build that was killed) aside and deletes it in a child
- * process while Astro builds: deleting the tens of thousands of files of a large build took longer
- * than a warm rebuild's post-render stages, and this way it runs beside Astro's single-threaded work.
- * The promise settles when the deletion is done.
- */
-export function removePreviousBuild(dist: string): Promise<void> {
-  const cache = join(REPOSITORY_ROOT, '.cache');
-  mkdirSync(cache, { recursive: true });
-  if (existsSync(dist)) renameSync(dist, join(cache, `dist-being-removed-${process.pid}`));
-  const aside = readdirSync(cache)
-    .filter((name) => name.startsWith('dist-being-removed-'))
-    .map((name) => join(cache, name));
-  if (!aside.length) return Promise.resolve();
-  const removal = spawn(
-    process.execPath,
-    [
-      '-e',
-      'for (const dir of process.argv.slice(1)) require("node:fs").rmSync(dir, { recursive: true, force: true })',
-      ...aside,
-    ],
-    { stdio: 'ignore' },
-  );
-  // At the lowest priority: the deletion (all of it kernel work, seconds of it for a large dist/)
-  // should take only CPU time the build leaves idle. (In four warm rebuilds at fifty times the
-  // record, two each way, it ended before the build's last stage either way; the run-to-run noise
-  // of ±20 % on the build machine hid any difference in total time.)
-  try {
-    if (removal.pid !== undefined) setPriority(removal.pid, 19);
-  } catch {
-    // A system that does not let a process lower its child's priority deletes at the default one.
-  }
-  return new Promise((resolve) => removal.on('close', () => resolve()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -362,18 +325,40 @@ function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
 /** Pagefind's output folder in dist/. */
 const PAGEFIND_FOLDER = 'pagefind';
 
-/** 8. Pagefind's search index of the HTML pages, through its Node API, in dist/pagefind/ (runs beside stage 6). */
-async function indexForSearch(dist: Dist): Promise<void> {
+/** Requests sent to Pagefind before waiting for its answers: enough to keep it busy, few pages held at once. */
+const PAGEFIND_WINDOW = 16;
+
+/**
+ * 8. Pagefind's search index of the HTML pages, in dist/pagefind/ (runs beside stage 6). Each HTML
+ * file is sent in the order of its path, so the index does not depend on the order in which the
+ * filesystem lists a folder (Pagefind numbers pages in the order it gets them); each page's URL is
+ * the one Pagefind's own folder walk gives it. The service ends (and is gone) before this settles.
+ */
+async function indexForSearch(dist: Dist, service: PagefindService): Promise<void> {
   try {
-    const { index, errors } = await pagefind.createIndex();
-    if (!index) fail('pagefind', errors.length ? errors : ['Pagefind did not create an index']);
-    const added = await index.addDirectory({ path: dist.root });
-    if (added.errors.length) fail('pagefind', added.errors);
-    const written = await index.writeFiles({ outputPath: join(dist.root, PAGEFIND_FOLDER) });
-    if (written.errors.length) fail('pagefind', written.errors);
+    const created = await service.request({ type: 'NewIndex', config: {} });
+    const indexId = created.index_id;
+    const pages = walkFiles(dist.root).filter((file) => file.endsWith('.html'));
+    const inFlight: Promise<unknown>[] = [];
+    for (const file of pages) {
+      if (inFlight.length >= PAGEFIND_WINDOW) await inFlight.shift();
+      const url = dist.publicPathOf(file).replace(/(^|\/)index\.html$/, '$1');
+      const added = service.request({
+        type: 'AddFile',
+        index_id: indexId,
+        url,
+        file_contents: readFileSync(file, 'utf8'),
+      });
+      // Handled here too: when an earlier one fails, the loop stops without awaiting the later ones.
+      added.catch(() => undefined);
+      inFlight.push(added);
+    }
+    await Promise.all(inFlight);
+    await service.request({ type: 'WriteFiles', index_id: indexId, output_path: join(dist.root, PAGEFIND_FOLDER) });
+  } catch (error) {
+    fail('pagefind', [(error as Error).message]);
   } finally {
-    // Pagefind's API runs its binary as a service process; the build must not wait on it.
-    await pagefind.close();
+    await service.stop();
   }
 }
 
@@ -521,21 +506,28 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const records = publishMachineRecords(dist, prepared, schemas);
   // Pagefind indexes the pages in its own process while this one and the analysis workers write the
   // mirrors (it reads only the HTML, which is complete): at fifty times the record, cold, the two
-  // stages one after the other took 14 and 8 s. On a failure here, Pagefind must be done writing
-  // into dist/ before the integration removes it.
-  const searchIndexed = indexForSearch(dist);
+  // stages one after the other took 14 and 8 s. When a stage beside it fails, Pagefind is stopped
+  // and gone before the failure goes on, so nothing removes dist/ while it still writes there.
+  const pagefind = new PagefindService();
+  const searchIndexed = indexForSearch(dist, pagefind);
   searchIndexed.catch(() => undefined);
-  const pages = await publishPageMirrors(dist, prepared, schemas).catch(async (error: unknown) => {
+  let beside: { pages: BuiltPages; llms: string; early: PublishedBytes[]; earlyScan: GateScan };
+  try {
+    const pages = await publishPageMirrors(dist, prepared, schemas);
+    records.push(publishHeaders(dist, pages));
+    const llms = publishLlmsTxt(dist, prepared, pages);
+    // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the
+    // mirrors long before it): read every file written so far, once, and scan it for the redaction
+    // gate. Nothing rewrites these files later; the manifest's digests reuse the bytes.
+    const early = dist.read({ skipped: PAGEFIND_FOLDER });
+    const earlyScan = prepared.redaction.scanPublished(early);
+    beside = { pages, llms, early, earlyScan };
+  } catch (error) {
+    await pagefind.stop();
     await searchIndexed.catch(() => undefined);
     throw error;
-  });
-  records.push(publishHeaders(dist, pages));
-  const llms = publishLlmsTxt(dist, prepared, pages);
-  // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the
-  // mirrors long before it): read every file written so far, once, and scan it for the redaction
-  // gate. Nothing rewrites these files later; the manifest's digests reuse the bytes.
-  const early = dist.read({ skipped: PAGEFIND_FOLDER });
-  const earlyScan = prepared.redaction.scanPublished(early);
+  }
+  const { pages, llms, early, earlyScan } = beside;
   markStage('dist read and scanned');
   await searchIndexed;
   markStage('pagefind');

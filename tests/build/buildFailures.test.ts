@@ -1,14 +1,16 @@
 /**
  * Issue 3: a broken fixture, a duplicate record code, a dead internal link and a frontmatter
  * without a title each fail the build with exit code 1, one clear line naming the file, the place
- * and the rule, no stack trace, and no dist/ left behind. Each case mutates one file of a
+ * and the rule, no stack trace, and no dist/ left behind (issue 21: nor a staging folder; a previous
+ * dist/ stays as it was). Each case mutates one file of a
  * throw-away copy of the repository, builds it, and restores the file. Issue 14: plain
  * `astro build`, as a static host runs it, fails the same way, through the record's integration.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { walkFiles } from '../../src/record/node/walkFiles.ts';
 import {
   copyRepository,
   removeCopy,
@@ -16,6 +18,7 @@ import {
   assertFailedClearly,
   lineNaming,
   runAstroBuild,
+  type BuildRun,
 } from './_support/tempRepo.ts';
 
 let copy: string;
@@ -112,24 +115,35 @@ test('(f) plain `astro build` with a dead link: exit 1, the page and the link, n
   assert.ok(lineNaming(run, '/en-us/no-such-page/').includes('/en-us/about/'), 'the line does not name the page');
 });
 
-test('(g) plain `astro build` with a broken fixture stops before rendering and removes the previous dist/ (issue 14)', () => {
+test('(g) plain `astro build` with a broken fixture stops before rendering and leaves the previous dist/ as it was (issue 21)', () => {
   // A previous build's dist/, complete to the eye: its manifest is there.
-  mkdirSync(join(copy, 'dist/.well-known'), { recursive: true });
-  writeFileSync(join(copy, 'dist/.well-known/uaix.json'), '{}\n');
-  writeFileSync(join(copy, 'dist/index.html'), '<!doctype html><title>UAIX</title>\n');
+  const previous = { '.well-known/uaix.json': '{}\n', 'index.html': '<!doctype html><title>UAIX</title>\n' };
+  for (const [file, text] of Object.entries(previous)) {
+    mkdirSync(dirname(join(copy, 'dist', file)), { recursive: true });
+    writeFileSync(join(copy, 'dist', file), text);
+  }
   const file = 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json';
-  const run = buildWithChanges(
-    copy,
-    {
-      [file]: (text) => {
-        const packet = JSON.parse(text);
-        delete packet.conversation.correlation_id;
-        return `${JSON.stringify(packet, null, 4)}\n`;
+  let run: BuildRun;
+  try {
+    run = buildWithChanges(
+      copy,
+      {
+        [file]: (text) => {
+          const packet = JSON.parse(text);
+          delete packet.conversation.correlation_id;
+          return `${JSON.stringify(packet, null, 4)}\n`;
+        },
       },
-    },
-    {},
-    runAstroBuild,
-  );
-  assertFailedClearly(run, copy, [file, 'build failed at fixtures']);
+      {},
+      runAstroBuild,
+    );
+    const left = walkFiles(join(copy, 'dist')).map((path) => relative(join(copy, 'dist'), path));
+    assert.deepEqual(left.sort(), Object.keys(previous).sort(), 'the failed build changed the files of dist/');
+    for (const [name, text] of Object.entries(previous))
+      assert.equal(readFileSync(join(copy, 'dist', name), 'utf8'), text, `the failed build changed dist/${name}`);
+  } finally {
+    rmSync(join(copy, 'dist'), { recursive: true, force: true });
+  }
+  assertFailedClearly(run, copy, [file, 'build failed at fixtures', 'dist/ unchanged']);
   assert.doesNotMatch(run.stdout, /generating static routes/, 'Astro rendered pages after the fixture check failed');
 });

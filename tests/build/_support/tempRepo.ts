@@ -120,20 +120,25 @@ export function runAstroBuild(dir: string, options: RunOptions = {}): BuildRun {
   return runCommand(dir, process.execPath, ['node_modules/astro/astro.js', 'build'], options);
 }
 
+/** The environment a build in the copy `dir` runs with: this one's, plus `env`. */
+export function buildEnvironment(dir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    // A copy without .git must not find a repository further up.
+    GIT_CEILING_DIRECTORIES: dirname(dir),
+    UAIX_DIST: undefined,
+    ...env,
+  };
+}
+
 function runCommand(dir: string, command: string, args: string[], options: RunOptions): BuildRun {
   const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: dir,
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 120_000,
-    env: {
-      ...process.env,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      // A copy without .git must not find a repository further up.
-      GIT_CEILING_DIRECTORIES: dirname(dir),
-      UAIX_DIST: undefined,
-      ...options.env,
-    },
+    env: buildEnvironment(dir, options.env),
   });
   return {
     status: result.status,
@@ -183,6 +188,8 @@ export function assertFailedClearly(run: BuildRun, copy: string, mustName: (stri
   const stack = `${run.stderr}\n${run.stdout}`.split('\n').filter((line) => /^\s+at\s/.test(line));
   assert.deepEqual(stack, [], `the build printed a stack trace\n${output}`);
   assert.ok(!existsSync(join(copy, 'dist')), `dist/ was left in the copy after a failed build\n${output}`);
+  const staging = readdirSync(copy).filter((name) => name.startsWith('.dist-staging-'));
+  assert.deepEqual(staging, [], `a failed build left its staging folder\n${output}`);
   for (const phrase of mustName) {
     const found = typeof phrase === 'string' ? run.stderr.includes(phrase) : phrase.test(run.stderr);
     assert.ok(found, `stderr does not name ${phrase}\n${output}`);

@@ -1,0 +1,242 @@
+/**
+ * Issue 21: dist/ is replaced whole or not at all. In one copy of the repository, built once, each
+ * later build is stopped at one stage (the package and content checks before Astro, Astro's
+ * render, the mirrors beside Pagefind) by SIGINT, SIGTERM or SIGKILL, by killing the npm that runs
+ * it, or by killing Pagefind's process; every time the previous dist/ is byte for byte what it was
+ * (a digest of the tree), every child of the build is gone, and a handled stop prints one `uaix:`
+ * line and exits 128 + the signal's number. A build into a tmpfs (`--out-dir`) is byte for byte
+ * the build on the disk (Pagefind gets the pages in path order, whatever the filesystem's), and a
+ * mount point as the output folder is refused with one line.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { constants } from 'node:os';
+import { walkFiles } from '../../src/record/node/walkFiles.ts';
+import { descendantsOf } from '../../src/build/buildInterrupts.ts';
+import { buildCommand, buildEnvironment, copyRepository, removeCopy, runBuild } from './_support/tempRepo.ts';
+
+let copy: string;
+let dist: string;
+let previous = '';
+let firstBuild = '';
+
+/** One digest of a folder: every file's path and bytes, in path order. */
+function treeDigest(folder: string): string {
+  const hash = createHash('sha256');
+  for (const file of walkFiles(folder)) hash.update(`${relative(folder, file)}\0`).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+function stagingFolders(): string[] {
+  return readdirSync(copy).filter((name) => name.startsWith('.dist-staging-') || name.startsWith('.dist-old-'));
+}
+
+/** The command line of a process, or '' once it is gone. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+interface Stopped {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** The build's descendants seen while it ran. */
+  children: number[];
+}
+
+/**
+ * Starts a build in the copy (`npm run build`'s command, or npm itself), waits until `ready` says
+ * the stage is reached (checked every 50 ms with the build's pid and stdout), runs `stop`, and
+ * resolves when the build has exited.
+ */
+function stopBuild(options: {
+  viaNpm?: boolean;
+  ready: (pid: number, stdout: string) => boolean;
+  stop: (pid: number) => void;
+}): Promise<Stopped> {
+  const [command, ...args] = options.viaNpm ? ['npm', 'run', '--silent', 'build'] : buildCommand(copy);
+  const child = spawn(command, args, { cwd: copy, env: buildEnvironment(copy), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const children = new Set<number>();
+  let stopped = false;
+  const poll = setInterval(() => {
+    for (const pid of descendantsOf(child.pid!)) children.add(pid);
+    if (!stopped && options.ready(child.pid!, stdout)) {
+      stopped = true;
+      options.stop(child.pid!);
+    }
+  }, 50);
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 600_000);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      clearInterval(poll);
+      clearTimeout(timeout);
+      assert.ok(stopped, `the build ended (${code ?? signal}) before the stage was reached\n${stderr}`);
+      resolve({ code, signal, stdout, stderr, children: [...children] });
+    });
+  });
+}
+
+/** The build's own process under npm: the node that runs scripts/build.ts. */
+function buildProcessOf(npm: number): number | undefined {
+  return descendantsOf(npm).find((pid) => commandLine(pid).includes('scripts/build.ts'));
+}
+
+function pagefindOf(pid: number): number | undefined {
+  return descendantsOf(pid).find((child) => /pagefind.*--service/.test(commandLine(child)));
+}
+
+const stage = {
+  /** Before Astro renders: the staging folder is made, the content not yet reported checked. */
+  preparation: (pid: number, stdout: string) =>
+    stagingFolders().includes(`.dist-staging-${pid}`) && !stdout.includes('checked'),
+  /** Astro's render: pages in the staging folder, no mirror yet. */
+  render: (pid: number) => {
+    const files = walkFiles(join(copy, `.dist-staging-${pid}`));
+    return files.some((file) => file.endsWith('.html')) && !files.some((file) => file.endsWith('index.json'));
+  },
+  /** The mirrors, with Pagefind's process running beside them. */
+  pagefind: (pid: number) => pagefindOf(pid) !== undefined,
+};
+
+function assertPreviousDistIntact(run: Stopped, how: string): void {
+  const output = `--- stderr\n${run.stderr}\n--- stdout\n${run.stdout.slice(-1500)}`;
+  assert.equal(treeDigest(dist), previous, `${how}: dist/ changed\n${output}`);
+  const alive = run.children.filter((pid) => commandLine(pid) !== '' && !/ Z /.test(readStat(pid)));
+  assert.deepEqual(alive, [], `${how}: children of the build still run: ${alive.map(commandLine).join('; ')}`);
+}
+
+function readStat(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return ' Z ';
+  }
+}
+
+function assertInterruptedClearly(run: Stopped, signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP', how: string): void {
+  const output = `--- stderr\n${run.stderr}\n--- stdout\n${run.stdout.slice(-1500)}`;
+  assert.equal(run.code, 128 + constants.signals[signal], `${how}: exit code ${run.code ?? run.signal}\n${output}`);
+  const lines = run.stderr.split('\n').filter(Boolean);
+  assert.equal(lines.length, 1, `${how}: not one line on stderr\n${output}`);
+  assert.match(lines[0], /^uaix: build interrupted .*; dist\/ unchanged$/, `${how}: the line\n${output}`);
+  assert.deepEqual(stagingFolders(), [], `${how}: the staging folder was left\n${output}`);
+  assertPreviousDistIntact(run, how);
+}
+
+before(() => {
+  copy = copyRepository();
+  dist = join(copy, 'dist');
+  const run = runBuild(copy, { timeoutMs: 600_000 });
+  assert.equal(run.status, 0, `the first build in the copy failed\n${run.stderr}`);
+  previous = treeDigest(dist);
+  firstBuild = previous;
+});
+after(() => {
+  if (copy) removeCopy(copy);
+});
+
+test('SIGINT while the package and the content are checked (before Astro): one line, exit 130, dist/ as it was', async () => {
+  const run = await stopBuild({ ready: stage.preparation, stop: (pid) => process.kill(pid, 'SIGINT') });
+  assertInterruptedClearly(run, 'SIGINT', 'SIGINT before Astro');
+});
+
+test("SIGTERM during Astro's render: one line, exit 143, dist/ as it was", async () => {
+  const run = await stopBuild({ ready: stage.render, stop: (pid) => process.kill(pid, 'SIGTERM') });
+  assertInterruptedClearly(run, 'SIGTERM', "SIGTERM during Astro's render");
+});
+
+test('SIGKILL during the mirrors and Pagefind: dist/ as it was; the next build removes the staging folder', async () => {
+  const run = await stopBuild({ ready: stage.pagefind, stop: (pid) => process.kill(pid, 'SIGKILL') });
+  assert.equal(run.signal, 'SIGKILL');
+  assert.equal(treeDigest(dist), previous, 'a SIGKILLed build changed dist/');
+  // Its Pagefind process sees its input close and ends; only the staging folder is left, as garbage.
+  assert.equal(stagingFolders().length, 1, `expected the killed build's staging folder: ${stagingFolders()}`);
+});
+
+test('killing Pagefind mid-build: one line naming the stage, exit 1, dist/ as it was, no staging folder', async () => {
+  const run = await stopBuild({
+    ready: stage.pagefind,
+    stop: (pid) => process.kill(pagefindOf(pid)!, 'SIGKILL'),
+  });
+  const output = `--- stderr\n${run.stderr}\n--- stdout\n${run.stdout.slice(-1500)}`;
+  assert.equal(run.code, 1, `exit code ${run.code ?? run.signal}\n${output}`);
+  const lines = run.stderr.split('\n').filter(Boolean);
+  assert.deepEqual(
+    lines,
+    ['uaix: build failed at pagefind (1 problem); dist/ unchanged', "  Pagefind's indexer was killed by SIGKILL"],
+    output,
+  );
+  // The SIGKILLed build's staging folder is gone too: this build removed it at its start.
+  assert.deepEqual(stagingFolders(), [], `staging folders left: ${stagingFolders()}`);
+  assertPreviousDistIntact(run, 'Pagefind killed');
+});
+
+test('SIGTERM to the npm that runs `npm run build` ends the build: one line, dist/ as it was', async () => {
+  let build: number | undefined;
+  const run = await stopBuild({
+    viaNpm: true,
+    ready: (npm) => (build = buildProcessOf(npm)) !== undefined && stage.pagefind(build),
+    stop: (npm) => process.kill(npm, 'SIGTERM'),
+  });
+  // npm itself may end at once; the build it ran must end too, and soon.
+  const deadline = Date.now() + 20_000;
+  while (commandLine(build!) !== '' && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+  assert.equal(commandLine(build!), '', 'the build went on running after npm was killed');
+  assert.match(run.stderr, /uaix: build interrupted because its parent process \(\d+\) ended; dist\/ unchanged/);
+  assert.deepEqual(stagingFolders(), [], `staging folders left: ${stagingFolders()}`);
+  assertPreviousDistIntact(run, 'npm killed');
+});
+
+/** A tmpfs mounted at `at` for the length of `use`; undefined when this system does not let the test mount one. */
+function withTmpfs<T>(at: string, use: () => T): T | undefined {
+  mkdirSync(at, { recursive: true });
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512m', 'tmpfs', at], { encoding: 'utf8' });
+  if (mounted.status !== 0) return undefined;
+  try {
+    return use();
+  } finally {
+    spawnSync('umount', [at]);
+  }
+}
+
+test('a build on a tmpfs (--out-dir) is byte for byte the build on the disk; a mount point as the output is refused', (t) => {
+  const mount = join(copy, '.test-tmpfs');
+  const result = withTmpfs(mount, () => {
+    const refused = runBuild(copy, { timeoutMs: 600_000, env: { UAIX_DIST: mount } });
+    const site = join(mount, 'site');
+    const [command, ...args] = buildCommand(copy);
+    const built = spawnSync(command, [...args, '--out-dir', site], {
+      cwd: copy,
+      env: buildEnvironment(copy),
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    return { refused, built, digest: built.status === 0 ? treeDigest(site) : '' };
+  });
+  if (!result) {
+    t.skip('mounting a tmpfs needs root (mount -t tmpfs); CI runs as root');
+    return;
+  }
+  const { refused, built, digest } = result;
+  assert.equal(refused.status, 1, `a mount point as the output: exit ${refused.status}\n${refused.stderr}`);
+  assert.match(
+    refused.stderr,
+    /^uaix: build failed at output folder \(1 problem\); dist\/ unchanged\n {2}.*a mount point/,
+  );
+  assert.doesNotMatch(refused.stderr, /^\s+at\s/m, 'a stack trace');
+  assert.equal(built.status, 0, `the build into the tmpfs failed\n${built.stderr}`);
+  assert.equal(digest, firstBuild, 'the tmpfs build differs from the disk build');
+});
