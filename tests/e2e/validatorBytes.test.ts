@@ -20,6 +20,7 @@ import { startStaticServer, type StaticServer } from '../support/staticServer.ts
 import { DIST, REPOSITORY_ROOT, assertBuilt, pageFile, walkFiles } from '../support/paths.ts';
 import { createNodePacketValidator } from '../../src/uai/node/nodeValidator.ts';
 import { parseUtcDateTime } from '../../src/uai/utcDateTime.ts';
+import type { UaiIssue } from '../../src/uai/errorCodes.ts';
 
 /** What a verdict is made of, on the page and in `uaix validate --json` alike. */
 interface Verdict {
@@ -52,6 +53,15 @@ const BYTE_CASES: Record<string, Buffer> = {
   'seed.json': SEED,
 };
 
+/** One file's entry in `uaix validate --json`. */
+interface CliReport {
+  file: string;
+  valid: boolean;
+  digest: string | null;
+  errors: UaiIssue[];
+  warnings: UaiIssue[];
+}
+
 let server: StaticServer;
 let browser: Browser;
 let page: Page;
@@ -81,8 +91,7 @@ after(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-const issueLine = (issue: { code: string; path: string; message: string }) =>
-  `${issue.code} ${issue.path || '(root)'}: ${issue.message}`;
+const issueLine = (issue: UaiIssue) => `${issue.code} ${issue.path || '(root)'}: ${issue.message}`;
 
 /** Opens one file on the page and reads the verdict it shows. */
 async function pageVerdict(name: string, bytes: Buffer): Promise<Verdict & { checked: string }> {
@@ -122,11 +131,7 @@ test('an uploaded file gets the verdict, issues and digest of `uaix validate <fi
     encoding: 'utf8',
   });
   assert.equal(cli.stderr, '', 'uaix validate wrote to stderr');
-  const reports = JSON.parse(cli.stdout) as (Verdict & {
-    file: string;
-    errors: { code: string; path: string; message: string }[];
-    warnings: { code: string; path: string; message: string }[];
-  })[];
+  const reports = JSON.parse(cli.stdout) as CliReport[];
   assert.equal(reports.length, files.length);
   const problems: string[] = [];
   for (const [index, report] of reports.entries()) {
