@@ -4,7 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
 import { stageTimesIntegration } from './src/record/node/stageTimes.ts';
 import { recordIntegration } from './src/build/recordIntegration.ts';
-import { CODE_THEMES } from './src/record/highlight.ts';
+import { CODE_THEMES, untimedTokenizer } from './src/record/highlight.ts';
 
 export default defineConfig({
   site: 'https://uaix.org',
@@ -22,7 +22,8 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   markdown: {
-    shikiConfig: { themes: CODE_THEMES, defaultColor: 'light' },
+    // No tokenizer time limit, as in the record's own highlighter: output must not depend on load.
+    shikiConfig: { themes: CODE_THEMES, defaultColor: 'light', transformers: [untimedTokenizer] },
   },
   // Build hooks run in this order: the sitemap, then the stage timer (its build:done mark ends the
   // sitemap's work), then the record (checks before rendering; everything after the pages, which

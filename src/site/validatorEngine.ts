@@ -4,7 +4,7 @@
  * Web Worker (validatorWorker.ts), so a slow packet never blocks the page.
  */
 import { createValidator } from '../uai/index.ts';
-import { packetFindings, type PacketFindings } from '../uai/packetValidator.ts';
+import { packetFindings, type PacketFindings, type PacketReport } from '../uai/packetValidator.ts';
 import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
 
 const validator = createValidator();
@@ -17,23 +17,28 @@ export interface ValidatorView extends PacketFindings {
 /** Either a report, or why the validation time could not be read (nothing was validated). */
 export type ValidatorAnswer = { view: ValidatorView } | { badTime: { value: string; reason: string } };
 
-export function validatePacketText(text: string, now?: string): ValidatorAnswer {
+/**
+ * What is validated: a file's exact bytes (validateBytes, as `uaix validate <file>` reads a file),
+ * or the text of the page's text box, a string rather than bytes (validateText).
+ */
+export type PacketInput = { bytes: Uint8Array } | { text: string };
+
+export function validatePacket(input: PacketInput, now?: string): ValidatorAnswer {
   let clock: UtcDateTime | undefined;
   if (now) {
     const parsed = parseUtcDateTime(now);
     if (!parsed.ok) return { badTime: { value: now, reason: parsed.reason } };
     clock = parsed.value;
   }
-  const report = validator.validateText(text, { now: clock });
-  let otherForm: string | null = null;
-  if (report.keyed) {
-    if (report.form === 'keyless') otherForm = JSON.stringify(report.keyed, null, 2);
-    else {
-      const compacted = validator.compact(report.keyed);
-      if (compacted.ok) otherForm = JSON.stringify(compacted.value, null, 2);
-    }
-  }
-  return {
-    view: { ...packetFindings(report), otherForm },
-  };
+  const options = { now: clock };
+  const report =
+    'bytes' in input ? validator.validateBytes(input.bytes, options) : validator.validateText(input.text, options);
+  return { view: { ...packetFindings(report), otherForm: otherFormOf(report) } };
+}
+
+function otherFormOf(report: PacketReport): string | null {
+  if (!report.keyed) return null;
+  if (report.form === 'keyless') return JSON.stringify(report.keyed, null, 2);
+  const compacted = validator.compact(report.keyed);
+  return compacted.ok ? JSON.stringify(compacted.value, null, 2) : null;
 }

@@ -2,9 +2,11 @@
  * Starts the validator page's tool: shows the form, and starts the validator in a Web Worker (core,
  * bundled schemas, precompiled validators) only when the reader first uses it. Everything runs in
  * the browser; the packet is never sent. A validation that takes longer than the time limit ends
- * the worker and says so, so no packet can freeze the tab.
+ * the worker and says so, so no packet can freeze the tab. A file (opened, dropped or a published
+ * fixture) is validated as its exact bytes, as `uaix validate <file>` reads it; text typed or
+ * pasted in the text box, a string and not bytes, as text (the library's validateText).
  */
-import type { ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
+import type { PacketInput, ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
 import type { ValidatorRequest } from './validatorWorker.ts';
 import { fillTemplate } from '../record/inlineText.ts';
 import { escapeHtml as escape } from '../record/escapeHtml.ts';
@@ -35,7 +37,21 @@ function issueTable(
   return `<div class="table-wrap" tabindex="0"><table class="issues issues-${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${strings.code}</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-export function renderResult(answer: ValidatorAnswer, strings: Strings): string {
+/** The bytes of the file last opened; the text box's text instead once the reader edits it. */
+export interface OpenedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Which input a result is about, so the reader knows whether bytes or text were checked. */
+function inputLine(file: OpenedFile | undefined, strings: Strings): string {
+  const said = file
+    ? fillTemplate(strings.checked_file, { name: file.name, bytes: String(file.bytes.length) })
+    : strings.checked_text;
+  return `<p class="validated-input" data-testid="validated-input">${escape(said)}</p>`;
+}
+
+export function renderResult(answer: ValidatorAnswer, strings: Strings, file?: OpenedFile): string {
   if ('badTime' in answer)
     return `<p class="verdict verdict-invalid">${escape(fillTemplate(strings.bad_time, answer.badTime))}</p>`;
   const view = answer.view;
@@ -50,7 +66,7 @@ export function renderResult(answer: ValidatorAnswer, strings: Strings): string 
   const other = view.otherForm
     ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>`
     : '';
-  return verdict + digest + errors + warnings + other;
+  return verdict + inputLine(file, strings) + digest + errors + warnings + other;
 }
 
 /** The worker, started on first use and replaced after a time-out. */
@@ -80,11 +96,12 @@ class ValidatorWorker {
     this.ready = undefined;
   }
 
-  async validate(text: string, now: string | undefined): Promise<ValidatorAnswer | 'timeout'> {
+  /** Validates the input; bytes are transferred to the worker, so the caller passes a copy it no longer needs. */
+  async validate(input: PacketInput, now: string | undefined): Promise<ValidatorAnswer | 'timeout'> {
     if (!this.worker) this.start();
     await this.ready;
     const worker = this.worker!;
-    const request: ValidatorRequest = { id: ++this.next, text, now };
+    const request: ValidatorRequest = { id: ++this.next, input, now };
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         worker.removeEventListener('message', onMessage);
@@ -98,10 +115,13 @@ class ValidatorWorker {
         resolve(event.data.answer as ValidatorAnswer);
       };
       worker.addEventListener('message', onMessage);
-      worker.postMessage(request);
+      worker.postMessage(request, 'bytes' in input ? [input.bytes.buffer] : []);
     });
   }
 }
+
+// Only for showing a file in the text box: what is validated is the file's bytes, never this text.
+const shownText = new TextDecoder();
 
 export function startValidator(): void {
   const root = document.getElementById('validator');
@@ -115,11 +135,18 @@ export function startValidator(): void {
   // Start loading the engine as soon as the reader shows intent, not on page load.
   for (const event of ['focusin', 'pointerover']) root.addEventListener(event, () => engine.warm(), { once: true });
 
+  // The file whose bytes the next validation reads; editing the text box switches to its text.
+  let opened: OpenedFile | undefined;
+  input.addEventListener('input', () => (opened = undefined));
+
   async function validate() {
     result.textContent = strings.loading;
+    const file = opened;
     let answer;
     try {
-      answer = await engine.validate(input.value, now.value.trim() || undefined);
+      // The worker receives a copy: a transferred buffer is gone from this side.
+      const packet: PacketInput = file ? { bytes: file.bytes.slice() } : { text: input.value };
+      answer = await engine.validate(packet, now.value.trim() || undefined);
     } catch {
       engine.stop();
       result.textContent = strings.engine_failed;
@@ -127,29 +154,43 @@ export function startValidator(): void {
     }
     if (answer === 'timeout')
       result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) });
-    else result.innerHTML = renderResult(answer, strings);
+    else result.innerHTML = renderResult(answer, strings, file);
   }
 
   element<HTMLFormElement>('validator-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void validate();
   });
+  /** Validates a file's bytes as they are; the text box shows them decoded, for reading only. */
+  async function validateFile(name: string, bytes: Uint8Array) {
+    opened = { name, bytes };
+    input.value = shownText.decode(bytes);
+    await validate();
+  }
   element<HTMLSelectElement>('validator-fixture').addEventListener('change', async (event) => {
     const url = (event.target as HTMLSelectElement).value;
     if (!url) return;
+    let bytes: Uint8Array;
     try {
       const response = await fetch(url);
       if (!response.ok) throw new Error(String(response.status));
-      input.value = await response.text();
-      await validate();
+      bytes = new Uint8Array(await response.arrayBuffer());
     } catch {
       result.textContent = strings.load_failed;
+      return;
     }
+    await validateFile(url.slice(url.lastIndexOf('/') + 1), bytes);
   });
   const readFile = async (file: File | undefined) => {
     if (!file) return;
-    input.value = await file.text();
-    await validate();
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      result.textContent = strings.load_failed;
+      return;
+    }
+    await validateFile(file.name, bytes);
   };
   element<HTMLInputElement>('validator-file').addEventListener(
     'change',

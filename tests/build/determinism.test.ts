@@ -16,6 +16,7 @@ import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { DIST, REPO, assertNoProblems, publicPath, requireDist, walkFiles } from './_support/site.ts';
 import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/tempRepo.ts';
+import { distDifferences } from './_support/distDiff.ts';
 import { TEXT_FILE } from '../../src/record/node/redactionGate.ts';
 
 const CLOCK_SHIFT_MS = 400 * 24 * 60 * 60 * 1000;
@@ -62,28 +63,9 @@ test('a second build in a copy of the repository (with .git) succeeds', () => {
   );
 });
 
-/** Every file that differs between two dist folders, or is only in one of them. */
-function differences(
-  firstRoot: string,
-  secondRoot: string,
-  secondName: string,
-): { problems: string[]; sizes: [number, number] } {
-  const first = new Map(walkFiles(firstRoot).map((file) => [publicPath(file, firstRoot), file]));
-  const again = new Map(walkFiles(secondRoot).map((file) => [publicPath(file, secondRoot), file]));
-  const problems: string[] = [];
-  for (const [path, file] of first) {
-    const other = again.get(path);
-    if (!other) problems.push(`${path}: only in the repository's dist/`);
-    else if (!readFileSync(file).equals(readFileSync(other)))
-      problems.push(`${path}: differs${firstDifference(readFileSync(file), readFileSync(other))}`);
-  }
-  for (const path of again.keys()) if (!first.has(path)) problems.push(`${path}: only in the ${secondName}`);
-  return { problems, sizes: [first.size, again.size] };
-}
-
 test("the second build is byte-for-byte the repository's dist/ (every file, no extra, none missing)", () => {
   assert.equal(run.status, 0, 'the second build failed; see the previous test');
-  const { problems, sizes } = differences(DIST, join(copy, 'dist'), 'second build');
+  const { problems, sizes } = distDifferences(DIST, join(copy, 'dist'), 'second build');
   assertNoProblems(
     problems,
     `two builds differ (${sizes[0]} files in dist/, ${sizes[1]} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`,
@@ -114,20 +96,12 @@ test('a warm rebuild after a one-file edit succeeds, reuses cached pages and sho
 test('a warm rebuild after the edit is undone is byte-for-byte the cold build', () => {
   assert.ok(warm, 'no warm rebuild was made: an earlier build failed');
   assert.equal(warm.status, 0, `the warm rebuild exited with ${warm.status ?? warm.signal}\n${warm.stderr}`);
-  const { problems, sizes } = differences(DIST, join(copy, 'dist'), 'warm rebuild');
+  const { problems, sizes } = distDifferences(DIST, join(copy, 'dist'), 'warm rebuild');
   assertNoProblems(
     problems,
     `the warm rebuild differs from the cold build (${sizes[0]} files in dist/, ${sizes[1]} in the warm rebuild)`,
   );
 });
-
-/** Where two files first differ, with a little context, for the failure message. */
-function firstDifference(a: Buffer, b: Buffer): string {
-  let at = 0;
-  while (at < a.length && at < b.length && a[at] === b[at]) at++;
-  const show = (buffer: Buffer) => JSON.stringify(buffer.subarray(Math.max(0, at - 30), at + 50).toString('utf8'));
-  return ` at byte ${at}: ${show(a)} vs ${show(b)}`;
-}
 
 /** A file's bytes, and its inflated bytes when it is gzip (Pagefind's index and fragments). */
 function contentsOf(file: string): Buffer {
