@@ -91,7 +91,7 @@ const hex = (bytes: ArrayBuffer) =>
   [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
-/** The tarball against the manifest's `package` entry: sha256, npm `integrity` (sha512, base64), size, and that it opens. */
+/** The tarball against the manifest's `package` entry: sha256, npm `integrity` (sha512, base64), size, opening. */
 async function packageProblems(entry: PackageEntry, fetch: Fetch, options: VerifyOptions): Promise<string[]> {
   const path = sitePath(entry.tarball);
   if (!path)
