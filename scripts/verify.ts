@@ -1,9 +1,11 @@
 /**
- * `npm run verify -- <dist-folder | https-origin>`: checks a deployed copy of the record against
- * its own manifest (/.well-known/uaix.json): the digest of every file it lists, the manifest
- * against its schema (this checkout's schemas/site/uaix-manifest.schema.json), and every sitemap
- * URL (answers 200, is a page the manifest lists). One line per mismatch; exit 0 when all agree,
- * 1 on any mismatch, 2 for a usage error or a target that cannot be read at all.
+ * `npm run verify -- [--manifest-sha256 <hex>] <dist-folder | https-origin>`: checks a deployed copy
+ * of the record against its own manifest (/.well-known/uaix.json): the digest of every file it lists,
+ * the package tarball against the manifest's package entry (sha256, integrity, size, and that it
+ * opens), the manifest against its schema (this checkout's schemas/site/uaix-manifest.schema.json)
+ * and its own text through the claims and redaction rules, every sitemap URL (answers 200, is a page
+ * the manifest lists), and in a folder every file the manifest does not list. With
+ * --manifest-sha256, the manifest's own bytes too. One line per mismatch; the exit codes are USAGE's.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
@@ -11,8 +13,17 @@ import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { createAjv } from '../src/uai/schemaCompiler.ts';
 import { MANIFEST_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { verifyDeployment, type Fetch } from '../src/record/verifyDeployment.ts';
+import { walkFiles } from '../src/record/node/walkFiles.ts';
+import { tarballProblem } from '../src/record/node/packageRelease.ts';
+import { RedactionGate } from '../src/record/node/redactionGate.ts';
+import { redactionProblems } from '../src/record/redaction.ts';
 
-const USAGE = 'usage: npm run verify -- <dist-folder | https://origin>   (http:// only for 127.0.0.1 or localhost)';
+const USAGE = `usage: npm run verify -- [--manifest-sha256 <hex>] <dist-folder | https://origin>
+  (http:// only for 127.0.0.1 or localhost)
+  --manifest-sha256 <hex>  the sha256 the manifest must have, taken from a source you trust: without
+                           it, a file changed together with its manifest entry cannot be caught
+Exit codes: 0 everything matches, 1 a mismatch (one line each), 2 a usage error or a target
+without a readable manifest.`;
 const TIMEOUT_MS = 20_000;
 const CONCURRENCY = 8;
 
@@ -51,11 +62,21 @@ function originFetch(origin: string): Fetch {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  let manifestSha256: string | undefined;
+  const pin = args.indexOf('--manifest-sha256');
+  if (pin !== -1) {
+    manifestSha256 = args[pin + 1];
+    if (manifestSha256 === undefined || !/^(?:sha256:)?[0-9a-fA-F]{64}$/.test(manifestSha256))
+      usage('--manifest-sha256 takes the 64 hex digits of a sha256');
+    manifestSha256 = manifestSha256.replace(/^sha256:/, '');
+    args.splice(pin, 2);
+  }
   if (args.length !== 1 || args[0].startsWith('-'))
     usage(args.length ? `unexpected arguments: ${args.join(' ')}` : 'name one target');
   const target = args[0];
   let fetcher: Fetch;
   let overHttp: boolean;
+  let listFiles: (() => Promise<string[]>) | undefined;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
     let url: URL;
     try {
@@ -75,6 +96,14 @@ async function main(): Promise<void> {
     if (!existsSync(root) || !statSync(root).isDirectory()) usage(`${target} is not a folder`);
     fetcher = folderFetch(root);
     overHttp = false;
+    listFiles = async () =>
+      walkFiles(root).map(
+        (file) =>
+          `/${file
+            .slice(root.length + 1)
+            .split(sep)
+            .join('/')}`,
+      );
   }
 
   const ajv = createAjv();
@@ -86,7 +115,17 @@ async function main(): Promise<void> {
           (error) => `${error.instancePath || '(root)'}: ${error.message} (schema ${error.schemaPath})`,
         );
 
-  const report = await verifyDeployment(fetcher, { checkManifestSchema, concurrency: CONCURRENCY, overHttp });
+  // The build's redaction rules and allow-list (an allowed example is allowed in the manifest too).
+  const redaction = new RedactionGate();
+  const report = await verifyDeployment(fetcher, {
+    checkManifestSchema,
+    concurrency: CONCURRENCY,
+    overHttp,
+    listFiles,
+    manifestSha256,
+    tarballProblem,
+    redactionProblems: (path, text) => redactionProblems(path, text, redaction.entries, new Set()),
+  });
   if (report.unreadable) {
     console.error(`uaix verify: ${report.unreadable}`);
     process.exitCode = 2;

@@ -20,11 +20,16 @@ import {
   packageManifest,
   packageRelease,
   tarballName,
+  tarballProblem,
   type PackedRelease,
 } from '../record/node/packageRelease.ts';
+import { cacheNote, readCacheFile, writeCacheFile } from '../record/node/cacheFile.ts';
+import { objectOf, string } from '../record/jsonShape.ts';
 
 const DIST = join(PACKAGE_DIR, 'dist');
 const NOTICES_FILE = join(PACKAGE_DIR, 'THIRD-PARTY-NOTICES');
+/** Beside the tarball: what it was packed from and its digest (cacheFile.ts). */
+const PACK_RECORD = 'packed.json';
 
 export class PackageBuildError extends Error {}
 
@@ -177,20 +182,49 @@ function packageInputsDigest(): string {
   return hash.digest('hex');
 }
 
+/** What `.cache/package/packed.json` records of the last pack: its inputs, and the tarball it gave. */
+interface PackRecord {
+  inputs: string;
+  fileName: string;
+  sha256: string;
+}
+const PACK_RECORD_SHAPE = objectOf({ inputs: string, fileName: string, sha256: string });
+
+/**
+ * The tarball in `destination` when it can be reused: packed from these `inputs` (and the compiled
+ * package still beside its sources), with the recorded digest, and opening as a package. Anything
+ * else is packed again, with a note when the cache was damaged rather than out of date.
+ */
+function reusableRelease(destination: string, inputs: string): PackedRelease | undefined {
+  const recordFile = join(destination, PACK_RECORD);
+  const read = readCacheFile<PackRecord>(recordFile, PACK_RECORD_SHAPE);
+  if ('damaged' in read) cacheNote(recordFile, read.damaged, 'the package is packed again');
+  if (!('value' in read) || !existsSync(DIST)) return undefined;
+  const { value: record } = read;
+  if (record.inputs !== inputs || record.fileName !== tarballName(packageManifest())) return undefined;
+  const packed = join(destination, record.fileName);
+  if (!existsSync(packed)) return undefined;
+  const release = packageRelease(destination);
+  const problem =
+    release.sha256 !== record.sha256
+      ? `is not the tarball packed (sha256 ${release.sha256}, packed as ${record.sha256})`
+      : tarballProblem(readFileSync(packed));
+  if (problem === undefined) return release;
+  cacheNote(packed, problem, 'the package is packed again');
+  return undefined;
+}
+
 /**
  * Builds the package and packs it into `destination` with `npm pack`; the release says where and
- * with which digests. When the tarball there was packed from the same inputs (and the compiled
- * package is still beside its sources), it is reused: compiling and packing is a quarter of a
- * build of the record, and most builds change no input of the package.
+ * with which digests. When the tarball there was packed from the same inputs and is intact, it is
+ * reused: compiling and packing is a quarter of a build of the record, and most builds change no
+ * input of the package. A new tarball must open too before it is published.
  */
 export function packPackage(destination: string = PACKED_DIR): PackedRelease {
-  const inputsFile = join(destination, 'inputs.sha256');
   const inputs = packageInputsDigest();
-  if (existsSync(DIST) && existsSync(inputsFile) && readFileSync(inputsFile, 'utf8') === inputs) {
-    const packed = join(destination, tarballName(packageManifest()));
-    if (existsSync(packed)) return packageRelease(destination);
-  }
-  rmSync(inputsFile, { force: true });
+  const reusable = reusableRelease(destination, inputs);
+  if (reusable) return reusable;
+  rmSync(join(destination, PACK_RECORD), { force: true });
   buildPackage();
   mkdirSync(destination, { recursive: true });
   const npm = spawnSync('npm', ['pack', '--silent', '--pack-destination', destination], {
@@ -201,6 +235,14 @@ export function packPackage(destination: string = PACKED_DIR): PackedRelease {
     throw new PackageBuildError(
       `npm pack in packages/uai-1 exited with ${npm.status ?? npm.signal}: ${npm.stderr.trim().split('\n').pop()}`,
     );
-  writeFileSync(inputsFile, inputs);
-  return packageRelease(destination);
+  const release = packageRelease(destination);
+  const problem = tarballProblem(readFileSync(release.file));
+  if (problem)
+    throw new PackageBuildError(`${relative(REPOSITORY_ROOT, release.file)}: npm pack wrote a tarball that ${problem}`);
+  writeCacheFile(join(destination, PACK_RECORD), {
+    inputs,
+    fileName: release.fileName,
+    sha256: release.sha256,
+  } satisfies PackRecord);
+  return release;
 }

@@ -105,9 +105,31 @@ export interface FileReport {
 }
 
 /**
+ * Writes a JSON array one element at a time, byte for byte as `JSON.stringify(elements, null, 2)`
+ * would: each element is written, then dropped, so the output never has to be held at once.
+ */
+export class JsonArrayWriter {
+  private count = 0;
+
+  constructor(private readonly out: CliIo['stdout']) {}
+
+  add(element: object): void {
+    // JSON text holds no raw line break inside a string, so indenting every line indents the element.
+    const text = JSON.stringify(element, null, 2).replace(/\n/g, '\n  ');
+    this.out.write(`${this.count++ ? ',\n' : '[\n'}  ${text}`);
+  }
+
+  end(): void {
+    this.out.write(this.count ? '\n]\n' : '[]\n');
+  }
+}
+
+/**
  * Checks each operand in turn (validate, route check): one headline per file with its issues, or one
- * JSON array of reports with --json. Exit 0 when all are valid, 1 when one is not, 2 when one could
- * not be read (it is reported on stderr and skipped).
+ * JSON array of reports with --json. Each file is read, checked and printed before the next is read,
+ * and only its verdict is kept, so memory is bounded by the largest input, not by the number of
+ * files. Exit 0 when all are valid, 1 when one is not, 2 when one could not be read (it is reported
+ * on stderr and skipped).
  */
 export async function checkFiles<R extends FileReport>(
   operands: readonly string[],
@@ -115,8 +137,9 @@ export async function checkFiles<R extends FileReport>(
   io: CliIo,
   check: (input: InputFile) => { report: R; json: object; headline: string },
 ): Promise<number> {
-  const results: R[] = [];
-  const reports: object[] = [];
+  const array = json ? new JsonArrayWriter(io.stdout) : undefined;
+  let checked = 0;
+  let valid = 0;
   let unreadable = false;
   for (const operand of operands) {
     let input: InputFile;
@@ -128,22 +151,20 @@ export async function checkFiles<R extends FileReport>(
       unreadable = true;
       continue;
     }
-    const checked = check(input);
-    results.push(checked.report);
-    reports.push(checked.json);
-    if (!json) {
-      io.stdout.write(`${checked.headline}\n`);
-      for (const error of checked.report.errors) io.stdout.write(issueLine('error', error));
-      for (const warning of checked.report.warnings) io.stdout.write(issueLine('warning', warning));
+    const { report, json: reportJson, headline } = check(input);
+    checked++;
+    if (report.valid) valid++;
+    if (array) array.add(reportJson);
+    else {
+      io.stdout.write(`${headline}\n`);
+      for (const error of report.errors) io.stdout.write(issueLine('error', error));
+      for (const warning of report.warnings) io.stdout.write(issueLine('warning', warning));
     }
   }
-  if (json) io.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
-  else if (results.length > 1) {
-    const valid = results.filter((result) => result.valid).length;
-    io.stdout.write(`${results.length} files: ${valid} valid, ${results.length - valid} invalid\n`);
-  }
+  if (array) array.end();
+  else if (checked > 1) io.stdout.write(`${checked} files: ${valid} valid, ${checked - valid} invalid\n`);
   if (unreadable) return EXIT_USAGE;
-  return results.every((result) => result.valid) ? EXIT_OK : EXIT_INVALID;
+  return valid === checked ? EXIT_OK : EXIT_INVALID;
 }
 
 export function printIssues(io: CliIo, issues: UaiIssue[]): number {

@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,4 +143,123 @@ test('usage errors and unreadable targets exit 2 with one line', async () => {
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
+});
+
+/** A copy of dist/ with `tamper` applied, verified as a folder (with `args` before it). */
+async function verifyTampered(tamper: (copy: string) => void, ...args: string[]): Promise<Run> {
+  const tampered = mkdtempSync(join(tmpdir(), 'uaix-verify-tampered-'));
+  try {
+    cpSync(DIST, tampered, { recursive: true });
+    tamper(tampered);
+    return await verify(...args, tampered);
+  } finally {
+    rmSync(tampered, { recursive: true, force: true });
+  }
+}
+
+const MANIFEST_FILE = '.well-known/uaix.json';
+type ManifestJson = {
+  files: ({ url: string; sha256: string } | null)[];
+  package: { tarball: string; sha256: string; integrity: string; bytes: number };
+  support_boundary: string;
+};
+const editManifest = (copy: string, edit: (manifest: ManifestJson) => void) => {
+  const file = join(copy, MANIFEST_FILE);
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as ManifestJson;
+  edit(manifest);
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+};
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The mismatch lines of a run (its closing summary left out). */
+const mismatches = (run: Run) => run.stderr.trim().split('\n').slice(0, -1);
+
+test('a file the manifest does not list is reported; the manifest itself (its coverage omits it) is not', async () => {
+  const run = await verifyTampered((copy) => writeFileSync(join(copy, 'en-us/extra.html'), '<p>unlisted</p>'));
+  assert.equal(run.status, 1, show(run));
+  assert.deepEqual(mismatches(run), [`${SITE_ORIGIN}/en-us/extra.html: in the target but not listed in the manifest`]);
+});
+
+test('the package entry is checked against the tarball: sha256, integrity and a tarball that does not open', async () => {
+  const wrong = await verifyTampered((copy) =>
+    editManifest(copy, (manifest) => {
+      manifest.package.sha256 = `sha256:${'0'.repeat(64)}`;
+      manifest.package.integrity = `sha512-${'A'.repeat(86)}==`;
+    }),
+  );
+  assert.equal(wrong.status, 1, show(wrong));
+  assert.equal(mismatches(wrong).length, 2, show(wrong));
+  assert.match(wrong.stderr, /\.tgz: sha256 is sha256:[0-9a-f]{64}, \/package\/sha256 says sha256:0{64}$/m);
+  assert.match(wrong.stderr, /\.tgz: integrity is sha512-\S+, \/package\/integrity says sha512-A+==$/m);
+  // A tarball cut short, published with its own (wrong) digests everywhere, as a trusted cache once did.
+  const cut = await verifyTampered((copy) =>
+    editManifest(copy, (manifest) => {
+      const tarball = join(copy, new URL(manifest.package.tarball).pathname.slice(1));
+      const bytes = readFileSync(tarball).subarray(0, 2000);
+      writeFileSync(tarball, bytes);
+      Object.assign(manifest.package, {
+        sha256: `sha256:${sha256Of(bytes)}`,
+        integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
+        bytes: bytes.length,
+      });
+      const entry = manifest.files.find((file) => file?.url === manifest.package.tarball)!;
+      entry.sha256 = manifest.package.sha256;
+    }),
+  );
+  assert.equal(cut.status, 1, show(cut));
+  assert.deepEqual(mismatches(cut).length, 1, show(cut));
+  assert.match(cut.stderr, /\.tgz: the package tarball does not open as a gzipped tar archive: /);
+});
+
+test("the manifest's own text goes through the claims and redaction rules", async () => {
+  const run = await verifyTampered((copy) =>
+    editManifest(copy, (manifest) => {
+      manifest.support_boundary = 'UAIX provides hosted messaging for every agent. Reports go to http://10.0.0.7/in.';
+    }),
+  );
+  assert.equal(run.status, 1, show(run));
+  assert.match(
+    run.stderr,
+    new RegExp(`^${SITE_ORIGIN}/\\.well-known/uaix\\.json: claims that UAIX provides hosted messaging`, 'm'),
+  );
+  assert.match(run.stderr, /^\/\.well-known\/uaix\.json:\d+:\d+: .+\[[\w-]+\]: /m, show(run));
+});
+
+test('--manifest-sha256 catches a file changed together with its entry; a bad value is a usage error', async () => {
+  const pinned = sha256Of(readFileSync(join(DIST, MANIFEST_FILE)));
+  const changeTogether = (copy: string) => {
+    const file = join(copy, 'robots.txt');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}# changed\n`);
+    editManifest(copy, (manifest) => {
+      manifest.files.find((entry) => entry?.url === `${SITE_ORIGIN}/robots.txt`)!.sha256 =
+        `sha256:${sha256Of(readFileSync(file))}`;
+    });
+  };
+  const unpinned = await verifyTampered(changeTogether);
+  assert.equal(unpinned.status, 0, `without a pin the change cannot be seen: ${show(unpinned)}`);
+  const run = await verifyTampered(changeTogether, '--manifest-sha256', pinned);
+  assert.equal(run.status, 1, show(run));
+  assert.deepEqual(mismatches(run), [
+    `${SITE_ORIGIN}/.well-known/uaix.json: sha256 is ${/sha256 is ([0-9a-f]{64})/.exec(run.stderr)?.[1]}, --manifest-sha256 pins ${pinned}`,
+  ]);
+  assert.equal((await verify('--manifest-sha256', pinned, DIST)).status, 0);
+  const bad = await verify('--manifest-sha256', 'abc', DIST);
+  assert.equal(bad.status, 2, show(bad));
+  assert.match(bad.stderr, /^uaix verify: --manifest-sha256 takes the 64 hex digits of a sha256\nusage:/);
+});
+
+test('a null or malformed entry in files is reported with its place and rule, never a crash', async () => {
+  const run = await verifyTampered((copy) =>
+    editManifest(copy, (manifest) => {
+      manifest.files[3] = null;
+      (manifest.files[5] as { sha256: unknown }).sha256 = 7;
+    }),
+  );
+  assert.equal(run.status, 1, show(run));
+  assert.doesNotMatch(run.stderr, /^\s+at |TypeError/m);
+  assert.match(run.stderr, new RegExp(`^${SITE_ORIGIN}/\\.well-known/uaix\\.json /files/3: must be an object$`, 'm'));
+  assert.match(
+    run.stderr,
+    new RegExp(`^${SITE_ORIGIN}/\\.well-known/uaix\\.json /files/5/sha256: must be a string$`, 'm'),
+  );
 });

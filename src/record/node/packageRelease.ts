@@ -6,9 +6,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { toolPath } from '../publicPaths.ts';
 import type { PackageRelease } from '../packageCommands.ts';
+import { tarEntryNames } from '../tarArchive.ts';
 
 export type { PackageRelease };
 
@@ -56,4 +58,18 @@ export function packageRelease(folder: string = PACKED_DIR): PackedRelease {
     integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
     bytes: bytes.length,
   };
+}
+
+/**
+ * Why the bytes of a package tarball do not open as one (gzip, then every tar header, and npm's
+ * `package/package.json` among the entries), or undefined when they do.
+ */
+export function tarballProblem(bytes: Uint8Array): string | undefined {
+  let names: string[];
+  try {
+    names = tarEntryNames(gunzipSync(bytes));
+  } catch (error) {
+    return `does not open as a gzipped tar archive: ${(error as Error).message}`;
+  }
+  return names.includes('package/package.json') ? undefined : 'holds no package/package.json';
 }

@@ -13,12 +13,14 @@
  * stage, grow faster than the record.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { analysePage, type PageAnalysis } from '../pageMirror.ts';
+import { arrayOf, jsonObject, matching, objectOf, recordOf, string } from '../jsonShape.ts';
+import { cacheNote, readCacheFile, writeCacheFile } from './cacheFile.ts';
 import { sourceDigest } from './sourceDigest.ts';
 import { startTypeScriptWorker } from './typeScriptWorker.ts';
 
@@ -139,16 +141,28 @@ class WorkerPool {
 }
 
 const CACHE_INDEX = 'index.json';
+const PACK_NAME = /^[0-9a-f]{64}\.json$/;
+
+/** The index: the pack of each key (a pack name is never a path elsewhere). */
+const INDEX_SHAPE = recordOf(matching(PACK_NAME));
+/** A pack: analyses by key (a mirror's JSON is checked against the mirror schema when it is written). */
+const PACK_SHAPE = recordOf(
+  objectOf(
+    { ids: arrayOf(string), links: arrayOf(string), styles: arrayOf(string), claims: objectOf({ text: string }) },
+    { mirror: objectOf({ json: jsonObject, markdown: string, body: string }) },
+  ),
+);
 
 /**
  * The page cache on disk: one pack file per chunk of newly analysed pages (the JSON of their
  * analyses by key) and `index.json`, the pack of each key. One file per page cost a file creation
  * per page, about 1 ms of kernel time each on the build machine (1,251 files at ten times the
- * record); a pack is one. A chunk's packs are read once while the chunk is handled, then dropped.
+ * record); a pack is one. Every file carries the sha256 of its content (cacheFile.ts): a damaged
+ * index drops the whole cache, a damaged pack its pages, each with a note, and those pages are
+ * analysed again.
  */
 class PageCache {
   private readonly packOf: Map<string, string>;
-  private readonly packs = new Map<string, Record<string, PageAnalysis>>();
   private readonly present = new Map<string, boolean>();
 
   constructor(private readonly dir: string) {
@@ -162,19 +176,30 @@ class PageCache {
     return this.present.get(pack)!;
   }
 
-  /** A cached analysis; its pack stays loaded until `release`. */
-  get(key: string): PageAnalysis {
-    const pack = this.packOf.get(key)!;
-    let entries = this.packs.get(pack);
-    if (!entries) {
-      entries = JSON.parse(readFileSync(join(this.dir, pack), 'utf8')) as Record<string, PageAnalysis>;
-      this.packs.set(pack, entries);
+  /** The cached analyses of `keys` that their packs hold intact; each pack is read once. */
+  load(keys: readonly string[]): Map<string, PageAnalysis> {
+    const packs = new Map<string, string[]>();
+    for (const key of keys) {
+      const pack = this.packOf.get(key);
+      if (pack === undefined) continue;
+      const packKeys = packs.get(pack);
+      if (packKeys) packKeys.push(key);
+      else packs.set(pack, [key]);
     }
-    return entries[key];
-  }
-
-  release(): void {
-    this.packs.clear();
+    const loaded = new Map<string, PageAnalysis>();
+    for (const [pack, packKeys] of packs) {
+      const file = join(this.dir, pack);
+      const read = readCacheFile<Record<string, PageAnalysis>>(file, PACK_SHAPE);
+      const missing = 'value' in read ? packKeys.filter((key) => !Object.hasOwn(read.value, key)) : packKeys;
+      if ('value' in read)
+        for (const key of packKeys) if (Object.hasOwn(read.value, key)) loaded.set(key, read.value[key]);
+      if (!missing.length) continue;
+      const damage = 'damaged' in read ? read.damaged : `lacks ${missing.length} page(s) ${CACHE_INDEX} puts there`;
+      cacheNote(file, damage, `${'damaged' in read ? 'its' : 'those'} pages are analysed again`);
+      // A damaged pack is of no use for any page; an intact one still holds the others.
+      if ('damaged' in read) this.present.set(pack, false);
+    }
+    return loaded;
   }
 
   /** Writes one pack of new analyses (named by its keys, so the same pages give the same name). */
@@ -183,18 +208,19 @@ class PageCache {
     const name = `${createHash('sha256')
       .update([...analyses.keys()].join('\0'))
       .digest('hex')}.json`;
-    mkdirSync(this.dir, { recursive: true });
-    writeFileSync(join(this.dir, name), JSON.stringify(Object.fromEntries(analyses)));
+    writeCacheFile(join(this.dir, name), Object.fromEntries(analyses));
+    this.present.set(name, true);
     for (const key of analyses.keys()) this.packOf.set(key, name);
   }
 
   /** Writes the index; with `keep`, only those keys, and removes every pack none of them is in. */
   save(keep?: ReadonlySet<string>): void {
     if (keep) for (const key of [...this.packOf.keys()]) if (!keep.has(key)) this.packOf.delete(key);
+    // A pack found damaged is rewritten under its name when its pages are analysed again; until then
+    // the index must not name it.
+    for (const [key, pack] of [...this.packOf]) if (this.present.get(pack) === false) this.packOf.delete(key);
     if (!existsSync(this.dir)) return;
-    const aside = join(this.dir, `${CACHE_INDEX}.${process.pid}`);
-    writeFileSync(aside, JSON.stringify(Object.fromEntries(this.packOf)));
-    renameSync(aside, join(this.dir, CACHE_INDEX));
+    writeCacheFile(join(this.dir, CACHE_INDEX), Object.fromEntries(this.packOf));
     if (!keep) return;
     const used = new Set(this.packOf.values());
     for (const name of readdirSync(this.dir))
@@ -202,12 +228,10 @@ class PageCache {
   }
 
   private readIndex(): Record<string, string> {
-    try {
-      return JSON.parse(readFileSync(join(this.dir, CACHE_INDEX), 'utf8')) as Record<string, string>;
-    } catch {
-      // No index yet, or one cut short by a killed build: nothing is cached.
-      return {};
-    }
+    const file = join(this.dir, CACHE_INDEX);
+    const read = readCacheFile<Record<string, string>>(file, INDEX_SHAPE);
+    if ('damaged' in read) cacheNote(file, read.damaged, 'every page is analysed again');
+    return 'value' in read ? read.value : {};
   }
 }
 
@@ -251,21 +275,29 @@ export async function analysePages(
   const pool = threads > 1 ? new WorkerPool(threads) : undefined;
   const results = new Map<string, PageFacts>();
   const problems: string[] = [];
-  /** Reads a chunk's uncached pages and sets them being analysed. */
+  let analysedCount = 0;
+  /**
+   * Reads a chunk's cached analyses and its other pages, and sets those being analysed (a page
+   * whose pack turns out damaged is one of them).
+   */
   const startChunk = (start: number) => {
     const chunk = jobs.map((_, at) => at).slice(start, start + PAGES_PER_CHUNK);
-    const missing = chunk.filter((at) => !cachedAt[at]);
+    const cached =
+      cache?.load(chunk.filter((at) => cachedAt[at]).map((at) => keys[at])) ?? new Map<string, PageAnalysis>();
+    const missing = chunk.filter((at) => !cached.has(keys[at]));
+    analysedCount += missing.length;
     const inputs = missing.map((at): PageInput => ({
       path: jobs[at].path,
       html: readFileSync(jobs[at].file, 'utf8'),
       withMirror: jobs[at].withMirror,
     }));
-    return { chunk, missing, computed: pool ? pool.analyse(inputs) : Promise.resolve(inputs.map(analysePageSafely)) };
+    const computed = pool ? pool.analyse(inputs) : Promise.resolve(inputs.map(analysePageSafely));
+    return { chunk, cached, missing, computed };
   };
   try {
     let next = jobs.length ? startChunk(0) : undefined;
     for (let start = 0; next; start += PAGES_PER_CHUNK) {
-      const { chunk, missing, computed } = next;
+      const { chunk, cached, missing, computed } = next;
       const outcomes = await computed;
       // Lets the event loop run between chunks, also when no worker answers (every page cached, or
       // analysed in-thread): Pagefind's service process, indexing beside this stage, talks to the
@@ -276,7 +308,7 @@ export async function analysePages(
       const outcomeOf = new Map(missing.map((at, offset) => [at, outcomes[offset]]));
       const analysed = new Map<string, PageAnalysis>();
       for (const at of chunk) {
-        const outcome: PageOutcome = outcomeOf.get(at) ?? { analysis: cache!.get(keys[at]) };
+        const outcome: PageOutcome = outcomeOf.get(at) ?? { analysis: cached.get(keys[at])! };
         if (!('analysis' in outcome)) {
           problems.push(outcome.error);
           continue;
@@ -287,7 +319,6 @@ export async function analysePages(
         results.set(jobs[at].path, { ids, links, styles, claims });
       }
       cache?.add(analysed);
-      cache?.release();
     }
     cache?.save();
   } finally {
@@ -296,8 +327,8 @@ export async function analysePages(
   return {
     results,
     problems,
-    analysed: missingCount,
-    fromCache: jobs.length - missingCount,
+    analysed: analysedCount,
+    fromCache: jobs.length - analysedCount,
     prune() {
       cache?.save(new Set(keys));
     },

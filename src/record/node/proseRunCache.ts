@@ -4,13 +4,15 @@
  * times the record the check parses about 2,500 strings (1 MB), most of the content check's time;
  * a rebuild parses only the strings that changed. The file is dropped when languageCheck.ts or
  * package-lock.json (the Markdown parser's version) changes, and rewritten with only the strings
- * this build read, so it does not grow with edits.
+ * this build read, so it does not grow with edits. A file that is damaged (cut short, altered, of
+ * the wrong shape: cacheFile.ts) is dropped with a note, and every string is parsed again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { proseRuns, type ProseRun } from '../languageCheck.ts';
+import { arrayOf, number, objectOf, recordOf, string } from '../jsonShape.ts';
+import { cacheNote, readCacheFile, writeCacheFile } from './cacheFile.ts';
 import { sourceDigest } from './sourceDigest.ts';
 
 export const PROSE_RUN_CACHE_FILE = join(REPOSITORY_ROOT, '.cache/prose-runs.json');
@@ -19,6 +21,11 @@ interface CacheFile {
   code: string;
   runs: Record<string, ProseRun[]>;
 }
+
+const CACHE_FILE_SHAPE = objectOf({
+  code: string,
+  runs: recordOf(arrayOf(objectOf({ value: string, line: number, following: string }))),
+});
 
 export class ProseRunCache {
   private readonly code = sourceDigest([
@@ -54,21 +61,13 @@ export class ProseRunCache {
   save(): void {
     if (!this.parsed && this.used.size === this.stored.size) return;
     const content: CacheFile = { code: this.code, runs: Object.fromEntries(this.used) };
-    mkdirSync(dirname(this.file), { recursive: true });
-    // Written aside and renamed: two builds at once never read a half-written file.
-    const aside = `${this.file}.${process.pid}`;
-    writeFileSync(aside, JSON.stringify(content));
-    renameSync(aside, this.file);
+    writeCacheFile(this.file, content);
   }
 
   private read(): CacheFile | undefined {
-    if (!existsSync(this.file)) return undefined;
-    try {
-      const content = JSON.parse(readFileSync(this.file, 'utf8')) as CacheFile;
-      return content.code === this.code ? content : undefined;
-    } catch {
-      // A file cut short by a killed build is as good as none.
-      return undefined;
-    }
+    const read = readCacheFile<CacheFile>(this.file, CACHE_FILE_SHAPE);
+    if ('damaged' in read) cacheNote(this.file, read.damaged, 'every string is parsed again');
+    // From other code (languageCheck.ts or the parser changed): not damaged, just of no use.
+    return 'value' in read && read.value.code === this.code ? read.value : undefined;
   }
 }

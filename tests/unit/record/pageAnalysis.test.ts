@@ -11,6 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analysePages, type PageJob } from '../../../src/record/node/pageAnalysis.ts';
 import { analysePage, type PageAnalysis } from '../../../src/record/pageMirror.ts';
+import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
+import { jsonObject } from '../../../src/record/jsonShape.ts';
+
+/** A cache file's entry (after its digest line). */
+function cacheEntry<T>(file: string): T {
+  const read = readCacheFile<T>(file, jsonObject);
+  assert.ok('value' in read, `${file}: ${JSON.stringify(read)}`);
+  return read.value;
+}
 
 const page = (n: number) =>
   `<!doctype html><html lang="en-US"><head><title>T${n}</title><meta name="description" content="D${n}"></head>` +
@@ -69,7 +78,7 @@ test('a changed page is analysed again, and pruning keeps only the entries of th
   run.prune();
   // The index lists exactly this run's pages, and every pack on disk holds one of them: the
   // cold run's packs (one per chunk) and the changed page's.
-  const index = JSON.parse(readFileSync(join(cacheDir, 'index.json'), 'utf8')) as Record<string, string>;
+  const index = cacheEntry<Record<string, string>>(join(cacheDir, 'index.json'));
   assert.equal(Object.keys(index).length, jobs.length);
   const packs = readdirSync(cacheDir).filter((name) => name !== 'index.json');
   assert.deepEqual(new Set(packs), new Set(Object.values(index)));
@@ -88,4 +97,49 @@ test('a page that cannot be analysed is one problem naming it; a page without mi
     styles: [],
     claims: { text: '\nmissing' },
   });
+});
+
+test('a damaged cache (index or pack cut short, null, of the wrong shape, altered, missing) costs only time', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'uaix-page-cache-damage-'));
+  try {
+    const few = jobs.slice(0, 10);
+    const handOver = async () => {
+      const handed: [string, PageAnalysis][] = [];
+      const run = await analysePages(few, dir, (job, analysis) => handed.push([job.path, analysis]));
+      run.prune();
+      return { run, handed: JSON.stringify(handed), results: JSON.stringify([...run.results]) };
+    };
+    const clean = await handOver();
+    const indexFile = join(dir, 'index.json');
+    const packFile = join(dir, Object.values(cacheEntry<Record<string, string>>(indexFile))[0]);
+    const [index, pack] = [indexFile, packFile].map((file) => readFileSync(file));
+    const packEntry = cacheEntry<Record<string, PageAnalysis>>(packFile);
+    const [firstKey] = Object.keys(packEntry);
+    const damages: Record<string, () => void> = {
+      'index cut short': () => writeFileSync(indexFile, index.subarray(0, index.length - 10)),
+      'index null': () => writeCacheFile(indexFile, null),
+      'index naming a path outside': () => writeCacheFile(indexFile, { [firstKey]: '../outside.json' }),
+      'index without a digest line': () => writeFileSync(indexFile, JSON.stringify(cacheEntry(indexFile))),
+      'pack cut short': () => writeFileSync(packFile, pack.subarray(0, pack.length / 2)),
+      'pack altered, still JSON': () =>
+        writeFileSync(packFile, pack.toString('utf8').replace(/"text":"([^"]*)"/, '"text":"$1 altered"')),
+      'pack of the wrong shape': () =>
+        writeCacheFile(packFile, { ...packEntry, [firstKey]: { ...packEntry[firstKey], links: 'not a list' } }),
+      'pack missing': () => rmSync(packFile),
+      'pack without a page the index names': () => writeCacheFile(packFile, { ...packEntry, [firstKey]: undefined }),
+    };
+    for (const [damage, apply] of Object.entries(damages)) {
+      apply();
+      const damaged = await handOver();
+      assert.deepEqual(damaged.run.problems, [], damage);
+      assert.ok(damaged.run.analysed > 0, `${damage}: the damaged entries are analysed again`);
+      assert.equal(damaged.handed, clean.handed, `${damage}: the same analyses are handed over`);
+      assert.equal(damaged.results, clean.results, damage);
+      const healed = await handOver();
+      assert.equal(healed.run.fromCache, few.length, `${damage}: the next run finds every page cached`);
+      assert.equal(healed.handed, clean.handed, damage);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -6,6 +6,7 @@ import { pageUrl } from '../../../src/record/locales.ts';
 import { entryIdOf, routeOfEntry } from '../../../src/record/contentPaths.ts';
 import { surfaceOf } from '../../../src/record/surfaces.ts';
 import { localizeFallbackLinks, bodySegments } from '../../../src/site/entries.ts';
+import { arrayOf, matching, number, objectOf, recordOf, shapeProblem, string } from '../../../src/record/jsonShape.ts';
 
 test('inline Markdown escapes HTML first, then renders code, strong and site links only', () => {
   assert.equal(inlineMarkdown('Use `a<b>` and **this**'), 'Use <code>a&lt;b&gt;</code> and <strong>this</strong>');
@@ -72,4 +73,19 @@ test('fallback bodies keep readers in their locale; markers split rendered HTML'
     { marker: 'client-ladder' },
     { html: '<!-- uaix:other -->' },
   ]);
+});
+
+test('JSON shapes name the first place that does not fit, as a JSON Pointer, and the rule', () => {
+  const shape = objectOf({ runs: recordOf(arrayOf(objectOf({ line: number }))) }, { name: matching(/^[a-z]+$/) });
+  assert.equal(shapeProblem(shape, { runs: { 'a/b~c': [{ line: 1 }] }, name: 'ok' }), undefined);
+  assert.equal(shapeProblem(shape, null), '(root): must be an object');
+  assert.equal(shapeProblem(shape, {}), '(root): must have the member "runs"');
+  assert.equal(
+    shapeProblem(shape, { runs: { 'a/b~c': [{ line: 1 }, { line: '2' }] } }),
+    '/runs/a~1b~0c/1/line: must be a number',
+  );
+  assert.equal(shapeProblem(shape, { runs: { x: 'no' } }), '/runs/x: must be an array');
+  assert.equal(shapeProblem(shape, { runs: {}, name: 'A' }), '/name: must match /^[a-z]+$/');
+  assert.equal(shapeProblem(arrayOf(string), ['a', 7]), '/1: must be a string');
+  assert.equal(shapeProblem(number, Number.NaN), '(root): must be a number');
 });

@@ -1,0 +1,58 @@
+/**
+ * The build's cache files (.cache/), written so that a damaged one is found before it is used: the
+ * first line is the sha256 of the rest, the rest is the JSON of the entry. A reader gets the entry
+ * only when the digest matches (a file cut short by a killed build, or altered, does not) and the
+ * JSON has the shape the reader expects; otherwise it gets the reason, the caller drops the entry
+ * and rebuilds it, and the build says so in one line (`cacheNote`). A cache can cost time, never a
+ * build or a wrong byte in dist/.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
+import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
+import { shapeProblem, type Shape } from '../jsonShape.ts';
+
+const DIGEST_LINE = /^sha256:([0-9a-f]{64})$/;
+
+export type CacheRead<T> = { value: T } | { damaged: string } | { absent: true };
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Writes `value` with its digest line, aside and renamed: a reader never sees a half-written file. */
+export function writeCacheFile(file: string, value: unknown): void {
+  const json = Buffer.from(JSON.stringify(value));
+  mkdirSync(dirname(file), { recursive: true });
+  const aside = `${file}.${process.pid}`;
+  writeFileSync(aside, Buffer.concat([Buffer.from(`sha256:${sha256Hex(json)}\n`), json]));
+  renameSync(aside, file);
+}
+
+/** The entry in `file` when it is intact and has `shape`; else why not (or that there is no file). */
+export function readCacheFile<T>(file: string, shape: Shape): CacheRead<T> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { absent: true };
+    return { damaged: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  const newline = bytes.indexOf(0x0a);
+  const digest = newline < 0 ? undefined : DIGEST_LINE.exec(bytes.subarray(0, newline).toString('latin1'));
+  if (!digest) return { damaged: 'has no sha256 line (written by other code, or cut short)' };
+  const json = bytes.subarray(newline + 1);
+  if (sha256Hex(json) !== digest[1]) return { damaged: 'does not match its sha256 (cut short or altered)' };
+  let value: unknown;
+  try {
+    value = JSON.parse(json.toString('utf8'));
+  } catch {
+    return { damaged: 'is not JSON' };
+  }
+  const problem = shapeProblem(shape, value);
+  return problem === undefined ? { value: value as T } : { damaged: `has the wrong shape at ${problem}` };
+}
+
+/** The one line a damaged cache file is worth: it is not an error, the build rebuilds the entry. */
+export function cacheNote(file: string, damage: string, consequence: string): void {
+  const shown = file.startsWith(`${REPOSITORY_ROOT}${sep}`) ? relative(REPOSITORY_ROOT, file) : file;
+  process.stderr.write(`uaix: note: ${shown} ${damage}; ${consequence}\n`);
+}

@@ -1,0 +1,118 @@
+/**
+ * Issue 21, item 3: a damaged cache never fails a build and never reaches dist/. In a copy of the
+ * repository, a cold build fills `.cache/`; then each cache kind is damaged (page-cache packs and
+ * index, the prose cache, the packed tarball and its record: cut short, `null`, the wrong shape,
+ * altered but well-formed) and the next build succeeds with a note naming each damaged file, and a
+ * dist/ byte-identical to the cold build's. The cache readers' cases one by one are unit tests
+ * (tests/unit/record/pageAnalysis.test.ts, proseRunCache.test.ts, tests/unit/packageCache.test.ts).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { publicPath, walkFiles } from './_support/site.ts';
+import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/tempRepo.ts';
+import { readCacheFile, writeCacheFile } from '../../src/record/node/cacheFile.ts';
+import { jsonObject } from '../../src/record/jsonShape.ts';
+
+let copy: string;
+let cold: BuildRun;
+let coldDist = new Map<string, string>();
+const damagedRuns: { name: string; run: BuildRun; dist: Map<string, string>; damaged: string[] }[] = [];
+
+/** sha256 of every file of the copy's dist/, by public path. */
+function distDigests(): Map<string, string> {
+  const root = join(copy, 'dist');
+  return new Map(
+    walkFiles(root).map((file) => [
+      publicPath(file, root),
+      createHash('sha256').update(readFileSync(file)).digest('hex'),
+    ]),
+  );
+}
+
+const cacheFile = (...parts: string[]) => join(copy, '.cache', ...parts);
+const packs = () =>
+  readdirSync(cacheFile('build-pages'))
+    .filter((name) => name !== 'index.json')
+    .map((name) => join('build-pages', name));
+const tarball = () =>
+  join(
+    'package',
+    readdirSync(cacheFile('package')).find((name) => name.endsWith('.tgz'))!,
+  );
+const cut = (file: string) => {
+  const bytes = readFileSync(cacheFile(file));
+  writeFileSync(cacheFile(file), bytes.subarray(0, Math.floor(bytes.length / 2)));
+};
+
+/**
+ * Two rounds of damage, each to every cache kind (a pack cut short is a unit test's: with the index
+ * gone, as in the second round, no pack is read); each returns the cache files it damaged.
+ */
+const ROUNDS: Record<string, () => string[]> = {
+  'packs altered but well-formed, tarball cut short, prose runs of the wrong shape': () => {
+    // The mirrors' text changed, the JSON still valid and the digest line kept: a pack that, trusted,
+    // publishes mirrors that disagree with the HTML.
+    for (const pack of packs()) {
+      const text = readFileSync(cacheFile(pack), 'utf8');
+      writeFileSync(cacheFile(pack), text.replaceAll('UAI-1', 'UAI-9'));
+    }
+    cut(tarball());
+    const prose = readCacheFile<{ code: string; runs: Record<string, unknown> }>(
+      cacheFile('prose-runs.json'),
+      jsonObject,
+    );
+    assert.ok('value' in prose);
+    const runs = Object.fromEntries(Object.keys(prose.value.runs).map((key) => [key, 'not a list of runs']));
+    writeCacheFile(cacheFile('prose-runs.json'), { code: prose.value.code, runs });
+    return [...packs(), tarball(), 'prose-runs.json'];
+  },
+  'page index null, prose runs cut short, pack record null': () => {
+    writeFileSync(cacheFile('build-pages/index.json'), 'null');
+    cut('prose-runs.json');
+    writeCacheFile(cacheFile('package/packed.json'), null);
+    return ['build-pages/index.json', 'prose-runs.json', 'package/packed.json'];
+  },
+};
+
+before(() => {
+  copy = copyRepository();
+  cold = runBuild(copy, { timeoutMs: 600_000 });
+  if (cold.status !== 0) return;
+  coldDist = distDigests();
+  for (const [name, damage] of Object.entries(ROUNDS)) {
+    const damaged = damage();
+    const run = runBuild(copy, { timeoutMs: 600_000 });
+    damagedRuns.push({ name, run, dist: run.status === 0 ? distDigests() : new Map(), damaged });
+    if (run.status !== 0) return;
+  }
+});
+after(() => {
+  if (copy) removeCopy(copy);
+});
+
+const show = (run: BuildRun) =>
+  `exit ${run.status ?? run.signal} after ${run.seconds} s\n${run.stderr}\n${run.stdout.slice(-1500)}`;
+
+test('the cold build in the copy succeeds and fills every cache kind', () => {
+  assert.equal(cold.status, 0, show(cold));
+  assert.ok(packs().length > 0 && tarball() && readFileSync(cacheFile('prose-runs.json')).length > 0);
+});
+
+test('after each round of damage the build succeeds, notes each damaged file once, and dist/ is byte-identical', () => {
+  assert.equal(damagedRuns.length, Object.keys(ROUNDS).length, 'a round did not run: an earlier build failed');
+  for (const { name, run, dist, damaged } of damagedRuns) {
+    assert.equal(run.status, 0, `${name}: ${show(run)}`);
+    const notes = run.stderr.split('\n').filter((line) => line.startsWith('uaix: note: '));
+    for (const file of damaged) {
+      const naming = notes.filter((line) => line.startsWith(`uaix: note: .cache/${file} `));
+      assert.equal(naming.length, 1, `${name}: one note naming .cache/${file}\n${run.stderr}`);
+    }
+    const differing = [...new Set([...coldDist.keys(), ...dist.keys()])].filter(
+      (path) => coldDist.get(path) !== dist.get(path),
+    );
+    assert.deepEqual(differing, [], `${name}: files of dist/ that differ from the cold build's`);
+  }
+});
