@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import * as pagefind from 'pagefind';
-import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
+import { RecordFileError, REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../uai/node/nodeValidator.ts';
 import { formatFixtureFailure } from '../uai/fixtureCheck.ts';
 import { createAjv } from '../uai/schemaCompiler.ts';
@@ -48,7 +48,7 @@ import {
   MIRROR_SCHEMA_PATH,
 } from '../record/publicPaths.ts';
 import type { PackedRelease } from '../record/node/packageRelease.ts';
-import { walkFiles } from '../record/node/walkFiles.ts';
+import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { markStage } from '../record/node/stageTimes.ts';
 import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
 import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
@@ -91,9 +91,21 @@ export interface PublishedRecord {
 function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
   const redaction = new RedactionGate();
   if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
-  const sourceScan = redaction.scanSources();
+  let sourceScan: GateScan;
+  try {
+    sourceScan = redaction.scanSources();
+  } catch (error) {
+    const problem = sourceFileProblem(error);
+    if (problem) fail('sources', [problem]);
+    throw error;
+  }
   if (sourceScan.problems.length) fail(`redaction (${REDACTION_HINT})`, sourceScan.problems);
   return { redaction, sourceScan };
+}
+
+/** The one line of a source file the build cannot use (a schema that does not read, a link that loops). */
+function sourceFileProblem(error: unknown): string | undefined {
+  return error instanceof RecordFileError || error instanceof FileTreeError ? error.message : undefined;
 }
 
 /**
@@ -123,6 +135,8 @@ async function checkContent(): Promise<{ site: SiteContext; languageProblems: Pr
       const [heading, ...lines] = error.message.split('\n');
       fail('content', lines.length ? lines : [heading]);
     }
+    const problem = sourceFileProblem(error);
+    if (problem) fail('content', [problem]);
     throw error;
   }
   const { model } = loaded.site;

@@ -13,7 +13,7 @@
 
 import { jsonPointer } from './jsonPointer.ts';
 import { textPosition } from './textPosition.ts';
-import { bytePosition, decodeUtf8, invalidUtf8Offset, utf8Length } from './utf8Text.ts';
+import { bytePosition, decodeUtf8, describeBadByte, invalidUtf8Offset, utf8Length } from './utf8Text.ts';
 
 export interface JsonReadLimits {
   /** Largest accepted document, in UTF-8 bytes. */
@@ -44,6 +44,16 @@ export interface JsonReadError {
 }
 
 export type JsonReadResult = { ok: true; value: unknown } | { ok: false; error: JsonReadError };
+
+/** What is wrong with a file that did not read as JSON, with its rule: `not valid JSON: message [code]`. */
+export function jsonReadMessage(error: JsonReadError): string {
+  return `not valid JSON: ${error.message} [${error.code}]`;
+}
+
+/** One line for a file that did not read as JSON: `file:line:column: not valid JSON: message [code]`. */
+export function jsonReadProblem(file: string, error: JsonReadError): string {
+  return `${file}:${error.line}:${error.column}: ${jsonReadMessage(error)}`;
+}
 
 /** Reads one JSON document from text. Never throws for bad input: failures come back as results. */
 export function readJsonText(text: string, limits?: Partial<JsonReadLimits>): JsonReadResult {
@@ -80,11 +90,10 @@ export function decodeJsonBytes(bytes: Uint8Array, limits?: Partial<JsonReadLimi
   }
   if (badAt !== -1) {
     const { line, column } = bytePosition(bytes, badAt);
-    const what = bytes[badAt] === 0 ? 'a NUL byte' : `invalid byte 0x${hexByte(bytes[badAt]!)}`;
     return failure(
       'UAI-JSON-PARSE',
       '',
-      `not UTF-8 text (binary data?): ${what} (byte offset ${badAt})`,
+      `not UTF-8 text (binary data?): ${describeBadByte(bytes[badAt]!)} (byte offset ${badAt})`,
       line,
       column,
       'send the document as UTF-8 JSON text',
@@ -811,10 +820,6 @@ function quoteForMessage(text: string): string {
 
 function describeObject(path: readonly (string | number)[]): string {
   return path.length === 0 ? 'the top-level object' : `the object at ${JSON.stringify(jsonPointer(path))}`;
-}
-
-function hexByte(byte: number): string {
-  return byte.toString(16).toUpperCase().padStart(2, '0');
 }
 
 function isStackOverflow(error: unknown): boolean {

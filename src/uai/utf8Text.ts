@@ -25,6 +25,11 @@ export function bytePosition(bytes: Uint8Array, offset: number): { line: number;
   return textPosition(before, before.length);
 }
 
+/** A byte that stops the reading of text: NUL (valid UTF-8, but never in text) or one that is not UTF-8. */
+export function describeBadByte(byte: number): string {
+  return byte === 0 ? 'a NUL byte' : `invalid byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
 /** Exact UTF-8 size of a string; lone surrogates count 3 bytes, as U+FFFD would. */
 export function utf8Length(text: string): number {
   let bytes = 0;
