@@ -6,8 +6,8 @@
  * with one line per problem; the integration (recordIntegration.ts) then removes dist/.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import * as pagefind from 'pagefind';
@@ -49,6 +49,7 @@ import {
 } from '../record/publicPaths.ts';
 import type { PackedRelease } from '../record/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
+import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
 import { markStage } from '../record/node/stageTimes.ts';
 import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
 import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
@@ -222,9 +223,13 @@ class Dist {
   constructor(readonly root: string) {}
 
   write(path: string, text: string): void {
-    const file = join(this.root, path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
+    const problem = writeFileReporting(join(this.root, path), text);
+    if (problem) fail('writing dist/', [problem]);
+  }
+
+  copy(file: string, path: string): void {
+    const problem = copyFileReporting(file, join(this.root, path));
+    if (problem) fail('writing dist/', [problem]);
   }
 
   publicPathOf(file: string): string {
@@ -277,8 +282,7 @@ function publishMachineRecords(dist: Dist, prepared: PreparedRecord, schemas: Si
   const { site, release } = prepared;
   const files = machineRecordFiles(site.model, site.fieldRegistry, schemas.files, site.routes);
   for (const file of files) dist.write(file.path, file.text);
-  mkdirSync(join(dist.root, dirname(release.path)), { recursive: true });
-  copyFileSync(release.file, join(dist.root, release.path));
+  dist.copy(release.file, release.path);
   markStage('machine records');
   return files;
 }
