@@ -38,6 +38,7 @@ import { buildSiteManifest, routeMediaTypeProblems } from '../record/siteManifes
 import { renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../record/linkCheck.ts';
+import { linkPlaces } from '../record/node/linkPlaces.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
 import {
   HEADERS_PATH,
@@ -458,14 +459,11 @@ function checkEveryLink(
   for (const route of site.routes) {
     for (const { url } of routeUrls(route.record)) if (!url.includes('{')) links.push({ file: route.file, href: url });
   }
-  // Name the source of a page's links (its content file) and report a broken link once, not once per locale.
-  const sourceOf = (path: string) => {
-    const page = site.index.byUrl.get(path.replace(/index\.html$/, ''));
-    return page ? `${page.entry.file} (${page.url})` : path;
-  };
+  // Name the source of a page's links (its content file and line) and report a broken link once, not once per locale.
   const brokenLinks = checkLinks(
-    links.map((link) => (link.file.endsWith('.html') ? { ...link, label: sourceOf(link.file) } : link)),
+    links,
     { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) },
+    linkPlaces(site.index, dist.root),
   );
   const seenBroken = new Set<string>();
   const linkProblems = [
