@@ -53,7 +53,9 @@ import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
 import { markStage } from '../record/node/stageTimes.ts';
 import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
-import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
+import { blockClaims, jsonStrings } from '../record/claimCheck.ts';
+import { sourcedClaimProblems, type PublishedClaim } from '../record/claimSources.ts';
+import { loadContentProse } from '../record/node/contentFiles.ts';
 import { fail } from './buildFailure.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
@@ -497,12 +499,13 @@ function runPublicationGates(
 ): string {
   const { site, redaction, sourceScan } = prepared;
   const claimsStarted = performance.now();
-  const claims: string[] = [];
+  const claims: PublishedClaim[] = [];
+  const claimsOf = (file: string, text: string) => claims.push(...blockClaims(text).map((claim) => ({ file, claim })));
   for (const file of pages.pageFiles) {
     const { text } = pages.analyses.results.get(pagePathOf(dist, file))!.claims;
-    claims.push(...claimProblems(dist.publicPathOf(file), text));
+    claimsOf(dist.publicPathOf(file), text);
   }
-  claims.push(...claimProblems(LLMS_PATH, published.llms));
+  claimsOf(LLMS_PATH, published.llms);
   // Machine records, not fixtures: an invalid fixture carries a claim on purpose.
   const fixturePaths = new Set(
     [...site.model.fixtures, ...site.model.routeFixtures].flatMap((fixture) => [fixture.url, fixture.keylessUrl ?? '']),
@@ -517,11 +520,13 @@ function runPublicationGates(
     } catch {
       continue;
     }
-    claims.push(...claimProblems(file.path, strings.join('\n')));
+    claimsOf(file.path, strings.join('\n'));
   }
+  // At the source text each claim comes from, once for all the pages it reached.
+  const claimLines = sourcedClaimProblems(claims, claims.length ? loadContentProse() : []);
   const claimsSeconds = (performance.now() - claimsStarted) / 1000;
   const publishedScan = published.scan;
-  const gateProblems = [...claims, ...publishedScan.problems, ...redaction.unusedEntries()];
+  const gateProblems = [...claimLines, ...publishedScan.problems, ...redaction.unusedEntries()];
   if (gateProblems.length) fail(`publication gates (claims and redaction; ${REDACTION_HINT})`, gateProblems);
   markStage('publication gates');
   const scanned = sourceScan.files + publishedScan.files;

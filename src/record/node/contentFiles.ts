@@ -172,3 +172,13 @@ export const loadRegistryCommon = () => loadLocaleData('registry-common', regist
 export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
 export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);
 export const loadGlossaries = () => loadLocaleData('glossary', glossaryData);
+
+/** Every prose text of the sources (Markdown entries and the data files' strings), each with its file and line. */
+export function loadContentProse(): ProseText[] {
+  return [
+    ...loadContentEntries().prose,
+    ...[loadUiStrings(), loadRegistryCommon(), loadClientLadder()].flatMap((data) =>
+      data.files.flatMap((file) => file.prose),
+    ),
+  ];
+}
