@@ -2,8 +2,9 @@
  * Issue 21 item 5: content the build must not publish, and source files it cannot read, each stop
  * it with one line naming the file, the place and the rule, exit code 1 and no dist/: a `<script>`
  * in Markdown, bytes that are not UTF-8, a 20 MB Markdown file (refused before it is parsed), a
- * schema with a syntax error (at its line and column, by repository path) and a symbolic link that
- * loops in content/. Each case changes a throw-away copy of the repository and restores it.
+ * schema with a syntax error (at its line and column, by repository path), a symbolic link that
+ * loops in content/, and a claim in a UI string (at its source line, once for every page it
+ * reaches). Each case changes a throw-away copy of the repository and restores it.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +17,7 @@ import {
   removeCopy,
   runBuild,
   type BuildRun,
+  type RunOptions,
 } from './_support/tempRepo.ts';
 
 let copy: string;
@@ -31,6 +33,7 @@ function buildWithFiles(
   files: Record<string, Uint8Array | string>,
   plant?: () => void,
   unplant?: () => void,
+  options: RunOptions = {},
 ): BuildRun {
   const originals = new Map<string, Buffer | undefined>();
   try {
@@ -40,7 +43,7 @@ function buildWithFiles(
       writeFileSync(path, content);
     }
     plant?.();
-    return runBuild(copy);
+    return runBuild(copy, options);
   } finally {
     unplant?.();
     for (const [path, original] of originals) {
@@ -126,4 +129,22 @@ test('a symbolic link in content/ that loops: the link and the rule', () => {
   );
   assertFailedClearly(run, copy, [link]);
   assert.match(onlyProblem(run, link), /symbolic link that loops \(ELOOP\) \[file-tree\]/);
+});
+
+test('a claim in a UI string shown on every English page: one line at its file, line and key (full build)', () => {
+  const strings = 'content/i18n/en-us.json';
+  const text = readFileSync(join(copy, strings), 'utf8');
+  const planted = text.replace(
+    '"status.published": "Published on UAIX as part of the current public standards record"',
+    '"status.published": "UAIX provides hosted messaging for every agent."',
+  );
+  assert.notEqual(planted, text);
+  const line = linesOf(planted.slice(0, planted.indexOf('"status.published"')));
+  const run = buildWithFiles({ [strings]: planted }, undefined, undefined, { timeoutMs: 600_000 });
+  assertFailedClearly(run, copy, [strings]);
+  const problem = onlyProblem(
+    run,
+    `${strings}:${line} (/status.published): claims that UAIX provides hosted messaging`,
+  );
+  assert.match(problem, /published in \d+ files, first \/en-us\/.*\[UAI-UNSUPPORTED-CLAIM\]$/);
 });
