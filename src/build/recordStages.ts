@@ -5,10 +5,10 @@
  * Pagefind, manifest, links, publication gates). A stage that finds problems throws a BuildFailure
  * with one line per problem; the integration (recordIntegration.ts) then removes its staging folder.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
+import { RecordFileError, REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../uai/node/nodeValidator.ts';
 import { formatFixtureFailure } from '../uai/fixtureCheck.ts';
 import { createAjv } from '../uai/schemaCompiler.ts';
@@ -35,6 +35,7 @@ import { buildSiteManifest, routeMediaTypeProblems } from '../record/siteManifes
 import { renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
 import { checkLinks, type LinkSource } from '../record/linkCheck.ts';
+import { linkPlaces } from '../record/node/linkPlaces.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
 import {
   HEADERS_PATH,
@@ -45,10 +46,13 @@ import {
   MIRROR_SCHEMA_PATH,
 } from '../record/publicPaths.ts';
 import type { PackedRelease } from '../record/node/packageRelease.ts';
-import { walkFiles } from '../record/node/walkFiles.ts';
+import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
+import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
 import { markStage } from '../record/node/stageTimes.ts';
 import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
-import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
+import { blockClaims, jsonStrings } from '../record/claimCheck.ts';
+import { sourcedClaimProblems, type PublishedClaim } from '../record/claimSources.ts';
+import { loadContentProse } from '../record/node/contentFiles.ts';
 import { fail } from './buildFailure.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
@@ -89,9 +93,21 @@ export interface PublishedRecord {
 function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
   const redaction = new RedactionGate();
   if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
-  const sourceScan = redaction.scanSources();
+  let sourceScan: GateScan;
+  try {
+    sourceScan = redaction.scanSources();
+  } catch (error) {
+    const problem = sourceFileProblem(error);
+    if (problem) fail('sources', [problem]);
+    throw error;
+  }
   if (sourceScan.problems.length) fail(`redaction (${REDACTION_HINT})`, sourceScan.problems);
   return { redaction, sourceScan };
+}
+
+/** The one line of a source file the build cannot use (a schema that does not read, a link that loops). */
+function sourceFileProblem(error: unknown): string | undefined {
+  return error instanceof RecordFileError || error instanceof FileTreeError ? error.message : undefined;
 }
 
 /**
@@ -121,6 +137,8 @@ async function checkContent(): Promise<{ site: SiteContext; languageProblems: Pr
       const [heading, ...lines] = error.message.split('\n');
       fail('content', lines.length ? lines : [heading]);
     }
+    const problem = sourceFileProblem(error);
+    if (problem) fail('content', [problem]);
     throw error;
   }
   const { model } = loaded.site;
@@ -171,9 +189,13 @@ class Dist {
   constructor(readonly root: string) {}
 
   write(path: string, text: string): void {
-    const file = join(this.root, path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
+    const problem = writeFileReporting(join(this.root, path), text);
+    if (problem) fail('writing dist/', [problem]);
+  }
+
+  copy(file: string, path: string): void {
+    const problem = copyFileReporting(file, join(this.root, path));
+    if (problem) fail('writing dist/', [problem]);
   }
 
   publicPathOf(file: string): string {
@@ -226,8 +248,7 @@ function publishMachineRecords(dist: Dist, prepared: PreparedRecord, schemas: Si
   const { site, release } = prepared;
   const files = machineRecordFiles(site.model, site.fieldRegistry, schemas.files, site.routes);
   for (const file of files) dist.write(file.path, file.text);
-  mkdirSync(join(dist.root, dirname(release.path)), { recursive: true });
-  copyFileSync(release.file, join(dist.root, release.path));
+  dist.copy(release.file, release.path);
   markStage('machine records');
   return files;
 }
@@ -425,14 +446,11 @@ function checkEveryLink(
   for (const route of site.routes) {
     for (const { url } of routeUrls(route.record)) if (!url.includes('{')) links.push({ file: route.file, href: url });
   }
-  // Name the source of a page's links (its content file) and report a broken link once, not once per locale.
-  const sourceOf = (path: string) => {
-    const page = site.index.byUrl.get(path.replace(/index\.html$/, ''));
-    return page ? `${page.entry.file} (${page.url})` : path;
-  };
+  // Name the source of a page's links (its content file and line) and report a broken link once, not once per locale.
   const brokenLinks = checkLinks(
-    links.map((link) => (link.file.endsWith('.html') ? { ...link, label: sourceOf(link.file) } : link)),
+    links,
     { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) },
+    linkPlaces(site.index, dist.root),
   );
   const seenBroken = new Set<string>();
   const linkProblems = [
@@ -466,12 +484,13 @@ function runPublicationGates(
 ): string {
   const { site, redaction, sourceScan } = prepared;
   const claimsStarted = performance.now();
-  const claims: string[] = [];
+  const claims: PublishedClaim[] = [];
+  const claimsOf = (file: string, text: string) => claims.push(...blockClaims(text).map((claim) => ({ file, claim })));
   for (const file of pages.pageFiles) {
     const { text } = pages.analyses.results.get(pagePathOf(dist, file))!.claims;
-    claims.push(...claimProblems(dist.publicPathOf(file), text));
+    claimsOf(dist.publicPathOf(file), text);
   }
-  claims.push(...claimProblems(LLMS_PATH, published.llms));
+  claimsOf(LLMS_PATH, published.llms);
   // Machine records, not fixtures: an invalid fixture carries a claim on purpose.
   const fixturePaths = new Set(
     [...site.model.fixtures, ...site.model.routeFixtures].flatMap((fixture) => [fixture.url, fixture.keylessUrl ?? '']),
@@ -486,11 +505,13 @@ function runPublicationGates(
     } catch {
       continue;
     }
-    claims.push(...claimProblems(file.path, strings.join('\n')));
+    claimsOf(file.path, strings.join('\n'));
   }
+  // At the source text each claim comes from, once for all the pages it reached.
+  const claimLines = sourcedClaimProblems(claims, claims.length ? loadContentProse() : []);
   const claimsSeconds = (performance.now() - claimsStarted) / 1000;
   const publishedScan = published.scan;
-  const gateProblems = [...claims, ...publishedScan.problems, ...redaction.unusedEntries()];
+  const gateProblems = [...claimLines, ...publishedScan.problems, ...redaction.unusedEntries()];
   if (gateProblems.length) fail(`publication gates (claims and redaction; ${REDACTION_HINT})`, gateProblems);
   markStage('publication gates');
   const scanned = sourceScan.files + publishedScan.files;

@@ -3,22 +3,29 @@
  * (the core's `UNSUPPORTED_CAPABILITIES`), in English, Spanish or French. The core's detector decides;
  * this module feeds it the rendered text and turns its findings into one-line problems.
  */
-import { findUnsupportedClaims } from '../uai/supportClaims.ts';
+import { findUnsupportedClaims, type ClaimFinding } from '../uai/supportClaims.ts';
 
 /**
  * Block text (one block or table cell per line, as hast-util-to-text gives it with tabs between
  * cells), read line by line: no sentence runs from one cell or block into the next, and no call
  * reaches the detector's per-string reading limit.
  */
-export function claimProblems(source: string, blockText: string): string[] {
-  const claims = blockText
+export function blockClaims(blockText: string): ClaimFinding[] {
+  return blockText
     .split(/[\t\n]/)
     .filter((line) => line.trim())
     .flatMap((line) => findUnsupportedClaims(line));
-  return claims.map(
-    (claim) =>
-      `${source}: claims that UAIX provides ${claim.capability} (${claim.language}): "${claim.sentence.length > 160 ? `${claim.sentence.slice(0, 157)}...` : claim.sentence}"`,
-  );
+}
+
+/** What a claim says, for a problem line: `claims that UAIX provides <capability> (<language>): "<sentence>"`. */
+export function describeClaim(claim: ClaimFinding): string {
+  const { sentence } = claim;
+  return `claims that UAIX provides ${claim.capability} (${claim.language}): "${sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence}"`;
+}
+
+/** One line per claim of `blockText` (see blockClaims), naming `source`. */
+export function claimProblems(source: string, blockText: string): string[] {
+  return blockClaims(blockText).map((claim) => `${source}: ${describeClaim(claim)}`);
 }
 
 /** Every string value of a JSON document, one per line, for the records' claims check. */

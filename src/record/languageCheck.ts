@@ -42,8 +42,9 @@ const NON_PROSE_KEYS = new Set(['source_digest', 'code', 'also', 'client']);
 /** Node types whose content is not prose. */
 const SKIPPED_NODES = new Set(['code', 'inlineCode', 'html', 'image', 'imageReference', 'definition', 'yaml']);
 
-// Built once: making the GFM syntax extensions costs as much as parsing a short string.
-const MARKDOWN_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+// Built once: making the GFM syntax extensions costs as much as parsing a short string. Astro reads
+// Markdown with GFM too, so these options see the nodes it renders.
+export const MARKDOWN_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
 
 const NO_BREAK_SPACES = new Set(['\u00a0', '\u202f']);
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;

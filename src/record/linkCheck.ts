@@ -36,23 +36,29 @@ export function targetOf(href: string, fromPath: string): { file: string; fragme
   return { file, fragment };
 }
 
-export function checkLinks(links: LinkSource[], site: SiteFiles): string[] {
+/**
+ * One problem line per broken link or anchor. `placeOf` names where a broken link is written (by
+ * default its label or file); it is asked only for broken links.
+ */
+export function checkLinks(
+  links: LinkSource[],
+  site: SiteFiles,
+  placeOf: (link: LinkSource) => string = (link) => link.label ?? link.file,
+): string[] {
   const problems: string[] = [];
   for (const link of links) {
     const fromPath = link.file.startsWith('/') ? link.file : `/${link.file}`;
     const target = targetOf(link.href, fromPath.replace(/index\.html$/, ''));
     if (!target) continue;
     if (!site.has(target.file)) {
-      problems.push(
-        `${link.label ?? link.file}: link ${link.href} points at ${target.file}, which is not in the built site`,
-      );
+      problems.push(`${placeOf(link)}: link ${link.href} points at ${target.file}, which is not in the built site`);
       continue;
     }
     if (target.fragment && target.file.endsWith('.html')) {
       const ids = site.idsOf(target.file);
       if (ids && !ids.has(target.fragment))
         problems.push(
-          `${link.label ?? link.file}: link ${link.href} names the anchor #${target.fragment}, which ${target.file} does not have`,
+          `${placeOf(link)}: link ${link.href} names the anchor #${target.fragment}, which ${target.file} does not have`,
         );
     }
   }

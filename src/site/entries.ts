@@ -1,6 +1,7 @@
 /** Maps a page to its content-collection entry, and small transforms of rendered bodies. */
 import type { PageRecord } from '../record/pageIndex.ts';
 import { entryIdOf } from '../record/contentPaths.ts';
+import { BODY_MARKERS, markerComment, type BodyMarker } from '../record/bodyMarkers.ts';
 
 export function entryOf(page: PageRecord): { collection: 'pages' | 'guides' | 'registry'; id: string } {
   const collection = page.entry.collection as 'pages' | 'guides' | 'registry';
@@ -13,21 +14,17 @@ export function localizeFallbackLinks(html: string, textLocale: string, locale: 
   return textLocale === locale ? html : html.replaceAll(`href="/${textLocale}/`, `href="/${locale}/`);
 }
 
-/** The markers a page body may hold, each replaced by a generated block (see docs/content-model.md). */
-export const BODY_MARKERS = ['client-ladder', 'package-commands'] as const;
-export type BodyMarker = (typeof BODY_MARKERS)[number];
-
 /** Rendered HTML cut at every `<!-- uaix:<marker> -->`: HTML parts and the markers between them, in order. */
 export function bodySegments(html: string): ({ html: string } | { marker: BodyMarker })[] {
   const segments: ({ html: string } | { marker: BodyMarker })[] = [];
   let rest = html;
   for (;;) {
-    const next = BODY_MARKERS.map((marker) => ({ marker, at: rest.indexOf(`<!-- uaix:${marker} -->`) }))
+    const next = BODY_MARKERS.map((marker) => ({ marker, at: rest.indexOf(markerComment(marker)) }))
       .filter((found) => found.at >= 0)
       .sort((a, b) => a.at - b.at)[0];
     if (!next) break;
     segments.push({ html: rest.slice(0, next.at) }, { marker: next.marker });
-    rest = rest.slice(next.at + `<!-- uaix:${next.marker} -->`.length);
+    rest = rest.slice(next.at + markerComment(next.marker).length);
   }
   segments.push({ html: rest });
   return segments;

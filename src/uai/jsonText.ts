@@ -12,6 +12,8 @@
  */
 
 import { jsonPointer } from './jsonPointer.ts';
+import { textPosition } from './textPosition.ts';
+import { bytePosition, decodeUtf8, describeBadByte, invalidUtf8Offset, utf8Length } from './utf8Text.ts';
 
 export interface JsonReadLimits {
   /** Largest accepted document, in UTF-8 bytes. */
@@ -43,6 +45,16 @@ export interface JsonReadError {
 
 export type JsonReadResult = { ok: true; value: unknown } | { ok: false; error: JsonReadError };
 
+/** What is wrong with a file that did not read as JSON, with its rule: `not valid JSON: message [code]`. */
+export function jsonReadMessage(error: JsonReadError): string {
+  return `not valid JSON: ${error.message} [${error.code}]`;
+}
+
+/** One line for a file that did not read as JSON: `file:line:column: not valid JSON: message [code]`. */
+export function jsonReadProblem(file: string, error: JsonReadError): string {
+  return `${file}:${error.line}:${error.column}: ${jsonReadMessage(error)}`;
+}
+
 /** Reads one JSON document from text. Never throws for bad input: failures come back as results. */
 export function readJsonText(text: string, limits?: Partial<JsonReadLimits>): JsonReadResult {
   const { maxBytes, maxDepth } = resolveLimits(limits);
@@ -68,26 +80,20 @@ export function decodeJsonBytes(bytes: Uint8Array, limits?: Partial<JsonReadLimi
   let badAt = -1;
   let text = '';
   if (nulAt === -1) {
-    try {
-      text = strictUtf8.decode(bytes);
-    } catch {
-      // The decoder does not say where; find the place to report it (0 if the scan disagrees).
-      badAt = Math.max(invalidUtf8Offset(bytes), 0);
-    }
+    const decoded = decodeUtf8(bytes);
+    if (decoded.ok) text = decoded.text;
+    else badAt = decoded.offset;
   } else {
     // Report whichever comes first: the NUL or an invalid sequence before it.
     const invalidAt = invalidUtf8Offset(bytes.subarray(0, nulAt));
     badAt = invalidAt === -1 ? nulAt : invalidAt;
   }
   if (badAt !== -1) {
-    // Locate the bad byte by decoding only the valid bytes before it.
-    const before = lenientUtf8.decode(bytes.subarray(0, badAt));
-    const { line, column } = locate(before, before.length);
-    const what = bytes[badAt] === 0 ? 'a NUL byte' : `invalid byte 0x${hexByte(bytes[badAt]!)}`;
+    const { line, column } = bytePosition(bytes, badAt);
     return failure(
       'UAI-JSON-PARSE',
       '',
-      `not UTF-8 text (binary data?): ${what} (byte offset ${badAt})`,
+      `not UTF-8 text (binary data?): ${describeBadByte(bytes[badAt]!)} (byte offset ${badAt})`,
       line,
       column,
       'send the document as UTF-8 JSON text',
@@ -95,11 +101,6 @@ export function decodeJsonBytes(bytes: Uint8Array, limits?: Partial<JsonReadLimi
   }
   return readDocument(text, maxDepth);
 }
-
-// fatal: invalid UTF-8 is an error, not U+FFFD. ignoreBOM: keep a leading U+FEFF in the text
-// so that readDocument can refuse it (by default TextDecoder would silently drop it).
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function resolveLimits(limits: Partial<JsonReadLimits> | undefined): JsonReadLimits {
   return {
@@ -135,12 +136,12 @@ function readDocument(text: string, maxDepth: number): JsonReadResult {
     return { ok: true, value };
   } catch (error) {
     if (error instanceof ReadFailure) {
-      const { line, column } = locate(text, error.at);
+      const { line, column } = textPosition(text, error.at);
       return failure(error.code, error.path, error.problem, line, column, error.fix);
     }
     if (isStackOverflow(error)) {
       // Only reachable when a caller raises maxDepth beyond what the runtime's stack allows.
-      const { line, column } = locate(text, reader.pos);
+      const { line, column } = textPosition(text, reader.pos);
       return failure(
         'UAI-JSON-PARSE',
         jsonPointer(reader.path),
@@ -582,7 +583,7 @@ class Reader {
   private unclosed(openAt: number, kind: 'object' | 'array', close: string, followedBy: string): ReadFailure {
     const at = this.pos;
     if (at >= this.text.length) {
-      const open = locate(this.text, openAt);
+      const open = textPosition(this.text, openAt);
       return this.fail(
         at,
         `the document ends before the ${kind} is closed`,
@@ -819,83 +820,6 @@ function quoteForMessage(text: string): string {
 
 function describeObject(path: readonly (string | number)[]): string {
   return path.length === 0 ? 'the top-level object' : `the object at ${JSON.stringify(jsonPointer(path))}`;
-}
-
-/** 1-based line and column (in code points) of the UTF-16 offset `at`. */
-function locate(text: string, at: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let index = 0; index < at; index++) {
-    const char = text.charCodeAt(index);
-    // CRLF counts once: its CR is skipped here and its LF ends the line.
-    if (char === CHAR_LF || (char === CHAR_CR && text.charCodeAt(index + 1) !== CHAR_LF)) {
-      line++;
-      lineStart = index + 1;
-    }
-  }
-  let column = 1;
-  for (let index = lineStart; index < at; index++) {
-    const char = text.charCodeAt(index);
-    // The low half of a surrogate pair belongs to the character already counted.
-    const isTrail = char >= 0xdc00 && char <= 0xdfff && index > lineStart && isLead(text.charCodeAt(index - 1));
-    if (!isTrail) column++;
-  }
-  return { line, column };
-}
-
-function isLead(char: number): boolean {
-  return char >= 0xd800 && char <= 0xdbff;
-}
-
-/** Exact UTF-8 size of a string; lone surrogates count 3 bytes, as U+FFFD would. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charCodeAt(index);
-    if (char < 0x80) bytes += 1;
-    else if (char < 0x800) bytes += 2;
-    else if (isLead(char) && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      index++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** Offset of the first byte that does not start a well-formed UTF-8 sequence (Unicode table 3-7), or -1. */
-function invalidUtf8Offset(bytes: Uint8Array): number {
-  let index = 0;
-  while (index < bytes.length) {
-    const lead = bytes[index]!;
-    if (lead < 0x80) {
-      index++;
-      continue;
-    }
-    let trailing: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (lead >= 0xc2 && lead <= 0xdf) trailing = 1;
-    else if (lead >= 0xe0 && lead <= 0xef) {
-      trailing = 2;
-      if (lead === 0xe0) low = 0xa0; // overlong
-      if (lead === 0xed) high = 0x9f; // UTF-16 surrogates
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-      trailing = 3;
-      if (lead === 0xf0) low = 0x90; // overlong
-      if (lead === 0xf4) high = 0x8f; // beyond U+10FFFF
-    } else return index;
-    for (let offset = 1; offset <= trailing; offset++) {
-      if (index + offset >= bytes.length) return index;
-      const byte = bytes[index + offset]!;
-      if (byte < (offset === 1 ? low : 0x80) || byte > (offset === 1 ? high : 0xbf)) return index;
-    }
-    index += trailing + 1;
-  }
-  return -1;
-}
-
-function hexByte(byte: number): string {
-  return byte.toString(16).toUpperCase().padStart(2, '0');
 }
 
 function isStackOverflow(error: unknown): boolean {

@@ -67,14 +67,24 @@ test('(d) a frontmatter without title: the file and the field', () => {
   assert.match(line, /required/i, `the line does not name the rule: ${line}`);
 });
 
-test('(c) a dead internal link in an English Markdown page: the page and the link (full build)', () => {
+test('(c) a dead internal link in an English Markdown page: the page, the line and the link (full build)', () => {
   const file = 'content/pages/en-us/about.md';
+  let plantedLine = 0;
   const run = buildWithChanges(copy, {
-    [file]: (text) => `${text.trimEnd()}\n\nSee [the missing record](/en-us/no-such-page/).\n`,
+    [file]: (text) => {
+      plantedLine = text.trimEnd().split('\n').length + 2;
+      return `${text.trimEnd()}\n\nSee [the missing record](/en-us/no-such-page/).\n`;
+    },
   });
   assertFailedClearly(run, copy, ['/en-us/no-such-page/']);
   const line = lineNaming(run, '/en-us/no-such-page/');
   assert.ok(line.includes('/en-us/about/'), `the line does not name the page: ${line}`);
+  // Issue 21: at the line of the Markdown where the link is written, once for all the locales showing it.
+  assert.ok(
+    line.includes(`${file}:${plantedLine}:26 (/en-us/about/)`),
+    `the line does not name the source line: ${line}`,
+  );
+  assert.equal(run.stderr.split('\n').filter((text) => text.includes('/no-such-page/')).length, 1, run.stderr);
   assert.match(
     line,
     /not in the built site|does not exist|dead|broken/,

@@ -18,6 +18,9 @@ import {
   glossaryData,
 } from '../contentSchemas.ts';
 import { markdownEntryProse, dataFileProse, type ProseText } from '../languageCheck.ts';
+import { contentText } from '../contentBytes.ts';
+import { rawHtmlProblems } from '../markdownHtml.ts';
+import { jsonReadProblem, readJsonText } from '../../uai/jsonText.ts';
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
 import { isLocale } from '../locales.ts';
 import { walkFiles } from './walkFiles.ts';
@@ -68,8 +71,12 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         continue;
       }
       const bytes = readFileSync(path);
-      const text = bytes.toString('utf8');
-      const parts = splitFrontmatter(text);
+      const read = contentText(file, bytes);
+      if (!read.ok) {
+        problems.push(read.problem);
+        continue;
+      }
+      const parts = splitFrontmatter(read.text);
       if (!parts) {
         problems.push(`${file}:1: missing frontmatter (a --- block with code, title, description, order)`);
         continue;
@@ -89,6 +96,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         problems.push(...zodProblems(file, parsed.error));
         continue;
       }
+      problems.push(...rawHtmlProblems(file, parts.body, parts.bodyLine));
       entries.push({
         collection,
         locale,
@@ -133,15 +141,18 @@ export function loadLocaleData<S extends DataSchema>(
       continue;
     }
     const bytes = readFileSync(path);
-    const text = bytes.toString('utf8');
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      problems.push(`${file}: not valid JSON (${(error as Error).message})`);
+    const read = contentText(file, bytes);
+    if (!read.ok) {
+      problems.push(read.problem);
       continue;
     }
-    const parsed = schema.safeParse(raw);
+    const { text } = read;
+    const json = readJsonText(text);
+    if (!json.ok) {
+      problems.push(jsonReadProblem(file, json.error));
+      continue;
+    }
+    const parsed = schema.safeParse(json.value);
     if (!parsed.success) {
       problems.push(...zodProblems(file, parsed.error).map((line) => line.replace('frontmatter ', '')));
       continue;
@@ -161,3 +172,13 @@ export const loadRegistryCommon = () => loadLocaleData('registry-common', regist
 export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
 export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);
 export const loadGlossaries = () => loadLocaleData('glossary', glossaryData);
+
+/** Every prose text of the sources (Markdown entries and the data files' strings), each with its file and line. */
+export function loadContentProse(): ProseText[] {
+  return [
+    ...loadContentEntries().prose,
+    ...[loadUiStrings(), loadRegistryCommon(), loadClientLadder()].flatMap((data) =>
+      data.files.flatMap((file) => file.prose),
+    ),
+  ];
+}

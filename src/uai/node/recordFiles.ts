@@ -3,10 +3,11 @@
  * Everything else in src/uai takes plain data, so it also runs in the browser.
  */
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
+import { join, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_BASE_URL, type SchemaDocument } from '../schemaRegistry.ts';
 import type { FixtureInput, ExpectationInput } from '../fixtureCheck.ts';
+import { jsonReadMessage, readJsonText } from '../jsonText.ts';
 
 /**
  * The repository root: the nearest folder above this module that holds schemas/uai-1. Walking up
@@ -23,13 +24,25 @@ export const REPOSITORY_ROOT = findRepositoryRoot(dirname(fileURLToPath(import.m
 export const SCHEMA_DIR = join(REPOSITORY_ROOT, 'schemas/uai-1');
 export const EXAMPLES_DIR = join(SCHEMA_DIR, 'examples');
 
+/** A record file that cannot be used: its message is one line, naming the file (and the place, when known). */
 export class RecordFileError extends Error {
   constructor(
     readonly file: string,
     message: string,
+    at?: { line: number; column: number },
   ) {
-    super(`${file}: ${message}`);
+    super(`${file}${at ? `:${at.line}:${at.column}` : ''}: ${message}`);
   }
+}
+
+/** A path as messages name it: repository-relative inside the repository, as given outside it. */
+export function repositoryPath(path: string): string {
+  return path.startsWith(REPOSITORY_ROOT + sep)
+    ? path
+        .slice(REPOSITORY_ROOT.length + 1)
+        .split(sep)
+        .join('/')
+    : path;
 }
 
 /** A schema file as published: its name, its verbatim text and the parsed document. */
@@ -45,14 +58,13 @@ export function loadSchemaFiles(dir = SCHEMA_DIR): SchemaFile[] {
     .filter((name) => name.endsWith('.schema.json'))
     .sort()
     .map((fileName) => {
-      const file = join(dir, fileName);
-      const text = readFileSync(file, 'utf8');
-      let doc: SchemaDocument;
-      try {
-        doc = JSON.parse(text);
-      } catch (error) {
-        throw new RecordFileError(file, `not valid JSON (${(error as Error).message})`);
-      }
+      const path = join(dir, fileName);
+      const file = repositoryPath(path);
+      const text = readFileSync(path, 'utf8');
+      // The core's reader: a syntax error comes with its line and column, not a character offset.
+      const read = readJsonText(text);
+      if (!read.ok) throw new RecordFileError(file, jsonReadMessage(read.error), read.error);
+      const doc = read.value as SchemaDocument;
       if (doc.$id !== `${SCHEMA_BASE_URL}${fileName}`) {
         throw new RecordFileError(file, `$id must be ${SCHEMA_BASE_URL}${fileName}, found ${JSON.stringify(doc.$id)}`);
       }

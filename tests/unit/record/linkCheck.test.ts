@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkLinks, targetOf } from '../../../src/record/linkCheck.ts';
+import { placeOfUrl } from '../../../src/record/linkPlace.ts';
 
 const site = (files: Record<string, string[] | null>) => ({
   has: (path: string) => path in files,
@@ -37,4 +38,33 @@ test('a missing page and a missing anchor are reported with the source label; go
     'content/pages/en-us/index.md: link /en-us/gone/ points at /en-us/gone/index.html, which is not in the built site',
     '/en-us/index.html: link /en-us/about/#nobody names the anchor #nobody, which /en-us/about/index.html does not have',
   ]);
+});
+
+test('a broken link is named where it is written: placeOf is asked for broken links only (issue 21)', () => {
+  const asked: string[] = [];
+  const problems = checkLinks(
+    [
+      { file: '/en-us/index.html', href: '/en-us/gone/' },
+      { file: '/en-us/index.html', href: '/llms.txt' },
+    ],
+    site({ '/llms.txt': null }),
+    (link) => {
+      asked.push(link.href);
+      return 'content/pages/en-us/index.md:7:12 (/en-us/)';
+    },
+  );
+  assert.deepEqual(asked, ['/en-us/gone/']);
+  assert.deepEqual(problems, [
+    'content/pages/en-us/index.md:7:12 (/en-us/): link /en-us/gone/ points at /en-us/gone/index.html, which is not in the built site',
+  ]);
+});
+
+test('placeOfUrl: the line and column of a URL written whole, in Markdown, JSON or an HTML attribute', () => {
+  const markdown = 'Intro.\n\nSee [a](/en-us/a/b/) and [the page](/en-us/a/).\n';
+  assert.deepEqual(placeOfUrl(markdown, '/en-us/a/'), { line: 3, column: 37 }, 'not the start of /en-us/a/b/');
+  assert.deepEqual(placeOfUrl(markdown, '/en-us/a/b/'), { line: 3, column: 9 });
+  assert.deepEqual(placeOfUrl('[x](/en-us/b/#x)', '/en-us/b/'), undefined, 'not the start of a longer URL');
+  assert.deepEqual(placeOfUrl('{\n  "url": "https://uaix.org/x/"\n}', 'https://uaix.org/x/'), { line: 2, column: 11 });
+  assert.deepEqual(placeOfUrl('<p>\n<a href="/x/?a=1&amp;b=2">x</a>', '/x/?a=1&b=2'), { line: 2, column: 10 });
+  assert.equal(placeOfUrl('nothing here', '/en-us/a/'), undefined);
 });

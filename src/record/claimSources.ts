@@ -1,0 +1,75 @@
+/**
+ * Claims found in the built pages, reported at the source text they come from. A UI string or a
+ * paragraph of Markdown is rendered on many pages (every page of a locale, and the locales that
+ * fall back to it); its claim is one problem at the file and line where it is written, with the
+ * number of pages it reached, not one per page. A claim no source holds (a template's text) is one
+ * problem per sentence, at the first page that shows it.
+ */
+import { normalizeText, type ClaimFinding } from '../uai/supportClaims.ts';
+import type { ProseText } from './languageCheck.ts';
+import { describeClaim } from './claimCheck.ts';
+
+/** A claim the claims gate found in a published file (a page's public path). */
+export interface PublishedClaim {
+  file: string;
+  claim: ClaimFinding;
+}
+
+/** Text as a reader sees it: NFKC, Markdown's inline marks and link targets removed, single spaces. */
+function plain(text: string): string {
+  return (
+    normalizeText(text)
+      // A link's target never holds a parenthesis or a space here (the link check's links).
+      .replace(/\]\([^()\s]*\)/g, '')
+      .replace(/[*_`[\]]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** One line per claim, at its source where one holds it; `prose` is every prose text of the sources. */
+export function sourcedClaimProblems(claims: readonly PublishedClaim[], prose: readonly ProseText[]): string[] {
+  // The same sentence on many pages is one claim, looked up once.
+  const grouped = new Map<string, { claim: ClaimFinding; sentence: string; files: string[] }>();
+  for (const { file, claim } of claims) {
+    const sentence = plain(claim.sentence);
+    const key = `${claim.capability}\0${sentence}`;
+    const group = grouped.get(key) ?? { claim, sentence, files: [] };
+    group.files.push(file);
+    grouped.set(key, group);
+  }
+  // Reduced once, and only when a claim was found: a passing build never comes here.
+  const sources = grouped.size ? prose.map((text) => ({ text, plain: plain(text.markdown) })) : [];
+  return [...grouped.values()].map(({ claim, sentence, files }) => {
+    const source = sources.find((candidate) => candidate.plain.includes(sentence));
+    const place = source ? placeOf(source.text, sentence) : files[0];
+    const reach = !source && files.length === 1 ? '' : ` (${reachOf(files)})`;
+    return `${place}: ${describeClaim(claim)}${reach} [UAI-UNSUPPORTED-CLAIM]`;
+  });
+}
+
+function reachOf(files: string[]): string {
+  return files.length === 1 ? `published in ${files[0]}` : `published in ${files.length} files, first ${files[0]}`;
+}
+
+/** `file:line` of the sentence in a prose text (and its field or JSON Pointer). */
+function placeOf(text: ProseText, sentence: string): string {
+  const lines = text.markdown.split('\n');
+  const at = lines.findIndex((line) => startsOn(plain(line), sentence));
+  const line = text.line + Math.max(at, 0);
+  return `${text.file}:${line}${text.place ? ` (${text.place})` : ''}`;
+}
+
+/**
+ * True when `sentence` begins on `line`: the line holds its opening words, or ends with at least
+ * its first two words (a sentence that wraps onto the next line).
+ */
+function startsOn(line: string, sentence: string): boolean {
+  const opening = sentence.slice(0, 24);
+  const firstWord = sentence.split(' ')[0];
+  for (let at = line.indexOf(firstWord); at !== -1; at = line.indexOf(firstWord, at + 1)) {
+    const rest = line.slice(at);
+    if (rest.startsWith(opening) || (rest.includes(' ') && sentence.startsWith(rest))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,52 @@
+/**
+ * Writes that say which file failed. Node's error for a failed write (`ENOSPC: no space left on
+ * device, write`) names no file; these helpers return one line naming it (repository-relative),
+ * what the system said and what to do, for the build to report as a problem.
+ */
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { repositoryPath } from '../../uai/node/recordFiles.ts';
+
+/** What to do about a write the system refused, by its error code. */
+const HINTS: Record<string, string> = {
+  ENOSPC: 'the disk is full: free space, then build again',
+  EDQUOT: 'the disk quota is used up: free space, then build again',
+  EROFS: 'the file system is read-only: build on a writable one',
+  EACCES: 'the folder is not writable by this user',
+  EPERM: 'the folder is not writable by this user',
+  EISDIR: 'a folder stands where the file goes: remove it',
+  ENOTDIR: 'a file stands where a folder of the path goes: remove it',
+};
+
+/** The one line for a write of `path` that failed with `error`. */
+export function writeProblem(path: string, error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  // Node's message is "CODE: what, syscall ['path']": the part between the code and the syscall.
+  const said = String(message ?? error)
+    .replace(/^[A-Z]+: /, '')
+    .replace(/, \w+(?: '.*')?$/, '');
+  const hint = (code && HINTS[code]) ?? 'check the folder and the disk, then build again';
+  return `${repositoryPath(path)}: could not be written: ${code ?? 'error'}, ${said} [file-write]; ${hint}`;
+}
+
+/** Writes `data` to `path`, making its folder; returns the problem line when the write failed. */
+export function writeFileReporting(path: string, data: string | Uint8Array): string | undefined {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, data);
+    return undefined;
+  } catch (error) {
+    return writeProblem(path, error);
+  }
+}
+
+/** Copies `from` to `to`, making its folder; returns the problem line when the copy failed. */
+export function copyFileReporting(from: string, to: string): string | undefined {
+  try {
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(from, to);
+    return undefined;
+  } catch (error) {
+    return writeProblem(to, error);
+  }
+}

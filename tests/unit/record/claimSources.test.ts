@@ -1,0 +1,62 @@
+/**
+ * Issue 21 item 5: a claim found in the built pages is reported at the source text it comes from
+ * (file, line, field or JSON Pointer), once for all the pages it reached; a claim no source holds is
+ * one line per sentence, at the first file that shows it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { blockClaims } from '../../../src/record/claimCheck.ts';
+import { sourcedClaimProblems, type PublishedClaim } from '../../../src/record/claimSources.ts';
+import type { ProseText } from '../../../src/record/languageCheck.ts';
+
+const prose: ProseText[] = [
+  { file: 'content/i18n/en-us.json', locale: 'en-us', line: 31, place: '/status.published', markdown: 'Published.' },
+  {
+    file: 'content/i18n/en-us.json',
+    locale: 'en-us',
+    line: 32,
+    place: '/footer.note',
+    markdown: 'Read the record. UAIX provides **hosted messaging** for [every agent](/en-us/).',
+  },
+  {
+    file: 'content/pages/en-us/about.md',
+    locale: 'en-us',
+    line: 6,
+    markdown: 'Intro.\n\nA paragraph\nthat wraps. UAIX offers\ncertification of runtimes.\n',
+  },
+];
+
+const found = (file: string, text: string): PublishedClaim[] => blockClaims(text).map((claim) => ({ file, claim }));
+
+test('a UI string on many pages: one line at its file, line and JSON Pointer, with the pages it reached', () => {
+  const claims = ['/en-us/', '/en-us/about/', '/zh-cn/'].flatMap((page) =>
+    found(`${page}index.html`, 'Read the record. UAIX provides hosted messaging for every agent.'),
+  );
+  assert.equal(claims.length, 3);
+  assert.deepEqual(sourcedClaimProblems(claims, prose), [
+    'content/i18n/en-us.json:32 (/footer.note): claims that UAIX provides hosted messaging (en): "UAIX provides hosted messaging for every agent." (published in 3 files, first /en-us/index.html) [UAI-UNSUPPORTED-CLAIM]',
+  ]);
+});
+
+test('a Markdown sentence that wraps: the line it starts on', () => {
+  const claims = found(
+    '/en-us/about/index.html',
+    'Intro.\nA paragraph that wraps. UAIX offers certification of runtimes.',
+  );
+  assert.deepEqual(sourcedClaimProblems(claims, prose), [
+    'content/pages/en-us/about.md:9: claims that UAIX provides certification (en): "UAIX offers certification of runtimes." (published in /en-us/about/index.html) [UAI-UNSUPPORTED-CLAIM]',
+  ]);
+});
+
+test('a claim no source holds: once per sentence, at the first file that shows it', () => {
+  const claims = [
+    ...found('/en-us/index.html', 'UAIX runs automatic sync.'),
+    ...found('/es-us/index.html', 'UAIX runs automatic sync.'),
+    ...found('/llms.txt', 'UAIX certifies runtimes.'),
+  ];
+  assert.deepEqual(sourcedClaimProblems(claims, prose), [
+    '/en-us/index.html: claims that UAIX provides automatic sync (en): "UAIX runs automatic sync." (published in 2 files, first /en-us/index.html) [UAI-UNSUPPORTED-CLAIM]',
+    '/llms.txt: claims that UAIX provides certification (en): "UAIX certifies runtimes." [UAI-UNSUPPORTED-CLAIM]',
+  ]);
+  assert.deepEqual(sourcedClaimProblems([], prose), []);
+});
