@@ -51,6 +51,11 @@ function randomToken(size: number): string {
 const SECRET_INPUTS: Record<string, [description: string, make: () => string][]> = {
   'pem-private-key': [["'-----BEGIN ' then 'A ' repeated", () => after('-----BEGIN ', 'A ')]],
   'openssh-private-key': [["'-----BEGIN OPENSSH ' repeated", () => fill('-----BEGIN OPENSSH ')]],
+  'hex-private-key': [
+    ["'private_key: ' then hex without an end", () => after('private_key: ', 'a')],
+    ["'privkey ' repeated", () => fill('privkey ')],
+  ],
+  'jwk-symmetric-key': [['\'"oct" "k": "\' then base64url without a quote', () => after('"oct" "k": "', 'a')]],
   'aws-access-key-id': [["'AKIA' repeated", () => fill('AKIA')]],
   'aws-secret-access-key': [
     ["'aws_secret_access_key' then spaces", () => after('aws_secret_access_key', ' ')],
@@ -63,14 +68,21 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
   'gitlab-token': [["'glpat-' + 19 characters, repeated", () => fill(`glpat-${'a'.repeat(19)} `)]],
   'npm-token': [["'npm_' + 35 alphanumerics, repeated", () => fill(`npm_${'a'.repeat(35)} `)]],
   'pypi-token': [["'pypi-AgEIcHlwaS5vcmc' repeated", () => fill('pypi-AgEIcHlwaS5vcmc ')]],
+  'shopify-token': [["'shpat_' repeated", () => fill('shpat_')]],
+  'linear-api-key': [["'lin_api_' + 31 characters, repeated", () => fill(`lin_api_${'a'.repeat(31)} `)]],
+  'onepassword-service-account-token': [["'ops_eyJ' repeated", () => fill('ops_eyJ')]],
   'slack-webhook': [["'https://hooks.slack.com/services/' repeated", () => fill('https://hooks.slack.com/services/')]],
   'discord-webhook': [
     ["'https://discord.com/api/webhooks/' then digits", () => after('https://discord.com/api/webhooks/', '1')],
   ],
   'slack-token': [["'xoxb-' repeated", () => fill('xoxb-')]],
   'stripe-secret-key': [["'sk_live_' repeated", () => fill('sk_live_')]],
+  'sendgrid-api-key': [["'SG.' + 16 characters, repeated", () => fill(`SG.${'a'.repeat(16)}`)]],
   'anthropic-api-key': [["'sk-ant-api03-' repeated", () => fill('sk-ant-api03-')]],
-  'openai-api-key': [["'sk-proj-' repeated", () => fill('sk-proj-')]],
+  'openai-api-key': [
+    ["'sk-proj-' repeated", () => fill('sk-proj-')],
+    ["'sk-' + 20 alphanumerics + 'T3BlbkFJ', repeated", () => fill(`sk-${'a'.repeat(20)}T3BlbkFJ`)],
+  ],
   jwt: [
     ["'eyJ-' repeated (no dots)", () => fill('eyJ-')],
     ["'eyJaaaaa.' repeated", () => fill('eyJaaaaa.')],
@@ -82,6 +94,11 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
   'bearer-token': [
     ["'Bearer ' repeated", () => fill('Bearer ')],
     ["'Bearer' then tabs", () => after('Bearer', '\t')],
+  ],
+  'session-cookie': [
+    ["'Cookie: a=b;' repeated", () => fill('Cookie: a=b;')],
+    ["'Cookie: ' then 'a=' repeated", () => after('Cookie: ', 'a=')],
+    ["'PHPSESSID=' repeated", () => fill('PHPSESSID=')],
   ],
   'url-credentials': [
     ["'a' repeated (a scheme without ://)", () => fill('a')],
@@ -96,11 +113,28 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
     ["'password' then spaces", () => after('password', ' ')],
     ["'password: ' repeated", () => fill('password: ')],
   ],
+  'password-in-prose': [
+    ["'password ' repeated", () => fill('password ')],
+    ["'password for a b c ' repeated", () => fill('password for a b c ')],
+    ["'password is ' then a word without an end", () => after('password is ', 'a')],
+    ["'密码' then spaces", () => after('密码', ' ')],
+  ],
   [HIGH_ENTROPY_RULE.id]: [
     ["'a' then '=' repeated then 'a'", () => `a${fill('=', MIB - 2)}a`],
     ['random base64url', () => randomToken(MIB)],
+    ["'\u200b' then a random base64url (normalized, whole string)", () => `\u200b${randomToken(MIB - 1)}`],
   ],
 };
+
+/** Rows for the normalization the scanner reads through: format characters and percent runs everywhere. */
+const NORMALIZED_INPUTS: [description: string, make: () => string][] = [
+  ["'Be\u200barer ' repeated", () => fill('Be\u200barer ')],
+  ["'%41' repeated (one percent run)", () => fill('%41')],
+  [
+    "'ghp_' + 36 alphanumerics + '\u200b', repeated (100 findings to map back)",
+    () => fill(`ghp_${'a1B2'.repeat(9)}\u200b `),
+  ],
+];
 
 const CLAIM_INPUTS: [language: string, description: string, make: () => string][] = [
   ['en', "'UAIX ' then 'a-' repeated (URL-scheme shape)", () => after('UAIX ', 'a-')],
@@ -155,6 +189,10 @@ for (const [id, inputs] of Object.entries(SECRET_INPUTS)) {
     const text = make();
     rows.push(time(`secret ${id}`, description, () => findSecrets(text)));
   }
+}
+for (const [description, make] of NORMALIZED_INPUTS) {
+  const text = make();
+  rows.push(time('secret scanner, normalized', description, () => findSecrets(text)));
 }
 for (const [language, description, make] of CLAIM_INPUTS) {
   const text = make();

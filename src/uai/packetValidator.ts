@@ -9,7 +9,7 @@ import { packetShape, fieldIndex, type ObjectShape } from './fieldShape.ts';
 import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
 import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { compactPacket, expandPacket, keylessPointer, describeJsonType, type CodecResult } from './keyless.ts';
-import { policyIssues, expiredRule } from './policyRules.ts';
+import { packetTextChecks, expiredRule } from './policyRules.ts';
 import { packetDigest, digestOfCanonicalText, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
 import { passOver, digestFailure, type PassResult } from './packetPass.ts';
 import type { Sha256 } from './sha256.ts';
@@ -108,12 +108,19 @@ function unsafeNumberIssues(value: unknown): UaiIssue[] {
   return issues;
 }
 
-/** Stage "policy": expiry, claims and secrets; the pass has done the last two when it saw every leaf. */
-function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, now: UtcDateTime): UaiIssue[] {
-  if (!pass.covered) return policyIssues(packet, now);
-  const { claims, secrets } = pass.covered;
+/**
+ * Stage "policy": expiry, claims and secrets, and the warnings for text a check read only part of;
+ * the pass has done the text checks when it saw every leaf.
+ */
+function policyIssuesOf(
+  packet: Record<string, unknown>,
+  pass: PassResult,
+  now: UtcDateTime,
+): { errors: UaiIssue[]; warnings: UaiIssue[] } {
+  const { claims, secrets, unscanned } = pass.covered ?? packetTextChecks(packet);
   const expired = expiredRule(packet, now);
-  return expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
+  const errors = expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
+  return { errors, warnings: unscanned };
 }
 
 /**
@@ -286,8 +293,9 @@ export function createPacketValidator(
     }
     const { profile, issue: profileIssue } = profileOf(packet);
     const errors = schemaIssues(packet, profile, profileIssue);
-    addPolicyIssues(errors, policyIssuesOf(packet, pass, clockOf(options.now)));
-    const warnings: UaiIssue[] = [];
+    const policy = policyIssuesOf(packet, pass, clockOf(options.now));
+    addPolicyIssues(errors, policy.errors);
+    const warnings: UaiIssue[] = [...policy.warnings];
     let digest: string | null = null;
     if (pass.text === undefined) errors.push(pass.failure!);
     else {

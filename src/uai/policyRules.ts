@@ -4,10 +4,10 @@
  */
 import type { UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
-import { findUnsupportedClaim, CLAIM_SCAN_LIMIT } from './supportClaims.ts';
-import { findSecrets, maskSecret } from './secretScan.ts';
-import { screenString, mayClaim, maySecret } from './stringScreen.ts';
-import { HIGH_ENTROPY_RULE } from './secretRules.ts';
+import { findUnsupportedClaim } from './supportClaims.ts';
+import { CLAIM_SCAN_LIMIT } from './claimScanLimit.ts';
+import { findSecrets, maskSecret, type SecretFinding } from './secretScan.ts';
+import { screenString, mayClaim, mayNormalize, SECRET_RULE_BITS } from './stringScreen.ts';
 import { parseUtcDateTime, compareUtcDateTimes, formatUtcDateTime, type UtcDateTime } from './utcDateTime.ts';
 
 export const MEMORY_PROPOSAL_PROFILE = 'uai.agent.memory-proposal.v1';
@@ -81,11 +81,25 @@ export function expiredRule(packet: unknown, now: UtcDateTime): UaiIssue[] {
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** What a message adds when a bounded check read only the start of a long string. */
-function readOnlyStart(check: string, limit: number, text: string): string {
-  return text.length > limit
-    ? `; the ${check} check read only the first ${count(limit)} of its ${count(text.length)} characters`
+/** What a message adds when the claim check read only the start of a long string. */
+function readOnlyStart(text: string): string {
+  return CLAIM_SCAN_LIMIT !== undefined && text.length > CLAIM_SCAN_LIMIT
+    ? `; the claim check read only the first ${count(CLAIM_SCAN_LIMIT)} of its ${count(text.length)} characters`
     : '';
+}
+
+/**
+ * UAI-TEXT-UNSCANNED (a warning) for a string that a text rule read only part of: a clean result
+ * says nothing about the rest, so the report says so instead of staying silent. The secret rules
+ * read whole strings; the claim detector may stop at CLAIM_SCAN_LIMIT.
+ */
+export function unscannedTextIssue(text: string, path: readonly (string | number)[]): UaiIssue | undefined {
+  if (CLAIM_SCAN_LIMIT === undefined || text.length <= CLAIM_SCAN_LIMIT) return undefined;
+  return {
+    code: 'UAI-TEXT-UNSCANNED',
+    path: jsonPointer(path),
+    message: `the claim check read only the first ${count(CLAIM_SCAN_LIMIT)} of this string's ${count(text.length)} characters, so the rest is not checked; split the text into shorter strings`,
+  };
 }
 
 /** UAI-UNSUPPORTED-CLAIM for one string value that claims what UAIX does not provide. */
@@ -95,7 +109,7 @@ function claimIssue(text: string, path: readonly (string | number)[]): UaiIssue 
   return {
     code: 'UAI-UNSUPPORTED-CLAIM',
     path: jsonPointer(path),
-    message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)${readOnlyStart('claim', CLAIM_SCAN_LIMIT, text)}`,
+    message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)${readOnlyStart(text)}`,
   };
 }
 
@@ -108,15 +122,74 @@ export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
   return issues;
 }
 
-/** What the scanner found in one string, for a message: kind, masked value, place, and any limit hit. */
-function describeSecrets(text: string, isMemberName: boolean, screen?: number): string | undefined {
-  const findings = findSecrets(text, undefined, screen);
+/** What the scanner found in one string, for a message: kind, masked value, place. */
+function describeFindings(text: string, findings: readonly SecretFinding[], where: string): string | undefined {
   if (findings.length === 0) return undefined;
   const [first] = findings;
-  const where = isMemberName ? 'a member name here' : 'this string';
   const more = findings.length > 1 ? ` and ${findings.length - 1} more secret${findings.length > 2 ? 's' : ''}` : '';
-  const stopped = readOnlyStart('high-entropy', HIGH_ENTROPY_RULE.scanLimit, text);
-  return `${where} contains ${first.kind} (${maskSecret(text.slice(first.start, first.end))}, characters ${first.start}–${first.end})${more}${stopped}`;
+  return `${where} contains ${first.kind} (${maskSecret(text.slice(first.start, first.end))}, characters ${first.start}–${first.end})${more}`;
+}
+
+function describeSecrets(text: string, isMemberName: boolean, screen?: number): string | undefined {
+  return describeFindings(
+    text,
+    findSecrets(text, undefined, screen),
+    isMemberName ? 'a member name here' : 'this string',
+  );
+}
+
+/**
+ * The text before a member's string value that the secret rules read with it, as the value stands
+ * in JSON text: `"password": "` for the member `password`, so `{"password": "hunter2-Correct"}`
+ * is read as that assignment, not as two harmless strings. A JSON Web Key's `k` is read after its
+ * `kty` (`"kty": "oct", "k": "`), the two members that make it a symmetric key.
+ */
+function memberLabel(name: string, holder: unknown): string {
+  const kty = name === 'k' ? member(holder, 'kty') : undefined;
+  return typeof kty === 'string' ? `"kty": "${kty}", "k": "` : `"${name}": "`;
+}
+
+/**
+ * Member names whose label can make a value a secret: a secret rule's keyword occurs in it (or
+ * normalization may change it). Member names repeat across packets, so the answer is kept
+ * (bounded, short names only). The `k` of a JWK is always read with its label.
+ */
+const NAME_MATTERS = new Map<string, boolean>();
+const NAME_CACHE_LIMIT = 4_096;
+const NAME_MAX_LENGTH = 128;
+
+function nameMatters(name: string): boolean {
+  if (name === 'k') return true;
+  const known = NAME_MATTERS.get(name);
+  if (known !== undefined) return known;
+  const screen = screenString(`"${name}": "`);
+  const matters = (screen & SECRET_RULE_BITS) !== 0 || mayNormalize(screen);
+  if (name.length <= NAME_MAX_LENGTH) {
+    if (NAME_MATTERS.size >= NAME_CACHE_LIMIT) NAME_MATTERS.clear();
+    NAME_MATTERS.set(name, matters);
+  }
+  return matters;
+}
+
+/** The object that holds the member at `path` (the value at the path without its last step). */
+function holderOf(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (let index = 0; index < path.length - 1 && node !== null && typeof node === 'object'; index++)
+    node = (node as Record<string | number, unknown>)[path[index]];
+  return node;
+}
+
+/**
+ * The secrets a string value holds only together with its member name (`memberLabel`): findings
+ * of the labelled text that lie in the value, in the value's offsets.
+ */
+function labelledFindings(text: string, label: string): SecretFinding[] {
+  const findings = findSecrets(`${label}${text}"`);
+  return findings.flatMap((finding) =>
+    finding.start >= label.length && finding.end <= label.length + text.length
+      ? [{ ...finding, start: finding.start - label.length, end: finding.end - label.length }]
+      : [],
+  );
 }
 
 /**
@@ -130,7 +203,8 @@ const CLEAN_MEMBER_NAME_MAX_LENGTH = 128;
 
 /**
  * UAI-MEMORY-SECRET (in a memory proposal) or UAI-SECRET-PRESENT for one string or member name
- * holding a secret. `screen` is `screenString(text)` when the caller has it.
+ * holding a secret. `screen` is `screenString(text)` when the caller has it. For a string value,
+ * `root` is the packet: a member's value is also read after its member name (`memberLabel`).
  */
 function secretIssue(
   text: string,
@@ -138,9 +212,15 @@ function secretIssue(
   isMemberName: boolean,
   memoryProposal: boolean,
   screen?: number,
+  root?: unknown,
 ): UaiIssue | undefined {
   if (isMemberName && CLEAN_MEMBER_NAMES.has(text)) return undefined;
-  const found = describeSecrets(text, isMemberName, screen);
+  let found = describeSecrets(text, isMemberName, screen);
+  const name = path.at(-1);
+  if (!found && root !== undefined && typeof name === 'string' && nameMatters(name)) {
+    const label = memberLabel(name, holderOf(root, path));
+    found = describeFindings(text, labelledFindings(text, label), `this string, read with its member name,`);
+  }
   if (!found) {
     if (isMemberName && text.length <= CLEAN_MEMBER_NAME_MAX_LENGTH) {
       if (CLEAN_MEMBER_NAMES.size >= CLEAN_MEMBER_NAMES_LIMIT) CLEAN_MEMBER_NAMES.clear();
@@ -172,7 +252,7 @@ export function packetSecretRule(packet: unknown): UaiIssue[] {
   forEachString(
     packet,
     (text, path, isMemberName) => {
-      const issue = secretIssue(text, path, isMemberName, memoryProposal);
+      const issue = secretIssue(text, path, isMemberName, memoryProposal, undefined, isMemberName ? undefined : packet);
       if (issue) issues.push(issue);
     },
     { memberNames: true },
@@ -191,9 +271,13 @@ export class PacketTextChecks {
   readonly claims: UaiIssue[] = [];
   /** UAI-MEMORY-SECRET or UAI-SECRET-PRESENT issues, in the order the strings and names came. */
   readonly secrets: UaiIssue[] = [];
+  /** UAI-TEXT-UNSCANNED warnings: strings a text rule read only part of. */
+  readonly unscanned: UaiIssue[] = [];
   private readonly memoryProposal: boolean;
+  private readonly packet: unknown;
 
   constructor(packet: unknown) {
+    this.packet = packet;
     this.memoryProposal = member(packet, 'profile') === MEMORY_PROPOSAL_PROFILE;
   }
 
@@ -208,10 +292,12 @@ export class PacketTextChecks {
       const claim = claimIssue(text, path);
       if (claim) this.claims.push(claim);
     }
-    if (maySecret(screen)) {
-      const secret = secretIssue(text, path, false, this.memoryProposal, screen);
-      if (secret) this.secrets.push(secret);
-    }
+    // secretIssue runs the scanner only where the screen allows, and reads a value with its
+    // member name where the name may make it a secret.
+    const secret = secretIssue(text, path, false, this.memoryProposal, screen, this.packet);
+    if (secret) this.secrets.push(secret);
+    const unscanned = unscannedTextIssue(text, path);
+    if (unscanned) this.unscanned.push(unscanned);
   }
 
   /** A member name of the object at `path`. */
@@ -221,11 +307,8 @@ export class PacketTextChecks {
   }
 }
 
-/**
- * Every policy issue of a packet: expiry, then claims, then secrets, each in document order. One
- * walk feeds the claim and secret checks (the same issues as the two rules run one after the other).
- */
-export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
+/** The claim and secret checks of a packet, fed by one walk in document order. */
+export function packetTextChecks(packet: unknown): PacketTextChecks {
   const checks = new PacketTextChecks(packet);
   forEachString(
     packet,
@@ -234,5 +317,15 @@ export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
       memberNames: true,
     },
   );
+  return checks;
+}
+
+/**
+ * Every policy issue of a packet: expiry, then claims, then secrets, each in document order. One
+ * walk feeds the claim and secret checks (the same issues as the two rules run one after the other).
+ * The warnings (UAI-TEXT-UNSCANNED) are `packetTextChecks(packet).unscanned`.
+ */
+export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
+  const checks = packetTextChecks(packet);
   return [...expiredRule(packet, now), ...checks.claims, ...checks.secrets];
 }

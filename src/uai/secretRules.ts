@@ -12,6 +12,9 @@
  *   and every quantifier after the fixed prefix is bounded;
  * - the part that is the secret itself is the named group `secret` when the match has context
  *   around it (a header name, a URL scheme), so findings and masks cover the value only.
+ *
+ * Every rule reads the text as `normalizeRuleText` gives it (percent runs decoded, format
+ * characters removed, NFKC, Latin look-alikes folded), so patterns are written for plain text.
  * `tests/unit/regexSafety.test.ts` runs each one through a ReDoS checker and `bench/rules.bench.ts`
  * times each on 1 MiB adversarial strings.
  */
@@ -20,7 +23,11 @@ export interface SecretRule {
   id: string;
   /** What was found, as a phrase for messages, e.g. 'an AWS access key id'. */
   kind: string;
-  /** Literal strings, one of which occurs in every match (case-insensitive when the pattern has the i flag). */
+  /**
+   * Literal strings, one of which occurs in every text the rule matches (case-insensitive when the
+   * pattern has the i flag). A keyword outside ASCII (a word of another script) makes the string
+   * screen run the rule on every text that is not ASCII.
+   */
   keywords: readonly string[];
   /**
    * Literal strings that every match also holds, each of them (optional): a second pre-test for
@@ -29,6 +36,12 @@ export interface SecretRule {
   requires?: readonly string[];
   /** The match; without the g flag (the scanner adds it), so the table holds no lastIndex state. */
   pattern: RegExp;
+  /**
+   * The value is a label's free text (a password, a query parameter): one that reads as a word,
+   * words joined by `-`, `_` or `.`, or a placeholder (`<password>`, `${TOKEN}`, `********`) is
+   * no secret (`password: required`, `?key=release-notes`).
+   */
+  wordsAreNotSecrets?: boolean;
 }
 
 export const SECRET_RULES: readonly SecretRule[] = [
@@ -38,13 +51,29 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: 'a PEM private key',
     keywords: ['-----BEGIN '],
     // -{5}, not five dashes: the pattern's own source (in the browser bundle) must not read as a key block.
-    pattern: /-{5}BEGIN (?:(?:RSA|DSA|EC|ENCRYPTED|PGP) )?PRIVATE KEY(?: BLOCK)?-{5}/,
+    // Any algorithm name (RSA, EC, ED25519, ENCRYPTED, …) or none; OpenSSH keys have their own rule.
+    pattern: /-{5}BEGIN (?:(?!OPENSSH )[A-Z0-9]{2,16} )?PRIVATE KEY(?: BLOCK)?-{5}/,
   },
   {
     id: 'openssh-private-key',
     kind: 'an OpenSSH private key',
     keywords: ['-----BEGIN OPENSSH'],
     pattern: /-{5}BEGIN OPENSSH PRIVATE KEY-{5}/,
+  },
+  {
+    id: 'hex-private-key',
+    kind: 'a hex-encoded private key',
+    keywords: ['priv', 'secret', 'signing', 'wallet', 'seed'],
+    // 32 or 64 bytes of hex under a private-key label: `"private_key": "e3b0…"`, `privkey=0x…`.
+    pattern:
+      /\b(?:(?:private|priv|secret|signing|wallet)[ _.-]?key|seed)(?:[ _-]?hex)?["']?(?:[ \t]{0,8}[:=][ \t]{0,8}|[ \t]{1,8}(?:is[ \t]{1,8})?)["']?(?:0x)?(?<secret>[0-9a-fA-F]{64}(?:[0-9a-fA-F]{64})?)(?![0-9A-Za-z])/i,
+  },
+  {
+    id: 'jwk-symmetric-key',
+    kind: 'a JWK symmetric key',
+    keywords: ['"oct"'],
+    // The key value `k` of a JSON Web Key of type "oct" (RFC 7518 §6.4), in JSON text that names that type.
+    pattern: /"k"[ \t]{0,8}:[ \t]{0,8}"(?<secret>[A-Za-z0-9_-]{16,8192}={0,2})"/,
   },
   // ---------------------------------------------------------------- cloud keys
   {
@@ -103,6 +132,24 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['pypi-AgEIcHlwaS5vcmc'],
     pattern: /(?<![A-Za-z0-9_-])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}/,
   },
+  {
+    id: 'shopify-token',
+    kind: 'a Shopify access token',
+    keywords: ['shppa_', 'shpca_', 'shpat_', 'shpss_'],
+    pattern: /(?<![A-Za-z0-9_])shp(?:pa|ca|at|ss)_[A-Za-z0-9]{32,64}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'linear-api-key',
+    kind: 'a Linear API key',
+    keywords: ['lin_api_'],
+    pattern: /(?<![A-Za-z0-9_])lin_api_[A-Za-z0-9_]{32,128}/,
+  },
+  {
+    id: 'onepassword-service-account-token',
+    kind: 'a 1Password service account token',
+    keywords: ['ops_eyJ'],
+    pattern: /(?<![A-Za-z0-9_])ops_eyJ[A-Za-z0-9+/]{97,1277}={0,2}/,
+  },
   // ---------------------------------------------------------------- chat
   {
     id: 'slack-webhook',
@@ -122,12 +169,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['xox', 'xapp-'],
     pattern: /(?<![A-Za-z0-9_-])(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,250}/,
   },
-  // ---------------------------------------------------------------- payment and AI providers
+  // ---------------------------------------------------------------- payment, mail and AI providers
   {
     id: 'stripe-secret-key',
     kind: 'a Stripe secret key',
     keywords: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_'],
     pattern: /(?<![A-Za-z0-9_])[rs]k_(?:live|test)_[A-Za-z0-9]{16,247}/,
+  },
+  {
+    id: 'sendgrid-api-key',
+    kind: 'a SendGrid API key',
+    keywords: ['SG.'],
+    pattern: /(?<![A-Za-z0-9_])SG\.[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,128}/,
   },
   {
     id: 'anthropic-api-key',
@@ -138,8 +191,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'openai-api-key',
     kind: 'an OpenAI API key',
-    keywords: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'],
-    pattern: /(?<![A-Za-z0-9_-])sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}/,
+    keywords: ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'T3BlbkFJ'],
+    // Project, service and admin keys; and the legacy form, whose middle is "T3BlbkFJ" ("OpenAI" in base64).
+    pattern:
+      /(?<![A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}(?![A-Za-z0-9]))/,
   },
   // ---------------------------------------------------------------- tokens
   {
@@ -161,6 +216,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: 'a bearer token',
     keywords: ['bearer'],
     pattern: /\bBearer[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{16,4096}={0,2})/i,
+    wordsAreNotSecrets: true,
+  },
+  {
+    id: 'session-cookie',
+    kind: 'a session cookie',
+    keywords: ['cookie', 'sessid', 'connect.sid', 'sessionid', '_session'],
+    // Any value in a Cookie or Set-Cookie header (its first cookie or a later one), and the session
+    // cookies of common frameworks wherever they are set.
+    pattern:
+      /(?:\b(?:Set-)?Cookie["']?[ \t]{0,8}:[ \t]{0,8}["']?(?:[^\s=;"']{1,64}=[^\s;"']{0,256};[ \t]{0,8}){0,16}[^\s=;"']{1,64}|(?<![A-Za-z0-9_.-])(?:PHPSESSID|JSESSIONID|ASP\.NET_SessionId|connect\.sid|laravel_session|ci_session|_[a-z]{1,32}_session))=(?<secret>[^\s;"',]{8,4096})/i,
+    wordsAreNotSecrets: true,
   },
   // ---------------------------------------------------------------- URLs and assignments
   {
@@ -178,20 +244,33 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['='],
     pattern:
       /[?&#;](?:access_token|refresh_token|id_token|token|api_key|apikey|key|client_secret|secret|password|session|sessionid|sid|auth|signature|sig|code|x-amz-signature|x-goog-signature)=(?<secret>[^&#\s]{6,2048})/i,
+    wordsAreNotSecrets: true,
   },
   {
     id: 'credential-assignment',
     kind: 'a password or API key assignment',
     keywords: ['key', 'token', 'secret', 'pass', 'pwd', 'session'],
     pattern:
-      /\b(?:api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|session[_-]?(?:id|token|key)|client[_-]?secret|secret|password|passwd|passphrase|pwd)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?<secret>[^\s"',;]{6,512})/i,
+      /(?:\b|_)(?:api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|session[_-]?(?:id|token|key)|client[_-]?secret|secret|password|passwd|passphrase|pwd)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?<secret>[^\s"',;]{6,512})/i,
+    wordsAreNotSecrets: true,
+  },
+  {
+    id: 'password-in-prose',
+    kind: 'a password in prose',
+    keywords: ['pass', 'kennwort', 'contrase', 'senha', '密码', '口令'],
+    // "the admin password is …", "mot de passe : …", "contraseña: …", "Passwort für root ist …",
+    // "密码是…": the word for password in the record's languages, an optional "for <one word>",
+    // then a verb or a colon, then the value.
+    pattern:
+      /(?:\b(?:pass(?:word|wd|phrase|wort)|kennwort|senha|contrase(?:ñ|n)a|mot\s{1,4}de\s{1,4}passe)(?:\s{1,8}(?:for|of|de|du|del|für|pour|para|do|da)\s{1,8}[^\s:=：]{1,40})?|密码|口令)(?:[ \t]{0,8}[:=：]|\s{1,8}(?:is|was|est|es|era|ist|war|é)(?:[ \t]{0,8}:)?|[ \t]{0,4}(?:是|为|為))\s{0,8}["'`“«]?[ \t]{0,4}(?<secret>[^\s"'`”»,;，；]{5,255}[^\s"'`”»,;，；.!?:)\]。！？：）])/i,
+    wordsAreNotSecrets: true,
   },
 ];
 
 /**
  * The high-entropy heuristic: a run of token characters that mixes upper case, lower case and
- * digits, with high entropy and frequent class changes. It reads at most `scanLimit` characters
- * of one string (the policy message says when a string was longer), so its cost is bounded.
+ * digits, with high entropy and frequent class changes. It reads whole strings: candidates are
+ * disjoint runs and each is measured in one pass, so its cost is linear in the text.
  */
 export const HIGH_ENTROPY_RULE = {
   id: 'high-entropy-token',
@@ -201,5 +280,4 @@ export const HIGH_ENTROPY_RULE = {
   minLength: 24,
   minEntropyBits: 4.2,
   minClassChangeRate: 0.4,
-  scanLimit: 65_536,
 } as const;

@@ -1,17 +1,27 @@
 /**
- * Finds secrets in text with the rule set of `secretRules.ts` plus the bounded high-entropy
- * heuristic. Used by the policy rules (every string and member name of a packet), the route-record
+ * Finds secrets in text with the rule set of `secretRules.ts` plus the high-entropy heuristic, all
+ * reading the whole text as `normalizeRuleText` gives it (findings are mapped back to the text as
+ * given). Used by the policy rules (every string and member name of a packet), the route-record
  * rule for public URLs, and the publication gate. Findings carry offsets, never the secret.
  */
 import { SECRET_RULES, HIGH_ENTROPY_RULE, type SecretRule } from './secretRules.ts';
-import { screenString, secretRuleCandidates, SECRET_RULE_BITS, ENTROPY_CANDIDATE_BIT } from './stringScreen.ts';
+import {
+  screenString,
+  secretRuleMayMatch,
+  maySecret,
+  mayNormalize,
+  ENTROPY_CANDIDATE_BIT,
+  ALL_RULES_SCREEN,
+} from './stringScreen.ts';
+import { normalizeRuleText } from './textNormalization.ts';
+import { originalSpans } from './normalizedSpans.ts';
 
 export interface SecretFinding {
   /** The rule's data id, e.g. 'aws-access-key-id'. */
   rule: string;
   /** Printable phrase, e.g. 'an AWS access key id'. Safe to print. */
   kind: string;
-  /** UTF-16 offsets of the secret in the text (the rule's `secret` group when it has one). */
+  /** UTF-16 offsets of the secret in the text as given (the rule's `secret` group when it has one). */
   start: number;
   end: number;
 }
@@ -36,24 +46,38 @@ const COMPILED: readonly CompiledRule[] = SECRET_RULES.map((rule) => ({
 }));
 
 /**
- * Bit r is set when a keyword of rule r occurs in `text`, ASCII letters in either case: one pass,
- * no allocation (the string screen's automaton). Every rule whose own keyword test passes has its bit set.
+ * The secret rules that may match `text` as the rules read it (normalized), by table order: one pass
+ * of the string screen, no regular expression. Every rule whose own keyword test passes is listed.
  */
-export function keywordRuleMask(text: string): number {
-  return screenString(text) & SECRET_RULE_BITS;
+export function screenedRules(text: string): number[] {
+  const normalized = normalizeRuleText(text);
+  const screen = screenString(normalized);
+  return SECRET_RULES.flatMap((_, order) => (secretRuleMayMatch(screen, order) ? [order] : []));
 }
 
 const CANDIDATES = new RegExp(HIGH_ENTROPY_RULE.candidate.source, 'g');
 
-/** Shannon entropy in bits per character. */
+/** Counts per ASCII code, reused by `shannonEntropy` (tokens are ASCII; other code units go to a map). */
+const ASCII_COUNTS = new Uint32Array(128);
+
+/** Shannon entropy in bits per character (per UTF-16 code unit), in one pass over the text. */
 export function shannonEntropy(text: string): number {
-  const counts = new Map<string, number>();
-  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
+  const others = new Map<number, number>();
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 128) ASCII_COUNTS[code]++;
+    else others.set(code, (others.get(code) ?? 0) + 1);
+  }
   let entropy = 0;
-  for (const count of counts.values()) {
+  const add = (count: number) => {
     const p = count / text.length;
     entropy -= p * Math.log2(p);
+  };
+  for (let code = 0; code < 128; code++) {
+    if (ASCII_COUNTS[code] !== 0) add(ASCII_COUNTS[code]);
+    ASCII_COUNTS[code] = 0;
   }
+  for (const count of others.values()) add(count);
   return entropy;
 }
 
@@ -63,10 +87,15 @@ export function shannonEntropy(text: string): number {
  * change only at word boundaries.
  */
 export function classChangeRate(text: string): number {
-  const classOf = (char: string) =>
-    char >= 'A' && char <= 'Z' ? 0 : char >= 'a' && char <= 'z' ? 1 : char >= '0' && char <= '9' ? 2 : 3;
+  const classOf = (code: number) =>
+    code >= 65 && code <= 90 ? 0 : code >= 97 && code <= 122 ? 1 : code >= 48 && code <= 57 ? 2 : 3;
   let changes = 0;
-  for (let index = 1; index < text.length; index++) if (classOf(text[index]) !== classOf(text[index - 1])) changes++;
+  let previous = classOf(text.charCodeAt(0));
+  for (let index = 1; index < text.length; index++) {
+    const current = classOf(text.charCodeAt(index));
+    if (current !== previous) changes++;
+    previous = current;
+  }
   return text.length > 1 ? changes / (text.length - 1) : 0;
 }
 
@@ -101,9 +130,18 @@ function isHighEntropyToken(candidate: string): boolean {
   );
 }
 
-/** True when the high-entropy heuristic read only the first `HIGH_ENTROPY_RULE.scanLimit` characters of `text`. */
-export function entropyScanStoppedEarly(text: string): boolean {
-  return text.length > HIGH_ENTROPY_RULE.scanLimit;
+const WORD_VALUE = /^(?:[A-Z]?[a-z]+|[A-Z]+)(?:[-_.](?:[A-Z]?[a-z]+|[A-Z]+))*$/;
+const PLACEHOLDER = /^(?:<[^<>]*>|\[[^[\]]*\]|\{\{?[^{}]*\}?\}|\$\{[^{}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_]+%)$/;
+
+/**
+ * A value a label's free text can hold that is no secret: a word or words joined by `-`, `_`
+ * or `.` (`required`, `release-notes`), a placeholder (`<password>`, `${TOKEN}`, `{{secret}}`,
+ * `%PASSWORD%`), or one character repeated (`********`).
+ */
+export function isWordOrPlaceholder(value: string): boolean {
+  if (WORD_VALUE.test(value) || PLACEHOLDER.test(value)) return true;
+  for (let index = 1; index < value.length; index++) if (value[index] !== value[0]) return false;
+  return true;
 }
 
 interface Ranked extends SecretFinding {
@@ -131,12 +169,15 @@ function rankMatches(ranked: Ranked[], order: number, text: string, limit: numbe
   const { rule, global } = COMPILED[order];
   // exec on the one compiled pattern, not matchAll, which copies the RegExp on every call.
   global.lastIndex = 0;
-  for (let count = 0; count < limit; count++) {
+  for (let count = 0; count < limit;) {
     const match = global.exec(text);
     if (!match) break;
     if (match[0] === '') global.lastIndex++; // no rule matches empty text; never stay on one place
     const [start, end] = match.indices!.groups?.secret ?? match.indices![0];
+    // A word is skipped without counting: the limit bounds findings, and exec moves on past the match.
+    if (rule.wordsAreNotSecrets && isWordOrPlaceholder(text.slice(start, end))) continue;
     ranked.push({ rule: rule.id, kind: rule.kind, start, end, order });
+    count++;
   }
   global.lastIndex = 0;
 }
@@ -145,27 +186,43 @@ function rankMatches(ranked: Ranked[], order: number, text: string, limit: numbe
  * Every secret in `text`, in text order, at most `maxFindings` (each rule contributes at most that
  * many matches, so work and memory stay bounded). Where two rules match overlapping text, the
  * earlier rule in the table (the more specific family) is reported; the high-entropy heuristic
- * reports only text no rule matched. `screen` is `screenString(text)` when the caller has it.
+ * reports only text no rule matched. The rules read `normalizeRuleText(text)`; offsets are in
+ * `text`. `screen` is `screenString(text)` when the caller has it.
  */
 export function findSecrets(
   text: string,
   maxFindings = DEFAULT_MAX_FINDINGS,
   screen = screenString(text),
 ): SecretFinding[] {
-  if (maxFindings < 1 || text.length === 0) return [];
+  if (maxFindings < 1 || text.length === 0 || !maySecret(screen)) return [];
+  if (!mayNormalize(screen)) return findInRuleText(text, maxFindings, screen);
+  const normalized = normalizeRuleText(text);
+  if (normalized === text) return findInRuleText(text, maxFindings, screen);
+  const findings = findInRuleText(
+    normalized,
+    maxFindings,
+    screen === ALL_RULES_SCREEN ? ALL_RULES_SCREEN : screenString(normalized),
+  );
+  const spans = originalSpans(
+    text,
+    findings.map(({ start, end }) => [start, end]),
+  );
+  return findings.map((finding, index) => ({ ...finding, start: spans[index][0], end: spans[index][1] }));
+}
+
+/** `findSecrets` over text the rules read as it is (normalized already); `screen` is its screen. */
+function findInRuleText(text: string, maxFindings: number, screen: number): SecretFinding[] {
   // The screen first: most strings hold no rule's keyword and no candidate token (a long run of
   // token characters with an upper-case letter: UAI-1 identifiers are lower case), and stop here.
-  const mayMatch = secretRuleCandidates(screen);
-  const mayHoldToken = (screen & ENTROPY_CANDIDATE_BIT) !== 0;
-  if (!mayMatch && !mayHoldToken) return [];
+  if (!maySecret(screen)) return [];
   const ranked: Ranked[] = [];
   for (let order = 0; order < COMPILED.length; order++) {
-    if (mayMatch & (1 << order) && COMPILED[order].keywords.test(text)) rankMatches(ranked, order, text, maxFindings);
+    if (secretRuleMayMatch(screen, order) && COMPILED[order].keywords.test(text))
+      rankMatches(ranked, order, text, maxFindings);
   }
-  if (mayHoldToken) {
-    const scanned = entropyScanStoppedEarly(text) ? text.slice(0, HIGH_ENTROPY_RULE.scanLimit) : text;
+  if ((screen & ENTROPY_CANDIDATE_BIT) !== 0) {
     let heuristicCount = 0;
-    for (const match of scanned.matchAll(CANDIDATES)) {
+    for (const match of text.matchAll(CANDIDATES)) {
       if (!isHighEntropyToken(match[0])) continue;
       ranked.push({
         rule: HIGH_ENTROPY_RULE.id,

@@ -8,25 +8,43 @@
  */
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from './secretRules.ts';
 import { CLAIM_SUBJECT, CAPABILITY_STEMS } from './supportClaims.ts';
+import { normalizeRuleText } from './textNormalization.ts';
 
 /**
- * Keyword groups of the automaton, one bit each: the secret rules first (bit r = rule r of
- * SECRET_RULES), then the claim detector's subject and capability stems, then each literal some
- * secret rule `requires`.
+ * Keyword groups of the automaton, one bit each: the secret rules first, then the claim detector's
+ * subject and capability stems, then each literal some secret rule `requires`. The bits after the
+ * groups are the flags below. There are more secret rules than bits left for them, so some share:
+ * each case-insensitive rule (a label or header word, common in text) has a bit of its own, and
+ * the case-sensitive ones (token prefixes such as `AKIA` or `ghp_`, rare in text) share the bits
+ * left, in turn. A shared bit runs each sharer's own keyword test, which decides.
  */
-const SECRET_RULE_COUNT = SECRET_RULES.length;
-const SUBJECT_GROUP = SECRET_RULE_COUNT;
-const STEM_GROUP = SECRET_RULE_COUNT + 1;
+const FLAG_COUNT = 4;
 const REQUIRED_LITERALS = [...new Set(SECRET_RULES.flatMap((rule) => rule.requires ?? []))];
-const GROUP_COUNT = SECRET_RULE_COUNT + 2 + REQUIRED_LITERALS.length;
+const SECRET_BIT_COUNT = Math.min(SECRET_RULES.length, 31 - FLAG_COUNT - 2 - REQUIRED_LITERALS.length);
+const SUBJECT_GROUP = SECRET_BIT_COUNT;
+const STEM_GROUP = SECRET_BIT_COUNT + 1;
+const GROUP_COUNT = SECRET_BIT_COUNT + 2 + REQUIRED_LITERALS.length;
 const requiredBit = (literal: string) => 1 << (STEM_GROUP + 1 + REQUIRED_LITERALS.indexOf(literal));
-/** [rule bit, bits of its required literals] for each rule that requires literals. */
-const REQUIREMENTS: readonly (readonly [number, number])[] = SECRET_RULES.flatMap((rule, order) =>
-  rule.requires ? [[1 << order, rule.requires.reduce((bits, literal) => bits | requiredBit(literal), 0)] as const] : [],
-);
+const isAsciiText = (text: string) => [...text].every((char) => char.charCodeAt(0) < 128);
+const isCaseInsensitive = SECRET_RULES.map((rule) => rule.pattern.flags.includes('i'));
+const OWN_BITS = isCaseInsensitive.filter(Boolean).length;
+const SHARED_BITS = SECRET_BIT_COUNT - OWN_BITS;
+if (SHARED_BITS < 1 && OWN_BITS < SECRET_RULES.length)
+  throw new Error(
+    `the string screen has ${SECRET_BIT_COUNT} secret bits for ${OWN_BITS} case-insensitive rules and more`,
+  );
+/** Per rule: its screen bit (index and mask), its required literals' bits, whether all non-ASCII text runs it. */
+const RULE_BIT_INDEX = (() => {
+  let own = 0;
+  let shared = 0;
+  return isCaseInsensitive.map((insensitive) => (insensitive ? own++ : OWN_BITS + (shared++ % SHARED_BITS)));
+})();
+const RULE_BIT = RULE_BIT_INDEX.map((index) => 1 << index);
+const RULE_REQUIRED = SECRET_RULES.map((rule) => (rule.requires ?? []).reduce((bits, l) => bits | requiredBit(l), 0));
+const RULE_NEEDS_NON_ASCII = SECRET_RULES.map((rule) => !rule.keywords.every(isAsciiText));
 
-/** The bits of `screenString` that are secret rules (bit r = SECRET_RULES[r]). */
-export const SECRET_RULE_BITS = 2 ** SECRET_RULE_COUNT - 1;
+/** The bits of `screenString` that are secret rules' keyword groups. */
+export const SECRET_RULE_BITS = 2 ** SECRET_BIT_COUNT - 1;
 const SUBJECT_BIT = 1 << SUBJECT_GROUP;
 const STEM_BIT = 1 << STEM_GROUP;
 /** The string holds a character outside ASCII (claims: normalization may change what it reads). */
@@ -35,10 +53,16 @@ const NON_ASCII_BIT = 1 << GROUP_COUNT;
 export const ENTROPY_CANDIDATE_BIT = 1 << (GROUP_COUNT + 1);
 /** A character JSON escapes (a control character, `"` or `\\`) occurs. */
 const NEEDS_ESCAPE_BIT = 1 << (GROUP_COUNT + 2);
+/**
+ * `normalizeRuleText` may change the text: it holds a character outside ASCII or a `%` (ASCII
+ * characters normalize to themselves, and only percent runs join them). Without this bit the text
+ * is what every rule reads.
+ */
+const NORMALIZES_BIT = 1 << (GROUP_COUNT + 3);
 
-if (GROUP_COUNT + 3 > 31) {
+if (GROUP_COUNT + FLAG_COUNT > 31) {
   throw new Error(
-    `the string screen keeps one bit per secret rule, required literal and five more, at most 31; it needs ${GROUP_COUNT + 3}`,
+    `the string screen keeps one bit per keyword group and ${FLAG_COUNT} flags, at most 31; it needs ${GROUP_COUNT + FLAG_COUNT}`,
   );
 }
 
@@ -49,12 +73,14 @@ const isAsciiUpper = (code: number) => code >= 65 && code <= 90;
 /**
  * Per ASCII code: 1 a character of the high-entropy candidate's runs (taken from the candidate
  * pattern itself: a character belongs when a run of it is a candidate), 2 an upper-case letter,
- * 4 a word character (what `\b` in the claim detector's `\buaix` reads), 8 a character JSON escapes.
+ * 4 a word character (what `\b` in the claim detector's `\buaix` reads), 8 a character JSON escapes,
+ * 16 a character after which `normalizeRuleText` may read other text (`%`, which may start a percent run).
  */
 const TOKEN_CHARACTER = 1;
 const UPPER_CASE = 2;
 const WORD_CHARACTER = 4;
 const ESCAPED = 8;
+const NORMALIZED = 16;
 const CHARACTER_CLASS = new Uint8Array(ASCII);
 for (let code = 0; code < ASCII; code++) {
   const char = String.fromCharCode(code);
@@ -63,6 +89,7 @@ for (let code = 0; code < ASCII; code++) {
   if (isAsciiUpper(code)) CHARACTER_CLASS[code] |= UPPER_CASE;
   if (/\w/.test(char)) CHARACTER_CLASS[code] |= WORD_CHARACTER;
   if (JSON.stringify(char) !== `"${char}"`) CHARACTER_CLASS[code] |= ESCAPED;
+  if (char === '%' || normalizeRuleText(char) !== char) CHARACTER_CLASS[code] |= NORMALIZED;
 }
 
 /**
@@ -83,10 +110,11 @@ for (let code = 0; code < ASCII; code++) {
 const SUBJECT_ENDS = 1 << 31;
 const OUTPUT_FLAG = 0x8000;
 const STATE_MASK = 0x7fff;
-/** Bits of CHARACTER_INFO: the keyword class, then the run class, then "JSON escapes it". */
+/** Bits of CHARACTER_INFO: the keyword class, the run class, "JSON escapes it", "normalization may read it". */
 const KEY_CLASS_MASK = 63;
 const RUN_CLASS_SHIFT = 6;
 const ESCAPED_INFO = 1 << 8;
+const NORMALIZED_INFO = 1 << 9;
 
 /**
  * The keyword class of each ASCII code (upper-case letters share their lower-case letter's), and how
@@ -165,13 +193,12 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
 
 // Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
 const ASCII_STEMS = CAPABILITY_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
+/** The ASCII keywords of the rules that share each secret bit (a non-ASCII keyword is screened by NON_ASCII_BIT). */
+const SECRET_GROUPS = Array.from({ length: SECRET_BIT_COUNT }, (_, bit) =>
+  SECRET_RULES.flatMap((rule, order) => (RULE_BIT_INDEX[order] === bit ? rule.keywords.filter(isAsciiText) : [])),
+);
 const { NEXT, OUTPUT, STRIDE, KEY_CLASS } = buildAutomaton(
-  [
-    ...SECRET_RULES.map((rule) => rule.keywords),
-    [CLAIM_SUBJECT],
-    ASCII_STEMS,
-    ...REQUIRED_LITERALS.map((literal) => [literal]),
-  ],
+  [...SECRET_GROUPS, [CLAIM_SUBJECT], ASCII_STEMS, ...REQUIRED_LITERALS.map((literal) => [literal])],
   SUBJECT_GROUP,
 );
 
@@ -182,7 +209,7 @@ const { NEXT, OUTPUT, STRIDE, KEY_CLASS } = buildAutomaton(
  * the current run (up to `minLength`) and whether one was upper case, and FOUND, once a run of
  * `minLength` holds an upper-case letter, never leaves. States are held times 4 (one row per state).
  */
-const { minLength: RUN_LENGTH, scanLimit: RUN_SCAN_LIMIT } = HIGH_ENTROPY_RULE;
+const { minLength: RUN_LENGTH } = HIGH_ENTROPY_RULE;
 const FOUND = (RUN_LENGTH + 1) * 2;
 const RUN_ROW = 4;
 const FOUND_STATE = FOUND * RUN_ROW;
@@ -202,20 +229,14 @@ const CHARACTER_INFO = new Uint16Array(ASCII);
 for (let code = 0; code < ASCII; code++) {
   const character = CHARACTER_CLASS[code];
   const runClass = character & TOKEN_CHARACTER ? (character & UPPER_CASE ? 2 : 1) : 0;
-  CHARACTER_INFO[code] = KEY_CLASS[code] | (runClass << RUN_CLASS_SHIFT) | (character & ESCAPED ? ESCAPED_INFO : 0);
+  CHARACTER_INFO[code] =
+    KEY_CLASS[code] |
+    (runClass << RUN_CLASS_SHIFT) |
+    (character & ESCAPED ? ESCAPED_INFO : 0) |
+    (character & NORMALIZED ? NORMALIZED_INFO : 0);
 }
 /** The run automaton's class of a character, from its CHARACTER_INFO entry (small enough for V8 to inline). */
 const runClassOf = (info: number) => (info >>> RUN_CLASS_SHIFT) & 3;
-
-/** The run automaton alone over the first `end` characters: FOUND or not. */
-function runFound(text: string, end: number): boolean {
-  let run = 0;
-  for (let index = 0; index < end && run !== FOUND_STATE; index++) {
-    const code = text.charCodeAt(index);
-    run = code < ASCII ? RUN_NEXT[run + runClassOf(CHARACTER_INFO[code])] : 0;
-  }
-  return run === FOUND_STATE;
-}
 
 /** The subject ending at `end` (exclusive) is a word of its own: no word character before it (claims read `\buaix`). */
 function subjectStartsWord(text: string, end: number): boolean {
@@ -227,9 +248,12 @@ function subjectStartsWord(text: string, end: number): boolean {
 
 /**
  * The screen of `text`, one pass, no allocation:
- * - bit r (r < SECRET_RULES.length): a keyword of secret rule r occurs, ASCII letters in either case;
- * - ENTROPY_CANDIDATE_BIT: within the first `HIGH_ENTROPY_RULE.scanLimit` characters, a run of at
- *   least `minLength` token characters holds an upper-case letter (a high-entropy token mixes cases);
+ * - a secret bit (`secretRuleMayMatch` reads them): an ASCII keyword of a rule of that bit occurs,
+ *   ASCII letters in either case;
+ * - ENTROPY_CANDIDATE_BIT: a run of at least `minLength` token characters holds an upper-case
+ *   letter (a high-entropy token mixes cases);
+ * - `mayNormalize(screen)`: `normalizeRuleText` may change the text (then the rules screen and read
+ *   the normalized text, and the bits above say nothing);
  * - `mayClaim(screen)`: the text names UAIX as a word and holds a capability stem, or is not ASCII;
  * - `needsNoEscape(screen)`: the text is ASCII and JSON escapes none of its characters.
  */
@@ -244,7 +268,7 @@ export function screenString(text: string): number {
       // No keyword holds a non-ASCII character, so one ends every partial match and every run.
       state = 0;
       if (run !== FOUND_STATE) run = 0;
-      bits |= NON_ASCII_BIT;
+      bits |= NON_ASCII_BIT | NORMALIZES_BIT;
       continue;
     }
     const info = CHARACTER_INFO[code];
@@ -259,9 +283,8 @@ export function screenString(text: string): number {
     }
   }
   if (seen & ESCAPED_INFO) bits |= NEEDS_ESCAPE_BIT;
-  // The heuristic reads only the first scanLimit characters: a run beyond them is no candidate.
-  if (text.length > RUN_SCAN_LIMIT ? runFound(text, RUN_SCAN_LIMIT) : run === FOUND_STATE)
-    bits |= ENTROPY_CANDIDATE_BIT;
+  if (seen & NORMALIZED_INFO) bits |= NORMALIZES_BIT;
+  if (run === FOUND_STATE) bits |= ENTROPY_CANDIDATE_BIT;
   return bits;
 }
 
@@ -275,15 +298,33 @@ export function mayClaim(screen: number): boolean {
   return (screen & NON_ASCII_BIT) !== 0 || ((screen & SUBJECT_BIT) !== 0 && (screen & STEM_BIT) !== 0);
 }
 
-/** The secret rules that may match (bit r = SECRET_RULES[r]): a keyword and every required literal occur. */
-export function secretRuleCandidates(screen: number): number {
-  let rules = screen & SECRET_RULE_BITS;
-  for (const [rule, required] of REQUIREMENTS) if ((screen & required) !== required) rules &= ~rule;
-  return rules;
+/** A screen with every bit set: `findSecrets` then runs every rule on the text, as without a screen (tests compare). */
+export const ALL_RULES_SCREEN = -1;
+
+/** `normalizeRuleText` may change the text: the secret rules then screen and read its normalized form. */
+export function mayNormalize(screen: number): boolean {
+  return (screen & NORMALIZES_BIT) !== 0;
 }
 
-/** The secret scanner may find a secret: a rule may match, or the heuristic has a candidate. */
+/**
+ * Secret rule `order` may match a text of this screen (the screen of the text the rule reads): a
+ * keyword of its bit occurs (or the text is not ASCII and the rule has a keyword that is not), and
+ * every literal it requires.
+ */
+export function secretRuleMayMatch(screen: number, order: number): boolean {
+  return (
+    ((screen & RULE_BIT[order]) !== 0 || (RULE_NEEDS_NON_ASCII[order] && (screen & NON_ASCII_BIT) !== 0)) &&
+    (screen & RULE_REQUIRED[order]) === RULE_REQUIRED[order]
+  );
+}
+
+/**
+ * The secret scanner may find a secret: a rule may match, the heuristic has a candidate, or
+ * normalization may change the text (whose normalized form is then screened again).
+ */
 export function maySecret(screen: number): boolean {
-  if ((screen & (SECRET_RULE_BITS | ENTROPY_CANDIDATE_BIT)) === 0) return false; // most strings
-  return (screen & ENTROPY_CANDIDATE_BIT) !== 0 || secretRuleCandidates(screen) !== 0;
+  if ((screen & (SECRET_RULE_BITS | ENTROPY_CANDIDATE_BIT | NORMALIZES_BIT)) === 0) return false; // most strings
+  if ((screen & (ENTROPY_CANDIDATE_BIT | NORMALIZES_BIT)) !== 0) return true;
+  for (let order = 0; order < SECRET_RULES.length; order++) if (secretRuleMayMatch(screen, order)) return true;
+  return false;
 }

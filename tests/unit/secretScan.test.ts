@@ -15,9 +15,11 @@ import {
   shannonEntropy,
   classChangeRate,
   DEFAULT_MAX_FINDINGS,
-  keywordRuleMask,
+  screenedRules,
+  isWordOrPlaceholder,
 } from '../../src/uai/secretScan.ts';
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../../src/uai/secretRules.ts';
+import { normalizeRuleText } from '../../src/uai/textNormalization.ts';
 import { REPOSITORY_ROOT, EXAMPLES_DIR, EXPECTATIONS_FILE } from '../../src/uai/node/recordFiles.ts';
 import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
@@ -31,6 +33,19 @@ const EXAMPLES: Record<string, Example[]> = {
     ['', '-----BEGIN PGP PRIVATE KEY BLOCK-----', ''],
   ],
   'openssh-private-key': [['id_ed25519: ', '-----BEGIN OPENSSH PRIVATE KEY-----', '\nb3BlbnNzaC1rZXktdjEAAAAA']],
+  'hex-private-key': [
+    ['{"private_key": "', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', '"}'],
+    ['privkey=0x', '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', ''],
+    ['the signing key is ', `${'9f'.repeat(32)}${'0a'.repeat(32)}`, '.'],
+  ],
+  'jwk-symmetric-key': [
+    ['{"kty":"oct","k":"', 'GawgguFyGrWKav7AX4VKUg', '"}'],
+    [
+      '{"alg": "HS256", "k": "',
+      'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow',
+      '", "kty": "oct"}',
+    ],
+  ],
   'aws-access-key-id': [
     ['aws id ', 'AKIAIOSFODNN7EXAMPLE', ' in the config'],
     ['"', 'ASIAY34FZKBOKMUTVV7A', '"'],
@@ -58,6 +73,11 @@ const EXAMPLES: Record<string, Example[]> = {
   'gitlab-token': [['CI: ', 'glpat-xYz12AbC34dEf56GhI78', ' (rotated)']],
   'npm-token': [['//registry.npmjs.org/:_authToken=', 'npm_0123456789abcdefghijklmnopqrstuvwxyz', '\n']],
   'pypi-token': [['password = ', `pypi-AgEIcHlwaS5vcmc${'CJDQ2ZjA5N2ZhLTEx'.repeat(4)}`, '']],
+  'shopify-token': [['SHOPIFY_TOKEN=', `shpat_${'0a1b2c3d4e5f6789'.repeat(2)}`, '']],
+  'linear-api-key': [['', `lin_api_${'AbCdEf0123'.repeat(4)}`, ' (Linear)']],
+  'onepassword-service-account-token': [
+    ['OP_SERVICE_ACCOUNT_TOKEN=', `ops_eyJ${'c2lnbkluQWRkcmVzcyI6Im15'.repeat(5)}fQ==`, ''],
+  ],
   'slack-webhook': [['POST https://hooks.slack.com/services/', 'T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX', '']],
   'discord-webhook': [
     ['https://discord.com/api/webhooks/', '123456789012345678/abcdefghijklmnopqrstuvwxyzABCDEF-_0123', ''],
@@ -71,8 +91,14 @@ const EXAMPLES: Record<string, Example[]> = {
     ['', 'rk_live_0123456789abcdefABCDEF', '.'],
     ['test with ', 'sk_test_26PHem9AhJZvU623DfE1x4sd', ''],
   ],
+  'sendgrid-api-key': [
+    ['key: ', `SG.${'ngeVfQFYQlKU0ufo8x5d1A'}.${'TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr'}`, ''],
+  ],
   'anthropic-api-key': [['ANTHROPIC_API_KEY: ', `sk-ant-api03-${'abcdEFGH12'.repeat(9)}AA`, '']],
-  'openai-api-key': [['', 'sk-proj-abcdefghijklmnopqrstuvwxyz012345', '']],
+  'openai-api-key': [
+    ['', 'sk-proj-abcdefghijklmnopqrstuvwxyz012345', ''],
+    ['OPENAI_API_KEY=', `sk-${'aB3dE5gH7jK9mN1pQ2sT'}T3BlbkFJ${'uV4wX6yZ8bC0dF2hJ4kL'}`, ''],
+  ],
   jwt: [
     ['token is ', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', '.'],
   ],
@@ -81,6 +107,15 @@ const EXAMPLES: Record<string, Example[]> = {
     ['{"authorization": "Bearer ', 'abc.def-ghi_0123', '"}'],
   ],
   'bearer-token': [['curl -H "X: Bearer ', 'abcdef0123456789abcdef', '"']],
+  'session-cookie': [
+    ['Cookie: session=', '8f14e45fceea167a5a36', ''],
+    ['Set-Cookie: sid=', '9f86d081884c7d65', '; Path=/; HttpOnly'],
+    ['Cookie: theme=dark; connect.sid=', 's%3AKq8ZpL2v.Xn4RtY7b', ''],
+    ['', 'PHPSESSID=q1w2e3r4t5y6u7i8'.slice(10), ''].map((part, index) =>
+      index === 0 ? 'PHPSESSID=' : part,
+    ) as Example,
+    ['JSESSIONID=', '1A2B3C4D5E6F7G8H', ';'],
+  ],
   'url-credentials': [
     ['postgres://', 'admin:s3cret', '@db.example.com/records'],
     ['see HTTPS://', 'owner:pa:ss', '@example.invalid/'],
@@ -94,6 +129,17 @@ const EXAMPLES: Record<string, Example[]> = {
     ['password: ', 'hunter22', ''],
     ['session_id="', '8f14e45fceea167a', '"'],
     ['"client_secret": "', 'c0ffee-and-tea', '"'],
+    ['//registry.npmjs.org/:_authToken=', '00000000-1111-2222-3333-444444444444', ''],
+    ['db_password=', 'Tr0ub4dor&3', ''],
+  ],
+  'password-in-prose': [
+    ['the admin password is ', 'hunter2-Correct-Horse', ''],
+    ['The root password was ', 'Winter2026!x', '.'],
+    ['le mot de passe : ', 'Tr0ub4dor&3', ''],
+    ['la contraseña es ', 'S3creta-2026', ' (temporal)'],
+    ['Das Passwort für root ist ', 'geheim-42', '.'],
+    ['数据库密码是', 'abc123XYZ', '。'],
+    ['the password for root is\n', 'P@ssw0rd-7731', ''],
   ],
   'high-entropy-token': [
     ['the value ', 'xJ8fK2mQ9pL4vR7tW1zY3bN6cD5hG0aS', ' was leaked'],
@@ -184,15 +230,20 @@ test('output is bounded: at most maxFindings (100 by default), the first ones in
   assert.deepEqual(findSecrets(text, 0), []);
 });
 
-test('the entropy heuristic reads at most its scan limit of one string', () => {
+test('every rule and the entropy heuristic read the whole string: a token past 64 KiB, or past 1 MiB, is found', () => {
   const token = 'xJ8fK2mQ9pL4vR7tW1zY3bN6cD5hG0aS';
-  assert.equal(findSecret(`${'. '.repeat(HIGH_ENTROPY_RULE.scanLimit)}${token}`), undefined);
-  assert.equal(findSecret(`${'. '.repeat(HIGH_ENTROPY_RULE.scanLimit / 4)}${token}`)?.rule, 'high-entropy-token');
-  // The pattern rules read the whole string.
-  assert.equal(
-    findSecret(`${'. '.repeat(HIGH_ENTROPY_RULE.scanLimit)}AKIAIOSFODNN7EXAMPLE`)?.rule,
-    'aws-access-key-id',
-  );
+  for (const padding of [65_536, 1 << 20]) {
+    const text = `${'. '.repeat(padding)}${token}`;
+    assert.deepEqual(findSecret(text), {
+      rule: 'high-entropy-token',
+      kind: 'a high-entropy token',
+      start: 2 * padding,
+      end: 2 * padding + token.length,
+    });
+    assert.equal(findSecret(`${'. '.repeat(padding)}AKIAIOSFODNN7EXAMPLE`)?.rule, 'aws-access-key-id');
+    // Past the cap and after normalization (a format character early in the text).
+    assert.equal(findSecret(`\u200B${'. '.repeat(padding)}${token}`)?.start, 2 * padding + 1);
+  }
 });
 
 test('maskSecret shows at most the first 4 characters (at most a quarter of the value) and the length', () => {
@@ -238,6 +289,27 @@ test('prose, UAI-1 identifiers, digests and URLs without credentials are not sec
     'AgentCommunicationStandard2026Release',
     'The keyless form of uai.agent.ack.v1 has six body slots in schema order.',
     'Accepting this proposal records memory only; it starts no task.',
+    // Issue 20: labels whose value is a word, prose about passwords, tokens named but absent.
+    'https://uaix.org/en-us/guides/?key=release-notes',
+    'the password: required',
+    'The password field is required.',
+    'Set a password before the first sync.',
+    'the password is stored in a vault, never in a packet',
+    'The password is at least twelve characters long.',
+    'password: ********',
+    'password: <redacted>',
+    '//registry.npmjs.org/:_authToken=${NPM_TOKEN}',
+    '{"access_token_present": false, "token_type": "bearer"}',
+    '"token_type": "bearer"',
+    'Bearer authentication-required-for-this-route',
+    'sha256: d3600b950ea7b3556177d1271e6a5fad1400df6a173b4315ec1be19002eb9b1d',
+    'the public key is d3600b950ea7b3556177d1271e6a5fad1400df6a173b4315ec1be19002eb9b1d',
+    'Cookie: required for the review session',
+    'Le mot de passe est obligatoire.',
+    'La contraseña es obligatoria.',
+    '密码是必填项。',
+    'The JWK has "kty": "oct" but no key here.',
+    'SG.records and sk-proj notes',
   ]) {
     assert.deepEqual(findSecrets(text), [], text);
   }
@@ -279,15 +351,33 @@ test('every published fixture and content file is clean, except the invalid fixt
   assert.deepEqual(found, []);
 });
 
-test('the keyword pre-test sets exactly the rules whose keywords occur, in any ASCII case, and never skips a rule whose own keyword test passes', () => {
+test('the keyword pre-test lists every rule whose own keyword test passes on the text as the rules read it', () => {
   const keywords = SECRET_RULES.flatMap((rule) => rule.keywords);
   // Keywords, their pieces and neighbours: overlaps ("xoxapp-", "sk-sk-ant-"), case changes, and
-  // non-ASCII letters that lower-case to ASCII (U+212A KELVIN SIGN → "k", U+0130 → "i̇").
+  // non-ASCII letters that lower-case to ASCII (U+212A KELVIN SIGN → "k", U+0130 → "i̇"), format
+  // characters, fullwidth letters and percent triplets that normalization removes or turns into ASCII.
   const piece = fc.oneof(
     fc.constantFrom(...keywords),
     fc.constantFrom(...keywords).map((keyword) => keyword.slice(0, Math.max(1, keyword.length - 1))),
     fc.constantFrom(...keywords).map((keyword) => keyword.slice(1)),
-    fc.constantFrom(' ', '-', '_', '=', ':', '/', 'x', 'K', '\u212Aey', '\u0130', 'é', '\u200B', '😀'),
+    fc.constantFrom(
+      ' ',
+      '-',
+      '_',
+      '=',
+      ':',
+      '/',
+      'x',
+      'K',
+      '\u212Aey',
+      '\u0130',
+      'é',
+      '\u200B',
+      '😀',
+      'ｐａｓｓ',
+      '%5F',
+      '%',
+    ),
   );
   const texts = fc
     .tuple(fc.array(piece, { maxLength: 6 }), fc.array(fc.boolean(), { maxLength: 60 }))
@@ -298,17 +388,36 @@ test('the keyword pre-test sets exactly the rules whose keywords occur, in any A
   const ownTests = SECRET_RULES.map(
     (rule) => new RegExp(rule.keywords.map(escape).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''),
   );
-  const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   fc.assert(
     fc.property(texts, (text) => {
-      const mask = keywordRuleMask(text);
+      const screened = new Set(screenedRules(text));
+      const normalized = normalizeRuleText(text);
       SECRET_RULES.forEach((rule, order) => {
-        const occurs = rule.keywords.some((keyword) => asciiLower(text).includes(asciiLower(keyword)));
-        assert.equal((mask & (1 << order)) !== 0, occurs, `${rule.id} in ${JSON.stringify(text)}`);
-        if (ownTests[order].test(text))
-          assert.ok(mask & (1 << order), `${rule.id} skipped for ${JSON.stringify(text)}`);
+        const required = (rule.requires ?? []).every((literal) => normalized.includes(literal));
+        if (ownTests[order].test(normalized) && required)
+          assert.ok(screened.has(order), `${rule.id} skipped for ${JSON.stringify(text)}`);
       });
     }),
     { numRuns: 2_000 },
   );
+});
+
+test('a word, words joined by - _ or ., a placeholder or one repeated character is no value a label gives away', () => {
+  for (const value of [
+    'required',
+    'Required',
+    'REDACTED',
+    'release-notes',
+    'user_name',
+    'v.next',
+    '<password>',
+    '${NPM_TOKEN}',
+    '{{secret}}',
+    '%PASSWORD%',
+    '********',
+    'xxxxxx',
+  ])
+    assert.ok(isWordOrPlaceholder(value), value);
+  for (const value of ['hunter22', 'hunter2-Correct', 'aBcDeFgH', 'c0ffee-and-tea', 'p@ss-word', '1234567'])
+    assert.equal(isWordOrPlaceholder(value), false, value);
 });
