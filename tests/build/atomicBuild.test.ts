@@ -24,11 +24,24 @@ let dist: string;
 let previous = '';
 let firstBuild = '';
 
-/** One digest of a folder: every file's path and bytes, in path order. */
+/** Each file's path and the digest of its bytes, in path order: one line per file. */
 function treeDigest(folder: string): string {
-  const hash = createHash('sha256');
-  for (const file of walkFiles(folder)) hash.update(`${relative(folder, file)}\0`).update(readFileSync(file));
-  return hash.digest('hex');
+  return walkFiles(folder)
+    .map((file) => `${relative(folder, file)} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`)
+    .join('\n');
+}
+
+/** The files whose digests differ between two tree digests (or that only one has), for the message. */
+function differingFiles(one: string, other: string): string[] {
+  const otherLines = new Set(other.split('\n'));
+  const oneLines = new Set(one.split('\n'));
+  return [
+    ...one.split('\n').filter((line) => !otherLines.has(line)),
+    ...other.split('\n').filter((line) => !oneLines.has(line)),
+  ]
+    .map((line) => line.split(' ')[0])
+    .filter((path, at, all) => all.indexOf(path) === at)
+    .slice(0, 20);
 }
 
 function stagingFolders(): string[] {
@@ -113,7 +126,8 @@ const stage = {
 
 function assertPreviousDistIntact(run: Stopped, how: string): void {
   const output = `--- stderr\n${run.stderr}\n--- stdout\n${run.stdout.slice(-1500)}`;
-  assert.equal(treeDigest(dist), previous, `${how}: dist/ changed\n${output}`);
+  const now = treeDigest(dist);
+  assert.ok(now === previous, `${how}: dist/ changed: ${differingFiles(previous, now).join(', ')}\n${output}`);
   const alive = run.children.filter((pid) => commandLine(pid) !== '' && !/ Z /.test(readStat(pid)));
   assert.deepEqual(alive, [], `${how}: children of the build still run: ${alive.map(commandLine).join('; ')}`);
 }
@@ -161,7 +175,8 @@ test("SIGTERM during Astro's render: one line, exit 143, dist/ as it was", async
 test('SIGKILL during the mirrors and Pagefind: dist/ as it was; the next build removes the staging folder', async () => {
   const run = await stopBuild({ ready: stage.pagefind, stop: (pid) => process.kill(pid, 'SIGKILL') });
   assert.equal(run.signal, 'SIGKILL');
-  assert.equal(treeDigest(dist), previous, 'a SIGKILLed build changed dist/');
+  const now = treeDigest(dist);
+  assert.ok(now === previous, `a SIGKILLed build changed dist/: ${differingFiles(previous, now).join(', ')}`);
   // Its Pagefind process sees its input close and ends; only the staging folder is left, as garbage.
   assert.equal(stagingFolders().length, 1, `expected the killed build's staging folder: ${stagingFolders()}`);
 });
@@ -238,5 +253,8 @@ test('a build on a tmpfs (--out-dir) is byte for byte the build on the disk; a m
   );
   assert.doesNotMatch(refused.stderr, /^\s+at\s/m, 'a stack trace');
   assert.equal(built.status, 0, `the build into the tmpfs failed\n${built.stderr}`);
-  assert.equal(digest, firstBuild, 'the tmpfs build differs from the disk build');
+  assert.ok(
+    digest === firstBuild,
+    `the tmpfs build differs from the disk build: ${differingFiles(firstBuild, digest)}`,
+  );
 });
