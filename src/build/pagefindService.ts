@@ -43,7 +43,11 @@ export function panicMessage(stderr: string): string | undefined {
   const at = lines.findIndex((line) => line.includes(' panicked at '));
   if (at < 0) return undefined;
   // Rust 1.73 and later put the message on the next line; older versions after the location.
-  const inline = /panicked at '(.*)', /.exec(lines[at])?.[1];
+  // Read with indexOf, not a regular expression with `.*`: a line of repeated markers would make that quadratic.
+  const marker = " panicked at '";
+  const opening = lines[at].indexOf(marker);
+  const closing = lines[at].lastIndexOf("', ");
+  const inline = opening >= 0 && closing > opening ? lines[at].slice(opening + marker.length, closing) : undefined;
   return (inline ?? lines[at + 1] ?? '').trim() || lines[at].trim();
 }
 

@@ -7,8 +7,10 @@ const BLOCK = 512;
 
 /** The octal number in a header field (NUL- or space-terminated). */
 function octal(header: Uint8Array, offset: number, length: number): number {
-  const text = new TextDecoder().decode(header.subarray(offset, offset + length)).replace(/[\0 ]+$/, '');
-  return /^[0-7]+$/.test(text.trim()) ? parseInt(text.trim(), 8) : NaN;
+  let end = offset + length;
+  while (end > offset && (header[end - 1] === 0 || header[end - 1] === 32)) end--;
+  const text = new TextDecoder().decode(header.subarray(offset, end)).trim();
+  return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
 }
 
 function text(header: Uint8Array, offset: number, length: number): string {

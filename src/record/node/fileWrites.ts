@@ -22,9 +22,12 @@ const HINTS: Record<string, string> = {
 export function writeProblem(path: string, error: unknown): string {
   const { code, message } = error as NodeJS.ErrnoException;
   // Node's message is "CODE: what, syscall ['path']": the part between the code and the syscall.
-  const said = String(message ?? error)
-    .replace(/^[A-Z]+: /, '')
-    .replace(/, \w+(?: '.*')?$/, '');
+  const described = String(message ?? error).replace(/^[A-Z]+: /, '');
+  // Cut at the quoted path, then at the last comma (before the syscall): no backtracking over the text.
+  const quote = described.indexOf(" '");
+  const beforePath = quote < 0 ? described : described.slice(0, quote);
+  const comma = beforePath.lastIndexOf(', ');
+  const said = comma < 0 ? beforePath : beforePath.slice(0, comma);
   const hint = (code && HINTS[code]) ?? 'check the folder and the disk, then build again';
   return `${repositoryPath(path)}: could not be written: ${code ?? 'error'}, ${said} [file-write]; ${hint}`;
 }
