@@ -15,10 +15,17 @@ export interface PublishedClaim {
   claim: ClaimFinding;
 }
 
-/** Text as a reader sees it: NFKC, Markdown's inline marks and link targets removed, single spaces. */
+/**
+ * Text as a reader sees it: NFKC, Markdown's inline marks and link targets removed, single spaces;
+ * quotes, apostrophes, dashes and ellipses in one form (Astro's Markdown curls and joins them).
+ */
 function plain(text: string): string {
   return (
     normalizeText(text)
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2013\u2014]|-{2,3}/g, '-')
+      .replace(/\u2026/g, '...')
       // A link's target never holds a parenthesis or a space here (the link check's links).
       .replace(/\]\([^()\s]*\)/g, '')
       .replace(/[*_`[\]]/g, '')

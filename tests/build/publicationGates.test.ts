@@ -7,6 +7,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   copyRepository,
   removeCopy,
@@ -105,5 +107,11 @@ test('gate 2: a claim in a French page fails the build, naming the page, the cap
   assert.match(
     line,
     /claims that UAIX provides (hosted messaging|automatic sync) \(fr\): "UAIX fournit une messagerie hébergée/,
+  );
+  // Issue 21: at the source file and the line the sentence is written on, the page it reached beside it.
+  const lineNumber = readFileSync(join(copy, TRANSLATION), 'utf8').trimEnd().split('\n').length + 2;
+  assert.ok(
+    line.startsWith(`  ${TRANSLATION}:${lineNumber}: claims`),
+    `the line does not name the source line: ${line}`,
   );
 });

@@ -60,3 +60,17 @@ test('a claim no source holds: once per sentence, at the first file that shows i
   ]);
   assert.deepEqual(sourcedClaimProblems([], prose), []);
 });
+
+test('the rendered text of a source with straight quotes and double hyphens is still found at its source', () => {
+  const source: ProseText[] = [
+    {
+      file: 'content/pages/en-us/x.md',
+      locale: 'en-us',
+      line: 4,
+      markdown: 'Intro.\n\nUAIX\'s record -- UAIX offers "certification" of runtimes.\n',
+    },
+  ];
+  const claims = found('/en-us/x/index.html', 'UAIX’s record – UAIX offers “certification” of runtimes.');
+  assert.equal(claims.length, 1);
+  assert.match(sourcedClaimProblems(claims, source)[0] ?? '', /^content\/pages\/en-us\/x\.md:6: claims/);
+});
