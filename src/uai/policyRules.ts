@@ -4,7 +4,7 @@
  */
 import type { UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
-import { findUnsupportedClaim, CLAIM_SCAN_LIMIT } from './supportClaims.ts';
+import { findUnsupportedClaim, memberNameText } from './supportClaims.ts';
 import { findSecrets, maskSecret } from './secretScan.ts';
 import { screenString, mayClaim, maySecret } from './stringScreen.ts';
 import { HIGH_ENTROPY_RULE } from './secretRules.ts';
@@ -88,23 +88,36 @@ function readOnlyStart(check: string, limit: number, text: string): string {
     : '';
 }
 
-/** UAI-UNSUPPORTED-CLAIM for one string value that claims what UAIX does not provide. */
-function claimIssue(text: string, path: readonly (string | number)[]): UaiIssue | undefined {
+/**
+ * UAI-UNSUPPORTED-CLAIM for one string value, or one member name (read as words: `uaixCertified`
+ * is "uaix Certified"), that claims what UAIX does not provide. The detector reads the whole string.
+ */
+function claimIssue(text: string, path: readonly (string | number)[], isMemberName = false): UaiIssue | undefined {
   const claim = findUnsupportedClaim(text);
   if (!claim) return undefined;
   return {
     code: 'UAI-UNSUPPORTED-CLAIM',
     path: jsonPointer(path),
-    message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)${readOnlyStart('claim', CLAIM_SCAN_LIMIT, text)}`,
+    message: `${isMemberName ? 'a member name here claims' : 'the text claims'} UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)`,
   };
+}
+
+/** claimIssue for a member name of the object at `path`, when the screen of its words says it may claim. */
+function memberNameClaimIssue(name: string, path: readonly (string | number)[]): UaiIssue | undefined {
+  const text = memberNameText(name);
+  return mayClaim(screenString(text)) ? claimIssue(text, path, true) : undefined;
 }
 
 export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
   const issues: UaiIssue[] = [];
-  forEachString(packet, (text, path) => {
-    const issue = claimIssue(text, path);
-    if (issue) issues.push(issue);
-  });
+  forEachString(
+    packet,
+    (text, path, isMemberName) => {
+      const issue = isMemberName ? memberNameClaimIssue(text, path) : claimIssue(text, path);
+      if (issue) issues.push(issue);
+    },
+    { memberNames: true },
+  );
   return issues;
 }
 
@@ -216,6 +229,8 @@ export class PacketTextChecks {
 
   /** A member name of the object at `path`. */
   memberName(name: string, path: readonly (string | number)[]): void {
+    const claim = memberNameClaimIssue(name, path);
+    if (claim) this.claims.push(claim);
     const secret = secretIssue(name, path, true, this.memoryProposal);
     if (secret) this.secrets.push(secret);
   }

@@ -7,7 +7,7 @@
  * something, never a verdict: a set bit runs the check itself, which decides.
  */
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from './secretRules.ts';
-import { CLAIM_SUBJECT, CAPABILITY_STEMS } from './supportClaims.ts';
+import { CLAIM_SUBJECT, CLAIM_SUBJECT_NAME_WORDS, CAPABILITY_STEMS } from './supportClaims.ts';
 
 /**
  * Keyword groups of the automaton, one bit each: the secret rules first (bit r = rule r of
@@ -131,8 +131,8 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
         }
         state = list[at + 1];
       }
-      // The subject counts only as a word of its own, which the screen checks where it ends.
-      output[state] |= group === subjectGroup ? SUBJECT_ENDS : 1 << group;
+      // The short name counts only as a word of its own, which the screen checks where it ends.
+      output[state] |= group === subjectGroup && keyword === CLAIM_SUBJECT ? SUBJECT_ENDS : 1 << group;
     }
   });
   if (edges.length * stride > STATE_MASK)
@@ -165,11 +165,13 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
 
 // Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
 const ASCII_STEMS = CAPABILITY_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
+/** The claim detector percent-decodes first (`%55AIX` is UAIX): a `%` may hide the subject and a stem. */
+const PERCENT = '%';
 const { NEXT, OUTPUT, STRIDE, KEY_CLASS } = buildAutomaton(
   [
     ...SECRET_RULES.map((rule) => rule.keywords),
-    [CLAIM_SUBJECT],
-    ASCII_STEMS,
+    [CLAIM_SUBJECT, ...CLAIM_SUBJECT_NAME_WORDS, PERCENT],
+    [...ASCII_STEMS, PERCENT],
     ...REQUIRED_LITERALS.map((literal) => [literal]),
   ],
   SUBJECT_GROUP,
@@ -230,7 +232,8 @@ function subjectStartsWord(text: string, end: number): boolean {
  * - bit r (r < SECRET_RULES.length): a keyword of secret rule r occurs, ASCII letters in either case;
  * - ENTROPY_CANDIDATE_BIT: within the first `HIGH_ENTROPY_RULE.scanLimit` characters, a run of at
  *   least `minLength` token characters holds an upper-case letter (a high-entropy token mixes cases);
- * - `mayClaim(screen)`: the text names UAIX as a word and holds a capability stem, or is not ASCII;
+ * - `mayClaim(screen)`: the text names UAIX (its short name as a word, or a word of its full name) and
+ *   holds a capability stem, or holds a `%`, or is not ASCII;
  * - `needsNoEscape(screen)`: the text is ASCII and JSON escapes none of its characters.
  */
 export function screenString(text: string): number {
