@@ -131,7 +131,7 @@ const CLAIM_INPUTS: [language: string, description: string, make: () => string][
   ],
   [
     'en',
-    "'UAIX is here. ' then 'It hosts messages. ' repeated (pronouns resolved)",
+    "'UAIX is here. ' then 'Provides hosted messaging, never fails to certify. ' repeated (dropped subjects)",
     () => after('UAIX is here. ', 'Provides hosted messaging, never fails to certify. '),
   ],
 ];
