@@ -119,7 +119,8 @@ function sentenceSpans(text: string): [number, number][] {
     if (end > start) spans.push([start, end]);
   };
   let start = 0;
-  for (const match of text.matchAll(SENTENCE_END)) {
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(text); match; match = SENTENCE_END.exec(text)) {
     const end = match[0].startsWith('\n') ? match.index : match.index + match[0].length;
     push(start, end);
     start = match.index + match[0].length;
@@ -131,8 +132,6 @@ function sentenceSpans(text: string): [number, number][] {
 /** A question asserts nothing: "Does UAIX provide hosted messaging?" */
 const isQuestion = (sentence: string) => /[?\uff1f]["'\u201d\u2019)\]]*$/.test(sentence) || sentence.startsWith('¿');
 
-/** Han runs (split into words below), other words (with English "n't"), and the punctuation clauses read. */
-const TOKEN = /\p{Script=Han}+|(?:[^\P{L}\p{Script=Han}]|\p{N})+(?:'t)?|[,;:()\u2014\u2013\u3001]/gu;
 const CHINESE_WORD_MAX = Math.max(...[...CHINESE_WORDS].map((word) => word.length));
 /** First characters of the Chinese words: only there is a longer word tried. */
 const CHINESE_WORD_STARTS = new Set([...CHINESE_WORDS].map((word) => word[0]));
@@ -140,6 +139,8 @@ const CHINESE_WORD_STARTS = new Set([...CHINESE_WORDS].map((word) => word[0]));
 const CLAUSE_PUNCTUATION = new Set([',', ':', '(', ')', '\u2014', '\u2013']);
 /** Separators of list items: a negation made before one carries over to the next item ("not X, Y or Z"). */
 const LIST_SEPARATORS = new Set([',', '\u3001']);
+/** The punctuation tokens: what clauses read besides words. */
+const PUNCTUATION = [',', ';', ':', '(', ')', '\u2014', '\u2013', '\u3001'];
 
 /** The word classes of the lexicon as bits, so that each token is looked up once. */
 const WORD_CLASSES = {
@@ -159,39 +160,139 @@ const WORD_CLASSES = {
   determiner: DETERMINERS,
   clausePunctuation: CLAUSE_PUNCTUATION,
   listSeparator: LIST_SEPARATORS,
+  comma: [','],
+  semicolon: [';'],
+  enStopword: STOPWORDS.en,
+  esStopword: STOPWORDS.es,
+  frStopword: STOPWORDS.fr,
+  zhStopword: STOPWORDS.zh,
 };
 const BIT = Object.fromEntries(Object.keys(WORD_CLASSES).map((name, index) => [name, 1 << index])) as Record<
   keyof typeof WORD_CLASSES,
   number
 >;
+const STOPWORD_BIT: Record<ClaimLanguage, number> = {
+  en: BIT.enStopword,
+  es: BIT.esStopword,
+  fr: BIT.frStopword,
+  zh: BIT.zhStopword,
+};
 const WORD_CLASS = new Map<string, number>();
 for (const [name, members] of Object.entries(WORD_CLASSES))
   for (const word of members) WORD_CLASS.set(word, (WORD_CLASS.get(word) ?? 0) | BIT[name as keyof typeof BIT]);
+/** The classes of one-character tokens by code unit, so that a Han character needs no string. */
+const CHAR_CLASS = new Map<number, number>();
+for (const [word, bits] of WORD_CLASS) if (word.length === 1) CHAR_CLASS.set(word.charCodeAt(0), bits);
 const NEGATING = BIT.negator | BIT.negativeVerb | BIT.concord;
 
-interface Token {
-  text: string;
-  start: number;
-  end: number;
+/**
+ * What a code point is to the tokenizer. A token is a run of Han characters (split into words
+ * below), a run of other letters and digits (with English "n't"; a Han digit such as 〇 continues
+ * it), or one punctuation character that clauses read; anything else separates tokens.
+ */
+const enum CharKind {
+  Unknown,
+  Other,
+  Han,
+  HanDigit,
+  Word,
+  Punctuation,
+}
+const HAN = /\p{Script=Han}/uy;
+const DIGIT = /\p{N}/uy;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy;
+/** A code point's kind, told by the regular expressions above (read once per code point, then cached). */
+function kindOfCodePoint(text: string, at: number): CharKind {
+  const test = (pattern: RegExp) => {
+    pattern.lastIndex = at;
+    return pattern.test(text);
+  };
+  if (test(HAN)) return test(DIGIT) ? CharKind.HanDigit : CharKind.Han;
+  if (test(LETTER_OR_DIGIT)) return CharKind.Word;
+  return PUNCTUATION.includes(text[at]) ? CharKind.Punctuation : CharKind.Other;
+}
+/** Kinds of the BASIC Multilingual Plane's code units, filled as they are met; astral code points in a map. */
+const BMP_KIND = new Uint8Array(0x10000);
+const ASTRAL_KIND = new Map<number, CharKind>();
+for (let code = 0; code < 0x80; code++) BMP_KIND[code] = kindOfCodePoint(String.fromCharCode(code), 0);
+
+/** The tokens of a folded text: offsets and word classes, in typed arrays (texts are sliced only where read). */
+interface Tokens {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  /** Word-class bits of each token (`BIT`). */
+  cls: Uint32Array;
 }
 
-function tokenize(folded: string): Token[] {
-  const tokens: Token[] = [];
-  for (const match of folded.matchAll(TOKEN)) {
-    const text = match[0];
-    if (text.charCodeAt(0) < 0x2e80 || !/^\p{Script=Han}/u.test(text)) {
-      tokens.push({ text, start: match.index, end: match.index + text.length });
-      continue;
+function tokenize(folded: string): Tokens {
+  const length = folded.length;
+  // A token holds at least one code unit, so there are at most `length` of them.
+  const start = new Int32Array(length);
+  const end = new Int32Array(length);
+  const cls = new Uint32Array(length);
+  let count = 0;
+  let width = 1;
+  /** The kind of the code point at `at`; its width goes to `width`. */
+  const read = (at: number): CharKind => {
+    const code = folded.charCodeAt(at);
+    width = 1;
+    if (code >= 0xd800 && code <= 0xdbff && at + 1 < length) {
+      const low = folded.charCodeAt(at + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        const point = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        let known = ASTRAL_KIND.get(point);
+        if (known === undefined) ASTRAL_KIND.set(point, (known = kindOfCodePoint(folded, at)));
+        width = 2;
+        return known;
+      }
     }
-    // Longest known word first, else one character (Chinese is written without spaces).
-    for (let at = 0; at < text.length;) {
-      let length = CHINESE_WORD_STARTS.has(text[at]) ? Math.min(CHINESE_WORD_MAX, text.length - at) : 1;
-      while (length > 1 && !CHINESE_WORDS.has(text.slice(at, at + length))) length--;
-      tokens.push({ text: text.slice(at, at + length), start: match.index + at, end: match.index + at + length });
-      at += length;
+    const known = BMP_KIND[code] as CharKind;
+    return known === CharKind.Unknown ? (BMP_KIND[code] = kindOfCodePoint(folded, at)) : known;
+  };
+  const push = (from: number, to: number, bits: number) => {
+    start[count] = from;
+    end[count] = to;
+    cls[count++] = bits;
+  };
+  for (let at = 0; at < length;) {
+    let kind = read(at);
+    if (kind === CharKind.Han || kind === CharKind.HanDigit) {
+      let runEnd = at + width;
+      while (runEnd < length) {
+        kind = read(runEnd);
+        if (kind !== CharKind.Han && kind !== CharKind.HanDigit) break;
+        runEnd += width;
+      }
+      // Longest known word first, else one character (Chinese is written without spaces).
+      while (at < runEnd) {
+        let size = CHINESE_WORD_STARTS.has(folded[at]) ? Math.min(CHINESE_WORD_MAX, runEnd - at) : 1;
+        while (size > 1 && !CHINESE_WORDS.has(folded.slice(at, at + size))) size--;
+        push(
+          at,
+          at + size,
+          size === 1
+            ? (CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0)
+            : (WORD_CLASS.get(folded.slice(at, at + size)) ?? 0),
+        );
+        at += size;
+      }
+    } else if (kind === CharKind.Word) {
+      let runEnd = at + width;
+      while (runEnd < length) {
+        kind = read(runEnd);
+        if (kind !== CharKind.Word && kind !== CharKind.HanDigit) break;
+        runEnd += width;
+      }
+      if (folded.charCodeAt(runEnd) === 0x27 /* ' */ && folded.charCodeAt(runEnd + 1) === 0x74 /* t */) runEnd += 2;
+      push(at, runEnd, WORD_CLASS.get(folded.slice(at, runEnd)) ?? 0);
+      at = runEnd;
+    } else {
+      if (kind === CharKind.Punctuation) push(at, at + 1, CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0);
+      at += width;
     }
   }
-  return tokens;
+  return { count, start, end, cls };
 }
 
 /** Who a token names, when it may be a clause's subject. */
@@ -202,8 +303,8 @@ const enum Role {
   Pronoun,
   PluralPronoun,
 }
-/** What a subject turned out to be; 'inherited' is what the sentence before ended on. */
-type Subject = Role.Uaix | Role.Other | 'inherited';
+/** What a subject turned out to be; `Role.None` is what the sentence before ended on (inherited). */
+type Subject = Role.None | Role.Uaix | Role.Other;
 /** What a sentence ends on: its last clause subject (for "it"), its last subject or object named (for "they"). */
 interface Ending {
   subject: Subject;
@@ -211,8 +312,6 @@ interface Ending {
 }
 
 interface CapabilityMatch {
-  capability: number;
-  language: ClaimLanguage;
   first: number;
   last: number;
   /** UAIX in a compound just before it: "UAIX-certified". */
@@ -220,42 +319,44 @@ interface CapabilityMatch {
 }
 
 interface Sentence {
-  tokens: Token[];
-  /** Word-class bits of each token (`BIT`). */
-  cls: Uint32Array;
+  tokens: Tokens;
   role: Uint8Array;
-  clauseOf: number[];
-  clauseStart: number[];
+  clauseOf: Int32Array;
+  /** The first token of each clause, `clauseCount` of them. */
+  clauseStart: Int32Array;
+  clauseCount: number;
   /** Where the subject of each clause is looked for: its start, or the start of the clause whose subject it shares. */
-  subjectFrom: number[];
-  /** Whether a negation is in force at token i, from the tokens of its clause before it. */
-  negatedBefore: boolean[];
+  subjectFrom: Int32Array;
+  /** Whether a negation is in force at token i (1), from the tokens of its clause before it. */
+  negatedBefore: Uint8Array;
   /** Acting others among tokens[0..i). */
-  actorsBefore: number[];
-  /** Token indices with a role, ascending. */
-  roleTokens: number[];
+  actorsBefore: Int32Array;
+  /** Token indices with a role, ascending, `roleCount` of them. */
+  roleTokens: Int32Array;
+  roleCount: number;
   /** For each role token, what it stands for (a pronoun: the subject before it). */
-  subjectOf: Subject[];
+  subjectOf: Uint8Array;
   /** What the sentence ends on, for a pronoun in the next one. */
   ending: Ending;
 }
 
 /** Index of the first token that ends after `offset` (binary search). */
-function tokenAt(tokens: Token[], offset: number): number {
+function tokenAt(tokens: Tokens, offset: number): number {
+  const { end } = tokens;
   let low = 0;
-  let high = tokens.length;
+  let high = tokens.count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (tokens[middle].end <= offset) low = middle + 1;
+    if (end[middle] <= offset) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-/** Index of the first entry of the ascending `list` that is at least `value`. */
-function lowerBound(list: number[], value: number): number {
+/** Index of the first of the `count` ascending entries of `list` that is at least `value`. */
+function lowerBound(list: Int32Array, count: number, value: number): number {
   let low = 0;
-  let high = list.length;
+  let high = count;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (list[middle] < value) low = middle + 1;
@@ -266,20 +367,35 @@ function lowerBound(list: number[], value: number): number {
 
 /** Folded sentence with URLs replaced: the text the patterns read. */
 function readable(sentence: string): string {
-  return foldForMatching(sentence).replace(URI, uriReplacement);
+  const folded = foldForMatching(sentence);
+  // Each form of `URI` holds one of these: text without them has no URI to replace.
+  const mayHoldUri = folded.includes('://') || folded.includes('urn:') || folded.includes('uaix.org/');
+  return mayHoldUri ? folded.replace(URI, uriReplacement) : folded;
 }
 
-/** The clauses, subjects and negations of a folded sentence; `capabilities` are the spans of its capability matches. */
-function analyse(folded: string, capabilities: readonly { start: number; end: number }[] = []): Sentence {
+/**
+ * The capability matches of a folded sentence, in pattern order, as one flat list of
+ * (capability, language index, start, end), so that many matches make no objects.
+ */
+const MATCH_FIELDS = 4;
+
+/** The clauses, subjects and negations of a folded sentence; `found` holds its capability matches. */
+function analyse(folded: string, found: readonly number[] = []): Sentence {
   const tokens = tokenize(folded);
-  const inCapability = new Uint8Array(tokens.length);
-  for (const { start, end } of capabilities)
-    for (let token = tokenAt(tokens, start), last = tokenAt(tokens, end - 1); token <= last; token++)
+  const { count, cls } = tokens;
+  const inCapability = new Uint8Array(count);
+  for (let match = 0; match < found.length; match += MATCH_FIELDS)
+    for (
+      let token = tokenAt(tokens, found[match + 2]), last = tokenAt(tokens, found[match + 3] - 1);
+      token <= last;
+      token++
+    )
       inCapability[token] = 1;
-  const cls = Uint32Array.from(tokens, (token) => WORD_CLASS.get(token.text) ?? 0);
-  const role = new Uint8Array(tokens.length);
-  for (const match of folded.matchAll(UAIX_MENTION)) role[tokenAt(tokens, match.index)] = Role.Uaix;
-  for (let index = 0; index < tokens.length; index++) {
+  const role = new Uint8Array(count);
+  UAIX_MENTION.lastIndex = 0;
+  for (let match = UAIX_MENTION.exec(folded); match; match = UAIX_MENTION.exec(folded))
+    role[tokenAt(tokens, match.index)] = Role.Uaix;
+  for (let index = 0; index < count; index++) {
     if (role[index] !== Role.None) continue;
     const c = cls[index];
     if (c & BIT.pronoun) role[index] = Role.Pronoun;
@@ -298,39 +414,39 @@ function analyse(folded: string, capabilities: readonly { start: number; end: nu
    * read as the runtime acting ("…，运行时编排工作"); after `:` or `(`, as the capability listed.
    */
   const predicateAfter = (at: number): 'subject' | 'verb' | undefined => {
-    const actorMayStart = tokens[at].text === ',' || !(cls[at] & BIT.clausePunctuation);
-    for (let next = at + 1; next <= at + 2 && next < tokens.length; next++) {
+    const actorMayStart = cls[at] & BIT.comma || !(cls[at] & BIT.clausePunctuation);
+    for (let next = at + 1; next <= at + 2 && next < count; next++) {
       if (role[next] !== Role.None || (actorMayStart && cls[next] & BIT.actor)) return 'subject';
       if (cls[next] & (BIT.verb | BIT.negator)) return 'verb';
     }
     return undefined;
   };
-  const clauseOf: number[] = [];
-  const clauseStart: number[] = [0];
-  const subjectFrom: number[] = [0];
-  const negatedBefore: boolean[] = [false];
-  const actorsBefore: number[] = [0];
+  const clauseOf = new Int32Array(count);
+  const clauseStart = new Int32Array(count + 1);
+  const subjectFrom = new Int32Array(count + 1);
+  let clauseCount = 1;
+  const negatedBefore = new Uint8Array(count + 1);
+  const actorsBefore = new Int32Array(count + 1);
   // The negation in force, and how many negators the current list item holds so far.
   let negated = false;
   let negatorsInItem = 0;
-  for (let index = 0; index < tokens.length; index++) {
+  for (let index = 0; index < count; index++) {
     const c = cls[index];
     const conjunction = (c & (BIT.contrast | BIT.coordinator)) !== 0;
     const next = index > 0 && (conjunction || c & BIT.clausePunctuation) ? predicateAfter(index) : undefined;
     const opensClause =
       index > 0 &&
-      (tokens[index].text === ';' ||
-        (c & BIT.contrast) !== 0 ||
+      ((c & (BIT.semicolon | BIT.contrast)) !== 0 ||
         (c & BIT.coordinator && next !== undefined) ||
         (c & BIT.clausePunctuation && next === 'subject'));
     if (opensClause) {
       // "UAIX records packets and orchestrates runtimes": a verb without its own subject shares the previous clause's.
-      subjectFrom.push(conjunction && next === 'verb' ? subjectFrom[clauseStart.length - 1] : index);
-      clauseStart.push(index);
+      subjectFrom[clauseCount] = conjunction && next === 'verb' ? subjectFrom[clauseCount - 1] : index;
+      clauseStart[clauseCount++] = index;
       negated = false;
       negatorsInItem = 0;
     }
-    clauseOf.push(clauseStart.length - 1);
+    clauseOf[index] = clauseCount - 1;
     if (c & BIT.listSeparator || (c & BIT.coordinator && !opensClause)) negatorsInItem = 0;
     else if (c & NEGATING) {
       // The first negator of a list item negates it ("no X, no Y"); a second one cancels it
@@ -339,17 +455,18 @@ function analyse(folded: string, capabilities: readonly { start: number; end: nu
       else if (!(c & BIT.concord)) negated = !negated;
       negatorsInItem++;
     }
-    negatedBefore.push(negated);
-    actorsBefore.push(actorsBefore[index] + (role[index] === Role.Other && c & BIT.actor ? 1 : 0));
+    negatedBefore[index + 1] = negated ? 1 : 0;
+    actorsBefore[index + 1] = actorsBefore[index] + (role[index] === Role.Other && c & BIT.actor ? 1 : 0);
   }
   // What each role token stands for; a clause's first one is its subject, which later pronouns stand for.
-  const roleTokens: number[] = [];
-  const subjectOf: Subject[] = [];
-  const ending: Ending = { subject: 'inherited', named: 'inherited' };
+  const roleTokens = new Int32Array(count);
+  let roleCount = 0;
+  const subjectOf = new Uint8Array(count);
+  const ending: Ending = { subject: Role.None, named: Role.None };
   let subjectClause = -1;
-  for (let index = 0; index < tokens.length; index++) {
+  for (let index = 0; index < count; index++) {
     if (role[index] === Role.None) continue;
-    roleTokens.push(index);
+    roleTokens[roleCount++] = index;
     const stands: Subject =
       role[index] === Role.Pronoun
         ? ending.subject
@@ -365,14 +482,15 @@ function analyse(folded: string, capabilities: readonly { start: number; end: nu
   }
   return {
     tokens,
-    cls,
     role,
     clauseOf,
     clauseStart,
+    clauseCount,
     subjectFrom,
     negatedBefore,
     actorsBefore,
     roleTokens,
+    roleCount,
     subjectOf,
     ending,
   };
@@ -383,13 +501,14 @@ function analyse(folded: string, capabilities: readonly { start: number; end: nu
  * (a pronoun or a dropped subject that the sentence itself does not resolve).
  */
 function claimedByUaix(sentence: Sentence, match: CapabilityMatch): boolean | keyof Ending {
-  const { tokens, cls, role, clauseOf, clauseStart, subjectFrom, negatedBefore, actorsBefore, roleTokens, subjectOf } =
-    sentence;
+  const { tokens, role, clauseOf, clauseStart, clauseCount, subjectFrom, negatedBefore, actorsBefore } = sentence;
+  const { roleTokens, roleCount, subjectOf } = sentence;
+  const { cls } = tokens;
   const { first, last } = match;
   const clause = clauseOf[first];
   const from = clauseStart[clause];
-  const to = clause + 1 < clauseStart.length ? clauseStart[clause + 1] : tokens.length;
-  let negated = negatedBefore[first];
+  const to = clause + 1 < clauseCount ? clauseStart[clause + 1] : tokens.count;
+  let negated = negatedBefore[first] === 1;
   // A negation right after the capability, in a passive or a copula: "is not offered", "n'est pas fournie".
   const [next, second] = [last + 1 < to ? cls[last + 1] : 0, last + 2 < to ? cls[last + 2] : 0];
   if (
@@ -403,12 +522,12 @@ function claimedByUaix(sentence: Sentence, match: CapabilityMatch): boolean | ke
   const actorsBetween = (a: number, b: number) => actorsBefore[b] - actorsBefore[a + 1] > 0;
   /** UAIX after the capability in the same clause, no other actor between: "Messages are hosted by UAIX." */
   const passiveByUaix = (): boolean => {
-    const next = lowerBound(roleTokens, last + 1);
-    const mention = next < roleTokens.length && roleTokens[next] < to ? roleTokens[next] : undefined;
+    const next = lowerBound(roleTokens, roleCount, last + 1);
+    const mention = next < roleCount && roleTokens[next] < to ? roleTokens[next] : undefined;
     return mention !== undefined && role[mention] === Role.Uaix && !actorsBetween(last, mention);
   };
   // The subject nearest before the capability, within the clause or the one whose subject it shares.
-  const at = lowerBound(roleTokens, first);
+  const at = lowerBound(roleTokens, roleCount, first);
   const before = at > 0 && roleTokens[at - 1] >= subjectFrom[clause] ? roleTokens[at - 1] : undefined;
   if (before !== undefined) {
     if (actorsBetween(before, first)) return false;
@@ -420,16 +539,17 @@ function claimedByUaix(sentence: Sentence, match: CapabilityMatch): boolean | ke
   if (passiveByUaix()) return true;
   // A dropped subject: the clause (after the word that opened it) starts with a verb.
   const opening = from === 0 ? 0 : from + 1;
-  return opening < tokens.length && cls[opening] & BIT.verb ? 'subject' : false;
+  return opening < tokens.count && cls[opening] & BIT.verb ? 'subject' : false;
 }
 
-function languageOf(tokens: Token[], candidates: readonly ClaimLanguage[]): ClaimLanguage {
+function languageOf(tokens: Tokens, candidates: readonly ClaimLanguage[]): ClaimLanguage {
   if (candidates.length === 1) return candidates[0];
   let best = candidates[0];
   let bestScore = -1;
   for (const language of candidates) {
+    const bit = STOPWORD_BIT[language];
     let score = 0;
-    for (const token of tokens) if (STOPWORDS[language].has(token.text)) score++;
+    for (let token = 0; token < tokens.count; token++) if (tokens.cls[token] & bit) score++;
     if (score > bestScore) [best, bestScore] = [language, score];
   }
   return best;
@@ -437,21 +557,19 @@ function languageOf(tokens: Token[], candidates: readonly ClaimLanguage[]): Clai
 
 const GLOBAL_PATTERNS = UNSUPPORTED_CAPABILITIES.map(({ capability, patterns }) => ({
   capability,
-  patterns: CLAIM_LANGUAGES.map((language) => ({
-    language,
-    global: new RegExp(patterns[language].source, `${patterns[language].flags}g`),
-  })),
+  patterns: CLAIM_LANGUAGES.map((language) => new RegExp(patterns[language].source, `${patterns[language].flags}g`)),
 }));
 
-/** The capability matches of a folded sentence, in pattern order. */
-function capabilityMatches(
-  folded: string,
-): { capability: number; language: ClaimLanguage; start: number; end: number }[] {
-  const found = [];
+/** The capability matches of a folded sentence, in pattern order (`MATCH_FIELDS` numbers each). */
+function capabilityMatches(folded: string): number[] {
+  const found: number[] = [];
   for (let capability = 0; capability < GLOBAL_PATTERNS.length; capability++) {
-    for (const { language, global } of GLOBAL_PATTERNS[capability].patterns) {
-      for (const match of folded.matchAll(global))
-        found.push({ capability, language, start: match.index, end: match.index + match[0].length });
+    const { patterns } = GLOBAL_PATTERNS[capability];
+    for (let language = 0; language < patterns.length; language++) {
+      const pattern = patterns[language];
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(folded); match; match = pattern.exec(folded))
+        found.push(capability, language, match.index, match.index + match[0].length);
     }
   }
   return found;
@@ -480,11 +598,11 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
   const resolved: Record<keyof Ending, (Subject | undefined)[]> = { subject: [], named: [] };
   const endingOf = (index: number) =>
     (endings[index] ??= analyse(readable(normalized.slice(spans[index][0], spans[index][1]))).ending);
-  /** What sentence `index` ends on in `track`, through the sentences before it that end on 'inherited'. */
+  /** What sentence `index` ends on in `track`, through the sentences before it that end on `Role.None`. */
   const resolvedEnding = (index: number, track: keyof Ending): Subject => {
     let back = index;
-    while (back >= 0 && resolved[track][back] === undefined && endingOf(back)[track] === 'inherited') back--;
-    const subject = back < 0 ? 'inherited' : (resolved[track][back] ?? endingOf(back)[track]);
+    while (back >= 0 && resolved[track][back] === undefined && endingOf(back)[track] === Role.None) back--;
+    const subject = back < 0 ? Role.None : (resolved[track][back] ?? endingOf(back)[track]);
     // Each sentence walked over resolves to the same subject: keep it, so none is walked twice.
     for (let fill = Math.max(back, 0); fill <= index; fill++) resolved[track][fill] = subject;
     return subject;
@@ -501,22 +619,18 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
     endings[index] = parsed.ending;
     if (isQuestion(sentence)) continue;
     const claimed = new Map<number, { first: number; languages: ClaimLanguage[] }>();
-    for (const match of found) {
-      const first = tokenAt(parsed.tokens, match.start);
-      const last = tokenAt(parsed.tokens, match.end - 1);
-      const verdict = claimedByUaix(parsed, {
-        capability: match.capability,
-        language: match.language,
-        first,
-        last,
-        compound: isCompound(folded, match.start),
-      });
+    for (let match = 0; match < found.length; match += MATCH_FIELDS) {
+      const [capability, language, start, end] = [found[match], found[match + 1], found[match + 2], found[match + 3]];
+      const first = tokenAt(parsed.tokens, start);
+      const last = tokenAt(parsed.tokens, end - 1);
+      const verdict = claimedByUaix(parsed, { first, last, compound: isCompound(folded, start) });
       const byUaix =
         typeof verdict === 'boolean' ? verdict : index > 0 && resolvedEnding(index - 1, verdict) === Role.Uaix;
       if (!byUaix) continue;
-      const entry = claimed.get(match.capability);
-      if (!entry || first < entry.first) claimed.set(match.capability, { first, languages: [match.language] });
-      else if (first === entry.first && !entry.languages.includes(match.language)) entry.languages.push(match.language);
+      const entry = claimed.get(capability);
+      const name = CLAIM_LANGUAGES[language];
+      if (!entry || first < entry.first) claimed.set(capability, { first, languages: [name] });
+      else if (first === entry.first && !entry.languages.includes(name)) entry.languages.push(name);
     }
     for (let capability = 0; capability < GLOBAL_PATTERNS.length; capability++) {
       const entry = claimed.get(capability);
