@@ -203,13 +203,13 @@ const DIGIT = /\p{N}/uy;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy;
 /** A code point's kind, told by the regular expressions above (read once per code point, then cached). */
 function kindOfCodePoint(text: string, at: number): CharKind {
-  const test = (pattern: RegExp) => {
-    pattern.lastIndex = at;
-    return pattern.test(text);
-  };
-  if (test(HAN)) return test(DIGIT) ? CharKind.HanDigit : CharKind.Han;
-  if (test(LETTER_OR_DIGIT)) return CharKind.Word;
+  if (testAt(HAN, text, at)) return testAt(DIGIT, text, at) ? CharKind.HanDigit : CharKind.Han;
+  if (testAt(LETTER_OR_DIGIT, text, at)) return CharKind.Word;
   return PUNCTUATION.includes(text[at]) ? CharKind.Punctuation : CharKind.Other;
+}
+function testAt(sticky: RegExp, text: string, at: number): boolean {
+  sticky.lastIndex = at;
+  return sticky.test(text);
 }
 /** Kinds of the BASIC Multilingual Plane's code units, filled as they are met; astral code points in a map. */
 const BMP_KIND = new Uint8Array(0x10000);
@@ -225,74 +225,71 @@ interface Tokens {
   cls: Uint32Array;
 }
 
-function tokenize(folded: string): Tokens {
-  const length = folded.length;
-  // A token holds at least one code unit, so there are at most `length` of them.
-  const start = new Int32Array(length);
-  const end = new Int32Array(length);
-  const cls = new Uint32Array(length);
-  let count = 0;
-  let width = 1;
-  /** The kind of the code point at `at`; its width goes to `width`. */
-  const read = (at: number): CharKind => {
-    const code = folded.charCodeAt(at);
-    width = 1;
-    if (code >= 0xd800 && code <= 0xdbff && at + 1 < length) {
-      const low = folded.charCodeAt(at + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        const point = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-        let known = ASTRAL_KIND.get(point);
-        if (known === undefined) ASTRAL_KIND.set(point, (known = kindOfCodePoint(folded, at)));
-        width = 2;
-        return known;
-      }
+/**
+ * The kind of the code point at `at` and its width in code units, as `kind | width << 3`
+ * (one number, so that the tokenizer's inner loop makes no object).
+ */
+function kindAndWidthAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      const point = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      let known = ASTRAL_KIND.get(point);
+      if (known === undefined) ASTRAL_KIND.set(point, (known = kindOfCodePoint(text, at)));
+      return known | (2 << 3);
     }
-    const known = BMP_KIND[code] as CharKind;
-    return known === CharKind.Unknown ? (BMP_KIND[code] = kindOfCodePoint(folded, at)) : known;
-  };
-  const push = (from: number, to: number, bits: number) => {
-    start[count] = from;
-    end[count] = to;
-    cls[count++] = bits;
-  };
+  }
+  let known = BMP_KIND[code] as CharKind;
+  if (known === CharKind.Unknown) known = BMP_KIND[code] = kindOfCodePoint(text, at);
+  return known | (1 << 3);
+}
+const KIND_MASK = 7;
+
+function addToken(tokens: Tokens, from: number, to: number, bits: number): void {
+  tokens.start[tokens.count] = from;
+  tokens.end[tokens.count] = to;
+  tokens.cls[tokens.count++] = bits;
+}
+
+/** The tokens of `folded`, into `tokens` (its arrays hold at least `folded.length` entries). */
+function tokenize(folded: string, tokens: Tokens): void {
+  const length = folded.length;
+  tokens.count = 0;
   for (let at = 0; at < length;) {
-    let kind = read(at);
+    let read = kindAndWidthAt(folded, at);
+    const kind = read & KIND_MASK;
     if (kind === CharKind.Han || kind === CharKind.HanDigit) {
-      let runEnd = at + width;
-      while (runEnd < length) {
-        kind = read(runEnd);
-        if (kind !== CharKind.Han && kind !== CharKind.HanDigit) break;
-        runEnd += width;
+      let runEnd = at + (read >> 3);
+      for (; runEnd < length; runEnd += read >> 3) {
+        read = kindAndWidthAt(folded, runEnd);
+        if ((read & KIND_MASK) !== CharKind.Han && (read & KIND_MASK) !== CharKind.HanDigit) break;
       }
       // Longest known word first, else one character (Chinese is written without spaces).
       while (at < runEnd) {
         let size = CHINESE_WORD_STARTS.has(folded[at]) ? Math.min(CHINESE_WORD_MAX, runEnd - at) : 1;
         while (size > 1 && !CHINESE_WORDS.has(folded.slice(at, at + size))) size--;
-        push(
-          at,
-          at + size,
+        const bits =
           size === 1
             ? (CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0)
-            : (WORD_CLASS.get(folded.slice(at, at + size)) ?? 0),
-        );
+            : (WORD_CLASS.get(folded.slice(at, at + size)) ?? 0);
+        addToken(tokens, at, at + size, bits);
         at += size;
       }
     } else if (kind === CharKind.Word) {
-      let runEnd = at + width;
-      while (runEnd < length) {
-        kind = read(runEnd);
-        if (kind !== CharKind.Word && kind !== CharKind.HanDigit) break;
-        runEnd += width;
+      let runEnd = at + (read >> 3);
+      for (; runEnd < length; runEnd += read >> 3) {
+        read = kindAndWidthAt(folded, runEnd);
+        if ((read & KIND_MASK) !== CharKind.Word && (read & KIND_MASK) !== CharKind.HanDigit) break;
       }
       if (folded.charCodeAt(runEnd) === 0x27 /* ' */ && folded.charCodeAt(runEnd + 1) === 0x74 /* t */) runEnd += 2;
-      push(at, runEnd, WORD_CLASS.get(folded.slice(at, runEnd)) ?? 0);
+      addToken(tokens, at, runEnd, WORD_CLASS.get(folded.slice(at, runEnd)) ?? 0);
       at = runEnd;
     } else {
-      if (kind === CharKind.Punctuation) push(at, at + 1, CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0);
-      at += width;
+      if (kind === CharKind.Punctuation) addToken(tokens, at, at + 1, CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0);
+      at += read >> 3;
     }
   }
-  return { count, start, end, cls };
 }
 
 /** Who a token names, when it may be a clause's subject. */
@@ -320,6 +317,8 @@ interface CapabilityMatch {
 
 interface Sentence {
   tokens: Tokens;
+  /** Whether token i is part of a capability match (1): there an actor word names the capability. */
+  inCapability: Uint8Array;
   role: Uint8Array;
   clauseOf: Int32Array;
   /** The first token of each clause, `clauseCount` of them. */
@@ -379,11 +378,72 @@ function readable(sentence: string): string {
  */
 const MATCH_FIELDS = 4;
 
-/** The clauses, subjects and negations of a folded sentence; `found` holds its capability matches. */
-function analyse(folded: string, found: readonly number[] = []): Sentence {
-  const tokens = tokenize(folded);
+/** A sentence's arrays, to be filled by `analyse`; they grow as longer sentences come, never shrink. */
+function scratchSentence(): Sentence {
+  return {
+    tokens: { count: 0, start: new Int32Array(0), end: new Int32Array(0), cls: new Uint32Array(0) },
+    inCapability: new Uint8Array(0),
+    role: new Uint8Array(0),
+    clauseOf: new Int32Array(0),
+    clauseStart: new Int32Array(0),
+    clauseCount: 0,
+    subjectFrom: new Int32Array(0),
+    negatedBefore: new Uint8Array(0),
+    actorsBefore: new Int32Array(0),
+    roleTokens: new Int32Array(0),
+    roleCount: 0,
+    subjectOf: new Uint8Array(0),
+    ending: { subject: Role.None, named: Role.None },
+  };
+}
+
+/** Makes room in `sentence` for a text of `length` code units (a token holds one at least). */
+function reserve(sentence: Sentence, length: number): void {
+  if (sentence.role.length > length) return;
+  const size = Math.max(64, 2 ** Math.ceil(Math.log2(length + 1)));
+  sentence.tokens.start = new Int32Array(size);
+  sentence.tokens.end = new Int32Array(size);
+  sentence.tokens.cls = new Uint32Array(size);
+  sentence.inCapability = new Uint8Array(size);
+  sentence.role = new Uint8Array(size);
+  sentence.clauseOf = new Int32Array(size);
+  sentence.clauseStart = new Int32Array(size);
+  sentence.subjectFrom = new Int32Array(size);
+  sentence.negatedBefore = new Uint8Array(size);
+  sentence.actorsBefore = new Int32Array(size);
+  sentence.roleTokens = new Int32Array(size);
+  sentence.subjectOf = new Uint8Array(size);
+}
+
+/**
+ * What follows a conjunction or punctuation at `at`: its own subject, a verb sharing the previous
+ * subject, or neither. After a comma or a conjunction, "runtime" in "runtime orchestration" is
+ * read as the runtime acting ("…，运行时编排工作"); after `:` or `(`, as the capability listed.
+ */
+function predicateAfter(sentence: Sentence, at: number): 'subject' | 'verb' | undefined {
+  const { role } = sentence;
+  const { cls, count } = sentence.tokens;
+  const actorMayStart = cls[at] & BIT.comma || !(cls[at] & BIT.clausePunctuation);
+  for (let next = at + 1; next <= at + 2 && next < count; next++) {
+    if (role[next] !== Role.None || (actorMayStart && cls[next] & BIT.actor)) return 'subject';
+    if (cls[next] & (BIT.verb | BIT.negator)) return 'verb';
+  }
+  return undefined;
+}
+
+/**
+ * The clauses, subjects and negations of a folded sentence, into `sentence` (its arrays are reused:
+ * read them before the next call with the same one); `found` holds its capability matches.
+ */
+function analyse(folded: string, sentence: Sentence, found: readonly number[] = []): Sentence {
+  reserve(sentence, folded.length);
+  const { tokens } = sentence;
+  tokenize(folded, tokens);
   const { count, cls } = tokens;
-  const inCapability = new Uint8Array(count);
+  const { inCapability, role, clauseOf, clauseStart, subjectFrom, negatedBefore, actorsBefore } = sentence;
+  const { roleTokens, subjectOf } = sentence;
+  inCapability.fill(0, 0, count);
+  role.fill(0, 0, count);
   for (let match = 0; match < found.length; match += MATCH_FIELDS)
     for (
       let token = tokenAt(tokens, found[match + 2]), last = tokenAt(tokens, found[match + 3] - 1);
@@ -391,7 +451,6 @@ function analyse(folded: string, found: readonly number[] = []): Sentence {
       token++
     )
       inCapability[token] = 1;
-  const role = new Uint8Array(count);
   UAIX_MENTION.lastIndex = 0;
   for (let match = UAIX_MENTION.exec(folded); match; match = UAIX_MENTION.exec(folded))
     role[tokenAt(tokens, match.index)] = Role.Uaix;
@@ -408,32 +467,18 @@ function analyse(folded: string, found: readonly number[] = []): Sentence {
       if (!beneficiary) role[index] = Role.Other;
     }
   }
-  /**
-   * What follows a conjunction or punctuation at `at`: its own subject, a verb sharing the previous
-   * subject, or neither. After a comma or a conjunction, "runtime" in "runtime orchestration" is
-   * read as the runtime acting ("…，运行时编排工作"); after `:` or `(`, as the capability listed.
-   */
-  const predicateAfter = (at: number): 'subject' | 'verb' | undefined => {
-    const actorMayStart = cls[at] & BIT.comma || !(cls[at] & BIT.clausePunctuation);
-    for (let next = at + 1; next <= at + 2 && next < count; next++) {
-      if (role[next] !== Role.None || (actorMayStart && cls[next] & BIT.actor)) return 'subject';
-      if (cls[next] & (BIT.verb | BIT.negator)) return 'verb';
-    }
-    return undefined;
-  };
-  const clauseOf = new Int32Array(count);
-  const clauseStart = new Int32Array(count + 1);
-  const subjectFrom = new Int32Array(count + 1);
+  clauseStart[0] = 0;
+  subjectFrom[0] = 0;
   let clauseCount = 1;
-  const negatedBefore = new Uint8Array(count + 1);
-  const actorsBefore = new Int32Array(count + 1);
+  negatedBefore[0] = 0;
+  actorsBefore[0] = 0;
   // The negation in force, and how many negators the current list item holds so far.
   let negated = false;
   let negatorsInItem = 0;
   for (let index = 0; index < count; index++) {
     const c = cls[index];
     const conjunction = (c & (BIT.contrast | BIT.coordinator)) !== 0;
-    const next = index > 0 && (conjunction || c & BIT.clausePunctuation) ? predicateAfter(index) : undefined;
+    const next = index > 0 && (conjunction || c & BIT.clausePunctuation) ? predicateAfter(sentence, index) : undefined;
     const opensClause =
       index > 0 &&
       ((c & (BIT.semicolon | BIT.contrast)) !== 0 ||
@@ -459,9 +504,7 @@ function analyse(folded: string, found: readonly number[] = []): Sentence {
     actorsBefore[index + 1] = actorsBefore[index] + (role[index] === Role.Other && c & BIT.actor ? 1 : 0);
   }
   // What each role token stands for; a clause's first one is its subject, which later pronouns stand for.
-  const roleTokens = new Int32Array(count);
   let roleCount = 0;
-  const subjectOf = new Uint8Array(count);
   const ending: Ending = { subject: Role.None, named: Role.None };
   let subjectClause = -1;
   for (let index = 0; index < count; index++) {
@@ -480,20 +523,10 @@ function analyse(folded: string, found: readonly number[] = []): Sentence {
       ending.subject = stands;
     }
   }
-  return {
-    tokens,
-    role,
-    clauseOf,
-    clauseStart,
-    clauseCount,
-    subjectFrom,
-    negatedBefore,
-    actorsBefore,
-    roleTokens,
-    roleCount,
-    subjectOf,
-    ending,
-  };
+  sentence.clauseCount = clauseCount;
+  sentence.roleCount = roleCount;
+  sentence.ending = ending;
+  return sentence;
 }
 
 /**
@@ -501,7 +534,7 @@ function analyse(folded: string, found: readonly number[] = []): Sentence {
  * (a pronoun or a dropped subject that the sentence itself does not resolve).
  */
 function claimedByUaix(sentence: Sentence, match: CapabilityMatch): boolean | keyof Ending {
-  const { tokens, role, clauseOf, clauseStart, clauseCount, subjectFrom, negatedBefore, actorsBefore } = sentence;
+  const { tokens, role, clauseOf, clauseStart, clauseCount, subjectFrom, negatedBefore } = sentence;
   const { roleTokens, roleCount, subjectOf } = sentence;
   const { cls } = tokens;
   const { first, last } = match;
@@ -519,27 +552,36 @@ function claimedByUaix(sentence: Sentence, match: CapabilityMatch): boolean | ke
     negated = !negated;
   if (negated) return false;
   if (match.compound) return true;
-  const actorsBetween = (a: number, b: number) => actorsBefore[b] - actorsBefore[a + 1] > 0;
-  /** UAIX after the capability in the same clause, no other actor between: "Messages are hosted by UAIX." */
-  const passiveByUaix = (): boolean => {
-    const next = lowerBound(roleTokens, roleCount, last + 1);
-    const mention = next < roleCount && roleTokens[next] < to ? roleTokens[next] : undefined;
-    return mention !== undefined && role[mention] === Role.Uaix && !actorsBetween(last, mention);
-  };
   // The subject nearest before the capability, within the clause or the one whose subject it shares.
   const at = lowerBound(roleTokens, roleCount, first);
   const before = at > 0 && roleTokens[at - 1] >= subjectFrom[clause] ? roleTokens[at - 1] : undefined;
   if (before !== undefined) {
-    if (actorsBetween(before, first)) return false;
+    if (actorsBetween(sentence, before, first)) return false;
     const stands = subjectOf[before];
-    if (stands === Role.Uaix || passiveByUaix()) return true;
+    if (stands === Role.Uaix || passiveByUaix(sentence, last, to)) return true;
     if (stands === Role.Other) return false;
     return role[before] === Role.PluralPronoun ? 'named' : 'subject';
   }
-  if (passiveByUaix()) return true;
+  if (passiveByUaix(sentence, last, to)) return true;
   // A dropped subject: the clause (after the word that opened it) starts with a verb.
   const opening = from === 0 ? 0 : from + 1;
   return opening < tokens.count && cls[opening] & BIT.verb ? 'subject' : false;
+}
+
+/** Whether an acting other stands strictly between tokens `a` and `b`. */
+function actorsBetween(sentence: Sentence, a: number, b: number): boolean {
+  return sentence.actorsBefore[b] - sentence.actorsBefore[a + 1] > 0;
+}
+
+/**
+ * UAIX after the capability's `last` token in the same clause (before `to`), no other actor
+ * between: "Messages are hosted by UAIX."
+ */
+function passiveByUaix(sentence: Sentence, last: number, to: number): boolean {
+  const { roleTokens, roleCount, role } = sentence;
+  const next = lowerBound(roleTokens, roleCount, last + 1);
+  const mention = next < roleCount && roleTokens[next] < to ? roleTokens[next] : undefined;
+  return mention !== undefined && role[mention] === Role.Uaix && !actorsBetween(sentence, last, mention);
 }
 
 function languageOf(tokens: Tokens, candidates: readonly ClaimLanguage[]): ClaimLanguage {
@@ -587,6 +629,13 @@ function isCompound(folded: string, start: number): boolean {
 }
 
 /**
+ * The arrays of the sentence being read and of a sentence before it read for its ending (what a
+ * pronoun stands for), reused from sentence to sentence so that short sentences allocate nothing.
+ */
+const SENTENCE_READ = scratchSentence();
+const SENTENCE_BEFORE = scratchSentence();
+
+/**
  * Every claim in `text`: at most one per capability per sentence, in sentence order.
  */
 export function findUnsupportedClaims(text: string): ClaimFinding[] {
@@ -597,7 +646,7 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
   const endings: (Ending | undefined)[] = new Array(spans.length);
   const resolved: Record<keyof Ending, (Subject | undefined)[]> = { subject: [], named: [] };
   const endingOf = (index: number) =>
-    (endings[index] ??= analyse(readable(normalized.slice(spans[index][0], spans[index][1]))).ending);
+    (endings[index] ??= analyse(readable(normalized.slice(spans[index][0], spans[index][1])), SENTENCE_BEFORE).ending);
   /** What sentence `index` ends on in `track`, through the sentences before it that end on `Role.None`. */
   const resolvedEnding = (index: number, track: keyof Ending): Subject => {
     let back = index;
@@ -615,7 +664,7 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
     if (!HAS_STEM.test(folded)) continue;
     const found = capabilityMatches(folded);
     if (found.length === 0) continue;
-    const parsed = analyse(folded, found);
+    const parsed = analyse(folded, SENTENCE_READ, found);
     endings[index] = parsed.ending;
     if (isQuestion(sentence)) continue;
     const claimed = new Map<number, { first: number; languages: ClaimLanguage[] }>();
