@@ -133,8 +133,8 @@ function sentenceSpans(text: string): [number, number][] {
 const isQuestion = (sentence: string) => /[?\uff1f]["'\u201d\u2019)\]]*$/.test(sentence) || sentence.startsWith('¿');
 
 const CHINESE_WORD_MAX = Math.max(...[...CHINESE_WORDS].map((word) => word.length));
-/** First characters of the Chinese words: only there is a longer word tried. */
-const CHINESE_WORD_STARTS = new Set([...CHINESE_WORDS].map((word) => word[0]));
+/** First code units of the Chinese words: only there is a longer word tried. */
+const CHINESE_WORD_STARTS = new Set([...CHINESE_WORDS].map((word) => word.charCodeAt(0)));
 /** Punctuation that may open a clause when a subject follows ("…, the runtime orchestrates"). */
 const CLAUSE_PUNCTUATION = new Set([',', ':', '(', ')', '\u2014', '\u2013']);
 /** Separators of list items: a negation made before one carries over to the next item ("not X, Y or Z"). */
@@ -267,7 +267,7 @@ function tokenize(folded: string, tokens: Tokens): void {
       }
       // Longest known word first, else one character (Chinese is written without spaces).
       while (at < runEnd) {
-        let size = CHINESE_WORD_STARTS.has(folded[at]) ? Math.min(CHINESE_WORD_MAX, runEnd - at) : 1;
+        let size = CHINESE_WORD_STARTS.has(folded.charCodeAt(at)) ? Math.min(CHINESE_WORD_MAX, runEnd - at) : 1;
         while (size > 1 && !CHINESE_WORDS.has(folded.slice(at, at + size))) size--;
         const bits =
           size === 1
@@ -306,13 +306,6 @@ type Subject = Role.None | Role.Uaix | Role.Other;
 interface Ending {
   subject: Subject;
   named: Subject;
-}
-
-interface CapabilityMatch {
-  first: number;
-  last: number;
-  /** UAIX in a compound just before it: "UAIX-certified". */
-  compound: boolean;
 }
 
 interface Sentence {
@@ -530,20 +523,21 @@ function analyse(folded: string, sentence: Sentence, found: readonly number[] = 
 }
 
 /**
- * Whether UAIX claims the capability: true, false, or the track of the sentence before that decides
- * (a pronoun or a dropped subject that the sentence itself does not resolve).
+ * Whether UAIX claims the capability in tokens `first` to `last`: true, false, or the track of the
+ * sentence before that decides (a pronoun or a dropped subject that the sentence itself does not
+ * resolve). `compound`: UAIX in a compound just before it ("UAIX-certified").
  */
-function claimedByUaix(sentence: Sentence, match: CapabilityMatch): boolean | keyof Ending {
+function claimedByUaix(sentence: Sentence, first: number, last: number, compound: boolean): boolean | keyof Ending {
   const { tokens, role, clauseOf, clauseStart, clauseCount, subjectFrom, negatedBefore } = sentence;
   const { roleTokens, roleCount, subjectOf } = sentence;
   const { cls } = tokens;
-  const { first, last } = match;
   const clause = clauseOf[first];
   const from = clauseStart[clause];
   const to = clause + 1 < clauseCount ? clauseStart[clause + 1] : tokens.count;
   let negated = negatedBefore[first] === 1;
   // A negation right after the capability, in a passive or a copula: "is not offered", "n'est pas fournie".
-  const [next, second] = [last + 1 < to ? cls[last + 1] : 0, last + 2 < to ? cls[last + 2] : 0];
+  const next = last + 1 < to ? cls[last + 1] : 0;
+  const second = last + 2 < to ? cls[last + 2] : 0;
   if (
     next & BIT.negatedAuxiliary ||
     (next & BIT.copula && second & BIT.negator) ||
@@ -551,7 +545,7 @@ function claimedByUaix(sentence: Sentence, match: CapabilityMatch): boolean | ke
   )
     negated = !negated;
   if (negated) return false;
-  if (match.compound) return true;
+  if (compound) return true;
   // The subject nearest before the capability, within the clause or the one whose subject it shares.
   const at = lowerBound(roleTokens, roleCount, first);
   const before = at > 0 && roleTokens[at - 1] >= subjectFrom[clause] ? roleTokens[at - 1] : undefined;
@@ -669,15 +663,16 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
     if (isQuestion(sentence)) continue;
     const claimed = new Map<number, { first: number; languages: ClaimLanguage[] }>();
     for (let match = 0; match < found.length; match += MATCH_FIELDS) {
-      const [capability, language, start, end] = [found[match], found[match + 1], found[match + 2], found[match + 3]];
+      const capability = found[match];
+      const start = found[match + 2];
       const first = tokenAt(parsed.tokens, start);
-      const last = tokenAt(parsed.tokens, end - 1);
-      const verdict = claimedByUaix(parsed, { first, last, compound: isCompound(folded, start) });
+      const last = tokenAt(parsed.tokens, found[match + 3] - 1);
+      const verdict = claimedByUaix(parsed, first, last, isCompound(folded, start));
       const byUaix =
         typeof verdict === 'boolean' ? verdict : index > 0 && resolvedEnding(index - 1, verdict) === Role.Uaix;
       if (!byUaix) continue;
       const entry = claimed.get(capability);
-      const name = CLAIM_LANGUAGES[language];
+      const name = CLAIM_LANGUAGES[found[match + 1]];
       if (!entry || first < entry.first) claimed.set(capability, { first, languages: [name] });
       else if (first === entry.first && !entry.languages.includes(name)) entry.languages.push(name);
     }
