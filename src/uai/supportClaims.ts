@@ -132,9 +132,6 @@ function sentenceSpans(text: string): [number, number][] {
 /** A question asserts nothing: "Does UAIX provide hosted messaging?" */
 const isQuestion = (sentence: string) => /[?\uff1f]["'\u201d\u2019)\]]*$/.test(sentence) || sentence.startsWith('¿');
 
-const CHINESE_WORD_MAX = Math.max(...[...CHINESE_WORDS].map((word) => word.length));
-/** First code units of the Chinese words: only there is a longer word tried. */
-const CHINESE_WORD_STARTS = new Set([...CHINESE_WORDS].map((word) => word.charCodeAt(0)));
 /** Punctuation that may open a clause when a subject follows ("…, the runtime orchestrates"). */
 const CLAUSE_PUNCTUATION = new Set([',', ':', '(', ')', '\u2014', '\u2013']);
 /** Separators of list items: a negation made before one carries over to the next item ("not X, Y or Z"). */
@@ -180,6 +177,14 @@ const STOPWORD_BIT: Record<ClaimLanguage, number> = {
 const WORD_CLASS = new Map<string, number>();
 for (const [name, members] of Object.entries(WORD_CLASSES))
   for (const word of members) WORD_CLASS.set(word, (WORD_CLASS.get(word) ?? 0) | BIT[name as keyof typeof BIT]);
+/** The Chinese words by first code unit, longest first, with their classes: matched in place, no string sliced. */
+const CHINESE_WORDS_AT = new Map<number, { word: string; bits: number }[]>();
+for (const word of [...CHINESE_WORDS].sort((a, b) => b.length - a.length)) {
+  const start = word.charCodeAt(0);
+  if (!CHINESE_WORDS_AT.has(start)) CHINESE_WORDS_AT.set(start, []);
+  CHINESE_WORDS_AT.get(start)!.push({ word, bits: WORD_CLASS.get(word) ?? 0 });
+}
+const NO_WORDS: readonly { word: string; bits: number }[] = [];
 /** The classes of one-character tokens by code unit, so that a Han character needs no string. */
 const CHAR_CLASS = new Map<number, number>();
 for (const [word, bits] of WORD_CLASS) if (word.length === 1) CHAR_CLASS.set(word.charCodeAt(0), bits);
@@ -267,12 +272,16 @@ function tokenize(folded: string, tokens: Tokens): void {
       }
       // Longest known word first, else one character (Chinese is written without spaces).
       while (at < runEnd) {
-        let size = CHINESE_WORD_STARTS.has(folded.charCodeAt(at)) ? Math.min(CHINESE_WORD_MAX, runEnd - at) : 1;
-        while (size > 1 && !CHINESE_WORDS.has(folded.slice(at, at + size))) size--;
-        const bits =
-          size === 1
-            ? (CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0)
-            : (WORD_CLASS.get(folded.slice(at, at + size)) ?? 0);
+        const code = folded.charCodeAt(at);
+        let size = 1;
+        let bits = CHAR_CLASS.get(code) ?? 0;
+        for (const known of CHINESE_WORDS_AT.get(code) ?? NO_WORDS) {
+          if (known.word.length > 1 && known.word.length <= runEnd - at && folded.startsWith(known.word, at)) {
+            size = known.word.length;
+            bits = known.bits;
+            break;
+          }
+        }
         addToken(tokens, at, at + size, bits);
         at += size;
       }
