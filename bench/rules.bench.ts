@@ -156,6 +156,18 @@ const CLAIM_INPUTS: [language: string, description: string, make: () => string][
     () => after('UAIX ne fournit pas ', 'la synchronisation automatique, '),
   ],
   ['fr', "'UAIX\u200b ' then 'é' repeated (normalization)", () => after('UAIX\u200b ', 'e\u0301')],
+  ['zh', "'UAIX 不提供' then '托管消息、' repeated", () => after('UAIX 不提供', '托管消息、')],
+  ['zh', "'UAIX 并不是不' repeated (negations, Han words)", () => fill('UAIX 并不是不')],
+  [
+    'en',
+    "'Agent runtimes execute. It hosts your messages. ' repeated (pronouns)",
+    () => fill('Agent runtimes execute. It hosts your messages. '),
+  ],
+  [
+    'en',
+    "'UAIX is here. ' then 'Provides hosted messaging, never fails to certify. ' repeated (dropped subjects)",
+    () => after('UAIX is here. ', 'Provides hosted messaging, never fails to certify. '),
+  ],
 ];
 
 interface Row {

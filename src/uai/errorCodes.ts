@@ -3,7 +3,6 @@
  * The validator, the CLI, the site's catalogue and the README all read this one table.
  */
 import { UNSUPPORTED_CAPABILITY_LIST } from './supportClaims.ts';
-import { CLAIM_SCAN_LIMIT } from './claimScanLimit.ts';
 
 export interface UaiIssue {
   /** Stable code, e.g. `UAI-EXPIRED`. */
@@ -195,17 +194,6 @@ export const WARNING_CODES: readonly ErrorCodeEntry[] = [
     rule: 'A checksum that is not a digest of the form `sha256:<64 hex>` (another algorithm, or no digest at all) is recorded but not verified.',
     fix: 'Record the digest printed by `uaix digest` to make the checksum verifiable.',
   },
-  // Only while a policy check can read part of a string (the secret rules read whole strings).
-  ...(CLAIM_SCAN_LIMIT === undefined
-    ? []
-    : [
-        {
-          code: 'UAI-TEXT-UNSCANNED',
-          layer: 'policy' as const,
-          rule: `A string longer than the claim check reads (${CLAIM_SCAN_LIMIT.toLocaleString('en-US')} characters) gets this warning at its pointer: a clean result covers only the part that was read.`,
-          fix: 'Split the text into shorter strings, so that every part is checked.',
-        },
-      ]),
 ];
 
 const byCode = new Map([...entries, ...WARNING_CODES].map((entry) => [entry.code, entry]));

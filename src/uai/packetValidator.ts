@@ -109,18 +109,13 @@ function unsafeNumberIssues(value: unknown): UaiIssue[] {
 }
 
 /**
- * Stage "policy": expiry, claims and secrets, and the warnings for text a check read only part of;
- * the pass has done the text checks when it saw every leaf.
+ * Stage "policy": expiry, claims and secrets; the pass has done the text checks when it saw every
+ * leaf. Every text check reads whole strings, so a clean result covers all of the text.
  */
-function policyIssuesOf(
-  packet: Record<string, unknown>,
-  pass: PassResult,
-  now: UtcDateTime,
-): { errors: UaiIssue[]; warnings: UaiIssue[] } {
-  const { claims, secrets, unscanned } = pass.covered ?? packetTextChecks(packet);
+function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, now: UtcDateTime): UaiIssue[] {
+  const { claims, secrets } = pass.covered ?? packetTextChecks(packet);
   const expired = expiredRule(packet, now);
-  const errors = expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
-  return { errors, warnings: unscanned };
+  return expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
 }
 
 /**
@@ -294,8 +289,8 @@ export function createPacketValidator(
     const { profile, issue: profileIssue } = profileOf(packet);
     const errors = schemaIssues(packet, profile, profileIssue);
     const policy = policyIssuesOf(packet, pass, clockOf(options.now));
-    addPolicyIssues(errors, policy.errors);
-    const warnings: UaiIssue[] = [...policy.warnings];
+    addPolicyIssues(errors, policy);
+    const warnings: UaiIssue[] = [];
     let digest: string | null = null;
     if (pass.text === undefined) errors.push(pass.failure!);
     else {

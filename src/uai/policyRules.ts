@@ -4,8 +4,7 @@
  */
 import type { UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
-import { findUnsupportedClaim } from './supportClaims.ts';
-import { CLAIM_SCAN_LIMIT } from './claimScanLimit.ts';
+import { findUnsupportedClaim, memberNameText } from './supportClaims.ts';
 import { findSecrets, maskSecret, type SecretFinding } from './secretScan.ts';
 import { screenString, mayClaim, mayNormalize, SECRET_RULE_BITS } from './stringScreen.ts';
 import { parseUtcDateTime, compareUtcDateTimes, formatUtcDateTime, type UtcDateTime } from './utcDateTime.ts';
@@ -79,46 +78,36 @@ export function expiredRule(packet: unknown, now: UtcDateTime): UaiIssue[] {
   ];
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-
-/** What a message adds when the claim check read only the start of a long string. */
-function readOnlyStart(text: string): string {
-  return CLAIM_SCAN_LIMIT !== undefined && text.length > CLAIM_SCAN_LIMIT
-    ? `; the claim check read only the first ${count(CLAIM_SCAN_LIMIT)} of its ${count(text.length)} characters`
-    : '';
-}
-
 /**
- * UAI-TEXT-UNSCANNED (a warning) for a string that a text rule read only part of: a clean result
- * says nothing about the rest, so the report says so instead of staying silent. The secret rules
- * read whole strings; the claim detector may stop at CLAIM_SCAN_LIMIT.
+ * UAI-UNSUPPORTED-CLAIM for one string value, or one member name (read as words: `uaixCertified`
+ * is "uaix Certified"), that claims what UAIX does not provide. The detector reads the whole string.
  */
-export function unscannedTextIssue(text: string, path: readonly (string | number)[]): UaiIssue | undefined {
-  if (CLAIM_SCAN_LIMIT === undefined || text.length <= CLAIM_SCAN_LIMIT) return undefined;
-  return {
-    code: 'UAI-TEXT-UNSCANNED',
-    path: jsonPointer(path),
-    message: `the claim check read only the first ${count(CLAIM_SCAN_LIMIT)} of this string's ${count(text.length)} characters, so the rest is not checked; split the text into shorter strings`,
-  };
-}
-
-/** UAI-UNSUPPORTED-CLAIM for one string value that claims what UAIX does not provide. */
-function claimIssue(text: string, path: readonly (string | number)[]): UaiIssue | undefined {
+function claimIssue(text: string, path: readonly (string | number)[], isMemberName = false): UaiIssue | undefined {
   const claim = findUnsupportedClaim(text);
   if (!claim) return undefined;
   return {
     code: 'UAI-UNSUPPORTED-CLAIM',
     path: jsonPointer(path),
-    message: `the text claims UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)${readOnlyStart(text)}`,
+    message: `${isMemberName ? 'a member name here claims' : 'the text claims'} UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)`,
   };
+}
+
+/** claimIssue for a member name of the object at `path`, when the screen of its words says it may claim. */
+function memberNameClaimIssue(name: string, path: readonly (string | number)[]): UaiIssue | undefined {
+  const text = memberNameText(name);
+  return mayClaim(screenString(text)) ? claimIssue(text, path, true) : undefined;
 }
 
 export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
   const issues: UaiIssue[] = [];
-  forEachString(packet, (text, path) => {
-    const issue = claimIssue(text, path);
-    if (issue) issues.push(issue);
-  });
+  forEachString(
+    packet,
+    (text, path, isMemberName) => {
+      const issue = isMemberName ? memberNameClaimIssue(text, path) : claimIssue(text, path);
+      if (issue) issues.push(issue);
+    },
+    { memberNames: true },
+  );
   return issues;
 }
 
@@ -271,8 +260,6 @@ export class PacketTextChecks {
   readonly claims: UaiIssue[] = [];
   /** UAI-MEMORY-SECRET or UAI-SECRET-PRESENT issues, in the order the strings and names came. */
   readonly secrets: UaiIssue[] = [];
-  /** UAI-TEXT-UNSCANNED warnings: strings a text rule read only part of. */
-  readonly unscanned: UaiIssue[] = [];
   private readonly memoryProposal: boolean;
   private readonly packet: unknown;
 
@@ -296,12 +283,12 @@ export class PacketTextChecks {
     // member name where the name may make it a secret.
     const secret = secretIssue(text, path, false, this.memoryProposal, screen, this.packet);
     if (secret) this.secrets.push(secret);
-    const unscanned = unscannedTextIssue(text, path);
-    if (unscanned) this.unscanned.push(unscanned);
   }
 
   /** A member name of the object at `path`. */
   memberName(name: string, path: readonly (string | number)[]): void {
+    const claim = memberNameClaimIssue(name, path);
+    if (claim) this.claims.push(claim);
     const secret = secretIssue(name, path, true, this.memoryProposal);
     if (secret) this.secrets.push(secret);
   }
@@ -323,7 +310,6 @@ export function packetTextChecks(packet: unknown): PacketTextChecks {
 /**
  * Every policy issue of a packet: expiry, then claims, then secrets, each in document order. One
  * walk feeds the claim and secret checks (the same issues as the two rules run one after the other).
- * The warnings (UAI-TEXT-UNSCANNED) are `packetTextChecks(packet).unscanned`.
  */
 export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
   const checks = packetTextChecks(packet);

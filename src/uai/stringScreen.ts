@@ -7,7 +7,7 @@
  * something, never a verdict: a set bit runs the check itself, which decides.
  */
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from './secretRules.ts';
-import { CLAIM_SUBJECT, CAPABILITY_STEMS } from './supportClaims.ts';
+import { CLAIM_SUBJECT, CLAIM_SUBJECT_NAME_WORDS, CAPABILITY_STEMS } from './supportClaims.ts';
 import { normalizeRuleText } from './textNormalization.ts';
 
 /**
@@ -159,8 +159,8 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
         }
         state = list[at + 1];
       }
-      // The subject counts only as a word of its own, which the screen checks where it ends.
-      output[state] |= group === subjectGroup ? SUBJECT_ENDS : 1 << group;
+      // The short name counts only as a word of its own, which the screen checks where it ends.
+      output[state] |= group === subjectGroup && keyword === CLAIM_SUBJECT ? SUBJECT_ENDS : 1 << group;
     }
   });
   if (edges.length * stride > STATE_MASK)
@@ -198,7 +198,12 @@ const SECRET_GROUPS = Array.from({ length: SECRET_BIT_COUNT }, (_, bit) =>
   SECRET_RULES.flatMap((rule, order) => (RULE_BIT_INDEX[order] === bit ? rule.keywords.filter(isAsciiText) : [])),
 );
 const { NEXT, OUTPUT, STRIDE, KEY_CLASS } = buildAutomaton(
-  [...SECRET_GROUPS, [CLAIM_SUBJECT], ASCII_STEMS, ...REQUIRED_LITERALS.map((literal) => [literal])],
+  [
+    ...SECRET_GROUPS,
+    [CLAIM_SUBJECT, ...CLAIM_SUBJECT_NAME_WORDS],
+    ASCII_STEMS,
+    ...REQUIRED_LITERALS.map((literal) => [literal]),
+  ],
   SUBJECT_GROUP,
 );
 
@@ -254,7 +259,8 @@ function subjectStartsWord(text: string, end: number): boolean {
  *   letter (a high-entropy token mixes cases);
  * - `mayNormalize(screen)`: `normalizeRuleText` may change the text (then the rules screen and read
  *   the normalized text, and the bits above say nothing);
- * - `mayClaim(screen)`: the text names UAIX as a word and holds a capability stem, or is not ASCII;
+ * - `mayClaim(screen)`: the text names UAIX (its short name as a word, or a word of its full name)
+ *   and holds a capability stem, or normalization may change it (a `%`, a character outside ASCII);
  * - `needsNoEscape(screen)`: the text is ASCII and JSON escapes none of its characters.
  */
 export function screenString(text: string): number {
@@ -295,7 +301,8 @@ export function needsNoEscape(screen: number): boolean {
 
 /** The claim detector may find a claim: UAIX as a word and a capability stem in ASCII text, or any non-ASCII text. */
 export function mayClaim(screen: number): boolean {
-  return (screen & NON_ASCII_BIT) !== 0 || ((screen & SUBJECT_BIT) !== 0 && (screen & STEM_BIT) !== 0);
+  if ((screen & (NON_ASCII_BIT | NORMALIZES_BIT)) !== 0) return true; // `%55AIX` decodes to UAIX
+  return (screen & SUBJECT_BIT) !== 0 && (screen & STEM_BIT) !== 0;
 }
 
 /** A screen with every bit set: `findSecrets` then runs every rule on the text, as without a screen (tests compare). */

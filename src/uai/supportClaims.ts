@@ -1,310 +1,600 @@
 /**
- * Detects text that claims UAIX provides what it does not (the capabilities listed in
- * `UNSUPPORTED_CAPABILITIES`), in English, Spanish or French (the record publishes all three).
+ * Detects text that claims UAIX provides what it does not (the capabilities of `claimLexicon.ts`),
+ * in English, Spanish, French or Chinese, by clause and by subject.
  *
- * A sentence is a claim when a capability is named in a clause that also names UAIX, no negation
- * governs that capability (a negation before it in the same clause, or right after it: "is not
- * offered", "n'est pas fournie"), and no other actor (the runtime, a vendor) stands between UAIX
- * and the capability. A negation elsewhere in the sentence ("…, and no setup is required") does not
- * hide a claim. Text is normalized first (format characters such as U+200B removed, NFKC), then
- * matched without case or accents. Every step is linear in the text: a keyword pre-test before any
- * sentence work, one tokenization per sentence that names UAIX, and prefix counts per clause; and
- * the detector reads at most `CLAIM_SCAN_LIMIT` characters of one string (the policy message says
- * when a string was longer), which keeps its cost bounded on any input.
+ * The text is read as every text rule reads it (`normalizeRuleText`, then `foldForMatching`), and
+ * whole: there is no reading limit, the JSON reader's size limit bounds the input. It is split into
+ * sentences (at `.`, `!`, `?`, `;` or `。`, and at a blank line; a single line break is a space), and
+ * a question claims nothing. A capability found in a sentence is a claim when the subject of its
+ * clause is UAIX: one of its names or addresses (`UAIX_NAMES`), a pronoun that stands for the last
+ * subject named (across sentences: "UAIX is simple. It hosts your messages."), the subject shared
+ * by a list or a second verb ("UAIX offers: hosted messaging, …"; "UAIX records packets and
+ * orchestrates runtimes"), a dropped subject (Spanish, Chinese), or UAIX in a compound
+ * ("UAIX-certified") — and no other actor (the runtime, a vendor) stands between it and the
+ * capability. A negation counts only inside that clause, and two negations cancel ("never fails
+ * to orchestrate"), except where a language repeats one negation ("ne … pas", "no … ningún").
+ * Every step is linear in the text: regular expressions without backtracking, one tokenization per
+ * sentence that may hold a capability, prefix counts per clause, and a sentence before it read at
+ * most once to find what a pronoun stands for.
  */
-export type ClaimLanguage = 'en' | 'es' | 'fr';
+import {
+  ACTORS,
+  BENEFICIARY_MARKERS,
+  CAPABILITY_STEMS,
+  CHINESE_WORDS,
+  CLAIM_LANGUAGES,
+  CONCORD_NEGATORS,
+  CONTRASTS,
+  COORDINATORS,
+  COPULAS,
+  DETERMINERS,
+  NEGATED_AUXILIARIES,
+  NEGATIVE_VERBS,
+  NEGATORS,
+  OTHER_PRONOUNS,
+  PLURAL_PRONOUNS,
+  REFERRING_PRONOUNS,
+  STOPWORDS,
+  UAIX_NAMES,
+  UNSUPPORTED_CAPABILITIES,
+  VERBS,
+  type ClaimLanguage,
+} from './claimLexicon.ts';
+import { foldForMatching, normalizeRuleText } from './textNormalization.ts';
+
+export { CAPABILITY_STEMS, UNSUPPORTED_CAPABILITIES, type ClaimLanguage };
 
 export interface ClaimFinding {
   capability: string;
-  /** The sentence, normalized (NFKC, without format characters). */
+  /** The sentence, normalized (`normalizeRuleText`). */
   sentence: string;
   language: ClaimLanguage;
 }
-
-/** Patterns over folded text (lower case, no accents, single spaces), one per language. */
-export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<ClaimLanguage, RegExp> }[] = [
-  {
-    capability: 'hosted messaging',
-    patterns: {
-      en: /\bhost(?:ed|s|ing)? (?:(?:the|your|all|their|agent) )?messag(?:ing|es)\b|\bmessag(?:ing|es) (?:(?:is|are) )?hosted\b|\bmessage hosting\b/,
-      es: /\bmensajeria alojada\b|\bmensajes alojados\b|\baloja(?:n|mos)? (?:(?:los|tus|sus) )?mensajes\b|\balojamiento de (?:los )?mensajes\b/,
-      fr: /\bmessagerie hebergee\b|\bmessages heberges\b|\bheberge(?:nt|ons)? (?:(?:les|vos|tous les) )?messages\b|\bhebergement (?:des|de) messages\b/,
-    },
-  },
-  {
-    capability: 'automatic sync',
-    patterns: {
-      en: /\bauto(?:matic(?:ally)?|-)? ?sync(?:s|ing|ed|hroni[sz](?:ation|es|ed|ing))?\b|\bsync(?:s|hroni[sz]es)? automatically\b/,
-      es: /\bsincronizacion(?:es)? automatica(?:s)?\b|\bsincroniza(?:n|mos)? automaticamente\b|\bautomaticamente sincroniza/,
-      fr: /\bsynchronisation automatique\b|\bsynchronise(?:nt)? automatiquement\b|\bautomatiquement synchronise/,
-    },
-  },
-  {
-    capability: 'runtime orchestration',
-    patterns: {
-      en: /\borchestrat(?:ion|es|ing|e)\b/,
-      es: /\borquest(?:acion|a|an|amos|ar)\b/,
-      fr: /\borchestr(?:ation|e|ent|ons)\b/,
-    },
-  },
-  {
-    capability: 'repository writes',
-    patterns: {
-      en: /\brepositor(?:y|ies) writ(?:es?|ing)\b|\bwrit(?:es?|ing) (?:to )?(?:(?:your|the|their) )?repositor(?:y|ies)\b|\bcommits? to (?:your )?repositor/,
-      es: /\bescrituras? (?:en|a) (?:(?:el|los|tu|tus|su|sus) )?repositorios?\b|\bescrib(?:e|en|imos|ir) (?:en|a) (?:(?:el|los|tu|tus|su|sus) )?repositorios?\b/,
-      fr: /\becritures? dans (?:(?:le|les|des|votre|vos|un) )?depots?\b|\becri(?:t|vent|re) dans (?:(?:le|les|des|votre|vos|un) )?depots?\b/,
-    },
-  },
-  {
-    capability: 'official adapters',
-    patterns: {
-      en: /\bofficial (?:[a-z0-9]{1,40} )?adapters?\b/,
-      es: /\badaptador(?:es)? oficial(?:es)?\b/,
-      fr: /\badaptateurs? officiels?\b/,
-    },
-  },
-  {
-    capability: 'certification',
-    patterns: {
-      en: /\bcertif(?:ications?|ies|y|ied)\b/,
-      es: /\bcertific(?:acion|aciones|a|an|amos|ar|ado|ados|ada|adas)\b/,
-      fr: /\bcertifi(?:cations?|e|es|ee|ees|ent|er|ons)\b/,
-    },
-  },
-  {
-    capability: 'hosted import',
-    patterns: {
-      en: /\bhosted imports?\b|\bimports? (?:(?:is|are) )?hosted\b|\bimport hosting\b/,
-      es: /\bimportacion(?:es)? alojadas?\b/,
-      fr: /\bimportations? hebergees?\b|\bimports? heberges?\b/,
-    },
-  },
-];
 
 /** The unsupported capabilities as one English list ("a, b or c"), for rule texts. */
 export const UNSUPPORTED_CAPABILITY_LIST = ((names: string[]) => `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`)(
   UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability),
 );
 
-const LANGUAGES: readonly ClaimLanguage[] = ['en', 'es', 'fr'];
+/** The short name, which every ASCII spelling of it and of its addresses contains (case aside). */
+export const CLAIM_SUBJECT = UAIX_NAMES.short;
+/**
+ * One word of each full name of UAIX written in ASCII ("universal"): text that names UAIX by its
+ * full name contains one (case aside). The string screen reads them beside `CLAIM_SUBJECT`.
+ */
+export const CLAIM_SUBJECT_NAME_WORDS: readonly string[] = UAIX_NAMES.fullNames
+  .filter((name) => /^[\x20-\x7e]+$/.test(name))
+  .map((name) => name.split(' ')[0]);
 
-/** Word lists over folded tokens. */
-const words = (list: string) => new Set(list.split(' '));
-const NEGATORS = words(
-  [
-    "no not never without nor neither cannot can't doesn't don't isn't aren't won't none nothing unsupported falsely",
-    'nunca jamas sin ni ningun ninguna ninguno tampoco',
-    'ne n pas jamais sans aucun aucune non nullement',
-  ].join(' '),
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const byLength = (a: string, b: string) => b.length - a.length;
+/**
+ * A name of UAIX in folded text, as a word of its own: not inside an identifier (`agt_uaix.publisher`)
+ * nor a record code (`UAIX-DOC-3382`). Built from `UAIX_NAMES`; claims.test checks it with recheck.
+ */
+export const UAIX_MENTION = new RegExp(
+  `\\b(?:${[...UAIX_NAMES.hosts, UAIX_NAMES.short].sort(byLength).map(escapeRegExp).join('|')})(?![-_.]?[a-z0-9])|` +
+    `${UAIX_NAMES.fullNames.map(escapeRegExp).join('|')}`,
+  'g',
 );
-/** Auxiliaries after which a negation still governs the capability before them: "is not offered". */
-const COPULAS = words('is are was were will does do has have es son esta estan fue est sont etait a ont');
-/** Conjunctions that always start a new clause. */
-const CONTRASTS = words(
-  'but however whereas while although though yet pero sino aunque mientras mais cependant tandis pourtant',
+/** Before any other work: text without a possible name or stem claims nothing (non-ASCII text may fold to one). */
+export const MAY_NAME_UAIX = new RegExp(
+  `${[CLAIM_SUBJECT, ...CLAIM_SUBJECT_NAME_WORDS].map(escapeRegExp).join('|')}|[^\\x00-\\x7f]`,
+  'i',
 );
-const COORDINATORS = words('and or y e o u et ou');
-/** Words that start a new predicate after a coordinator or a comma. */
-const SUBJECTS = words('uaix it they we he she this ella ellos il elle ils elles on nous');
-const VERBS = words(
-  [
-    'provides offers hosts ships includes runs performs supports orchestrates syncs certifies writes handles manages gives delivers enables is are has needs requires records executes keeps stores sends makes becomes will can may',
-    'ofrece proporciona incluye aloja sincroniza orquesta certifica escribe gestiona maneja ejecuta registra es son tiene hace permite requiere necesita puede',
-    'fournit offre propose inclut heberge synchronise orchestre certifie ecrit gere execute enregistre est sont fait permet peut requiert necessite exige',
-  ].join(' '),
-);
-/** Others that do what UAIX does not. */
-const ACTORS = words(
-  'runtime runtimes orchestrator orchestrators vendor vendors framework frameworks provider providers implementer implementers orquestador orquestadores proveedor proveedores entorno entornos implementador implementadores environnement environnements orchestrateur orchestrateurs fournisseur fournisseurs',
-);
-/** Words before an actor that make it a beneficiary or object, not the one who acts: "for the runtime". */
-const BENEFICIARY_MARKERS = words('to for with provides offers gives para a al pour au aux');
-const DETERMINERS = words(
-  'the a an your their its every each el la los las tu tus su sus un una le les votre vos leur leurs',
-);
-const PUNCTUATION_BOUNDARIES = new Set([';', ':', '(', ')', '\u2014', '\u2013']);
-const STOPWORDS: Record<ClaimLanguage, Set<string>> = {
-  en: words('the and is are of to for with does not your its it this that provides offers hosts certifies writes'),
-  es: words(
-    'el la los las de del y que es son para con no su sus una por ofrece proporciona aloja certifica escribe mantiene incluye',
-  ),
-  fr: words(
-    'le la les des de du et est sont pour avec ne pas une sur par fournit offre heberge certifie ecrit propose maintient',
-  ),
-};
+export const MAY_HOLD_STEM = new RegExp(`${CAPABILITY_STEMS.map(escapeRegExp).join('|')}|[^\\x00-\\x7f]`, 'i');
+const HAS_STEM = new RegExp(CAPABILITY_STEMS.map(escapeRegExp).join('|'));
 
-const FORMAT_CHARACTERS = /\p{Cf}/gu;
-/** NFKC without format characters (zero-width space, soft hyphen, bidi marks): what a reader sees. */
-export function normalizeText(text: string): string {
-  return text.replace(FORMAT_CHARACTERS, '').normalize('NFKC');
+/**
+ * URLs and URNs are names, not statements: `urn:uaix:ext:certification` claims nothing. A URL on a
+ * host of UAIX is UAIX named (`https://uaix.org certifies…` is a claim), its path is not read. A
+ * scheme starts only where a run of scheme characters begins, so a long run is read once.
+ */
+const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<>]*|\b(?:www\.)?uaix\.org\/[^\s"'<>]*/g;
+const UAIX_HOSTS = new Set<string>(UAIX_NAMES.hosts);
+function uriReplacement(uri: string): string {
+  const scheme = uri.indexOf('://');
+  const rest = scheme >= 0 ? uri.slice(scheme + 3) : uri;
+  let hostEnd = 0;
+  while (hostEnd < rest.length && !'/?#:'.includes(rest[hostEnd])) hostEnd++;
+  return UAIX_HOSTS.has(rest.slice(0, hostEnd)) ? ` ${CLAIM_SUBJECT} ` : ' ';
 }
 
-const COMBINING_MARKS = /\p{M}/gu;
-const APOSTROPHES = /[\u2018\u2019\u02bc\u2032]/g;
-const WHITESPACE_RUNS = /\s+/g;
-/** Lower case, no accents, straight apostrophes, single spaces: the form the patterns read. */
-function fold(sentence: string): string {
-  return sentence
-    .normalize('NFD')
-    .toLowerCase()
-    .replace(COMBINING_MARKS, '')
-    .replace(APOSTROPHES, "'")
-    .replace(WHITESPACE_RUNS, ' ');
-}
+/**
+ * Where a sentence ends: after `.`, `!`, `?` or `;` (and any closing quotes or brackets) before a
+ * space, the end or a Han character; after `。`; at a blank line. A single line break is only a space.
+ */
+const SENTENCE_END = /[.!?;]["'\u201d\u2019)\]]*(?=\s|$|\p{Script=Han})|\u3002|\n[^\S\n]*\n/gu;
 
+/** The sentences of normalized text, trimmed, in order. */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?;])\s+|\n+/)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
+  return sentenceSpans(text).map(([start, end]) => text.slice(start, end));
+}
+
+function sentenceSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const push = (start: number, end: number) => {
+    while (start < end && /\s/.test(text[start])) start++;
+    while (end > start && /\s/.test(text[end - 1])) end--;
+    if (end > start) spans.push([start, end]);
+  };
+  let start = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(text); match; match = SENTENCE_END.exec(text)) {
+    const end = match[0].startsWith('\n') ? match.index : match.index + match[0].length;
+    push(start, end);
+    start = match.index + match[0].length;
+  }
+  push(start, text.length);
+  return spans;
+}
+
+/** A question asserts nothing: "Does UAIX provide hosted messaging?" */
+const isQuestion = (sentence: string) => /[?\uff1f]["'\u201d\u2019)\]]*$/.test(sentence) || sentence.startsWith('¿');
+
+/** Punctuation that may open a clause when a subject follows ("…, the runtime orchestrates"). */
+const CLAUSE_PUNCTUATION = new Set([',', ':', '(', ')', '\u2014', '\u2013']);
+/** Separators of list items: a negation made before one carries over to the next item ("not X, Y or Z"). */
+const LIST_SEPARATORS = new Set([',', '\u3001']);
+/** The punctuation tokens: what clauses read besides words. */
+const PUNCTUATION = [',', ';', ':', '(', ')', '\u2014', '\u2013', '\u3001'];
+
+/** The word classes of the lexicon as bits, so that each token is looked up once. */
+const WORD_CLASSES = {
+  negator: NEGATORS,
+  negativeVerb: NEGATIVE_VERBS,
+  concord: CONCORD_NEGATORS,
+  negatedAuxiliary: NEGATED_AUXILIARIES,
+  copula: COPULAS,
+  contrast: CONTRASTS,
+  coordinator: COORDINATORS,
+  pronoun: REFERRING_PRONOUNS,
+  pluralPronoun: PLURAL_PRONOUNS,
+  otherPronoun: OTHER_PRONOUNS,
+  verb: VERBS,
+  actor: ACTORS,
+  beneficiary: BENEFICIARY_MARKERS,
+  determiner: DETERMINERS,
+  clausePunctuation: CLAUSE_PUNCTUATION,
+  listSeparator: LIST_SEPARATORS,
+  comma: [','],
+  semicolon: [';'],
+  enStopword: STOPWORDS.en,
+  esStopword: STOPWORDS.es,
+  frStopword: STOPWORDS.fr,
+  zhStopword: STOPWORDS.zh,
+};
+const BIT = Object.fromEntries(Object.keys(WORD_CLASSES).map((name, index) => [name, 1 << index])) as Record<
+  keyof typeof WORD_CLASSES,
+  number
+>;
+const STOPWORD_BIT: Record<ClaimLanguage, number> = {
+  en: BIT.enStopword,
+  es: BIT.esStopword,
+  fr: BIT.frStopword,
+  zh: BIT.zhStopword,
+};
+const WORD_CLASS = new Map<string, number>();
+for (const [name, members] of Object.entries(WORD_CLASSES))
+  for (const word of members) WORD_CLASS.set(word, (WORD_CLASS.get(word) ?? 0) | BIT[name as keyof typeof BIT]);
+/** The Chinese words by first code unit, longest first, with their classes: matched in place, no string sliced. */
+const CHINESE_WORDS_AT = new Map<number, { word: string; bits: number }[]>();
+for (const word of [...CHINESE_WORDS].sort((a, b) => b.length - a.length)) {
+  const start = word.charCodeAt(0);
+  if (!CHINESE_WORDS_AT.has(start)) CHINESE_WORDS_AT.set(start, []);
+  CHINESE_WORDS_AT.get(start)!.push({ word, bits: WORD_CLASS.get(word) ?? 0 });
+}
+const NO_WORDS: readonly { word: string; bits: number }[] = [];
+/** The classes of one-character tokens by code unit, so that a Han character needs no string. */
+const CHAR_CLASS = new Map<number, number>();
+for (const [word, bits] of WORD_CLASS) if (word.length === 1) CHAR_CLASS.set(word.charCodeAt(0), bits);
+const NEGATING = BIT.negator | BIT.negativeVerb | BIT.concord;
+
+/**
+ * What a code point is to the tokenizer. A token is a run of Han characters (split into words
+ * below), a run of other letters and digits (with English "n't"; a Han digit such as 〇 continues
+ * it), or one punctuation character that clauses read; anything else separates tokens.
+ */
+const enum CharKind {
+  Unknown,
+  Other,
+  Han,
+  HanDigit,
+  Word,
+  Punctuation,
+}
+const HAN = /\p{Script=Han}/uy;
+const DIGIT = /\p{N}/uy;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy;
+/** A code point's kind, told by the regular expressions above (read once per code point, then cached). */
+function kindOfCodePoint(text: string, at: number): CharKind {
+  if (testAt(HAN, text, at)) return testAt(DIGIT, text, at) ? CharKind.HanDigit : CharKind.Han;
+  if (testAt(LETTER_OR_DIGIT, text, at)) return CharKind.Word;
+  return PUNCTUATION.includes(text[at]) ? CharKind.Punctuation : CharKind.Other;
+}
+function testAt(sticky: RegExp, text: string, at: number): boolean {
+  sticky.lastIndex = at;
+  return sticky.test(text);
+}
+/** Kinds of the BASIC Multilingual Plane's code units, filled as they are met; astral code points in a map. */
+const BMP_KIND = new Uint8Array(0x10000);
+const ASTRAL_KIND = new Map<number, CharKind>();
+for (let code = 0; code < 0x80; code++) BMP_KIND[code] = kindOfCodePoint(String.fromCharCode(code), 0);
+
+/** The tokens of a folded text: offsets and word classes, in typed arrays (texts are sliced only where read). */
+interface Tokens {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  /** Word-class bits of each token (`BIT`). */
+  cls: Uint32Array;
 }
 
 /**
- * URLs and URNs are names, not statements: `urn:uaix:ext:certification` claims nothing. A scheme
- * starts only where a run of scheme characters begins, so a long run is read once.
+ * The kind of the code point at `at` and its width in code units, as `kind | width << 3`
+ * (one number, so that the tokenizer's inner loop makes no object).
  */
-const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<>]*/gi;
-/** UAIX or uaix.org as a name, not inside an identifier (agt_uaix.publisher) or a record code (UAIX-DOC-3382). */
-const NAMES_UAIX = /\buaix(?:\.org\b)?(?![-_.]?[a-z0-9])/;
-const NAMES_UAIX_ALL = new RegExp(NAMES_UAIX.source, 'g');
-/** The word every claim names (matched without case): `NAMES_UAIX` and the pre-tests look for it. */
-export const CLAIM_SUBJECT = 'uaix';
-/** Cheap pre-test: text that is all ASCII and has no "uaix" cannot name UAIX even after normalization. */
-const MAY_NAME_UAIX = /uaix|[\u0080-\uffff]/i;
-/** ASCII text holds no format characters and is its own NFKC form: it needs no normalization. */
-const NON_ASCII = /[\u0080-\uffff]/;
-/**
- * The stems of which every capability pattern above contains one, in any of the three languages
- * (matched without case): text without one claims nothing, so most strings that name UAIX
- * (identifiers, URLs) stop here. The validator's string screen reads the same list.
- */
-export const CAPABILITY_STEMS: readonly string[] = [
-  'messag',
-  'mensaj',
-  'sync',
-  'sincron',
-  'orchestr',
-  'orquest',
-  'reposit',
-  'depot',
-  'dépot',
-  'depôt',
-  'dépôt',
-  'adapt',
-  'certif',
-  'import',
-];
-const HAS_CAPABILITY_STEM = new RegExp(CAPABILITY_STEMS.join('|'), 'i');
-const TOKEN = /[\p{L}\p{N}]+(?:'t)?|[,;:()\u2014\u2013]/gu;
+function kindAndWidthAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      const point = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      let known = ASTRAL_KIND.get(point);
+      if (known === undefined) ASTRAL_KIND.set(point, (known = kindOfCodePoint(text, at)));
+      return known | (2 << 3);
+    }
+  }
+  let known = BMP_KIND[code] as CharKind;
+  if (known === CharKind.Unknown) known = BMP_KIND[code] = kindOfCodePoint(text, at);
+  return known | (1 << 3);
+}
+const KIND_MASK = 7;
 
-interface Clauses {
-  tokens: { text: string; start: number; end: number }[];
-  /** Clause index of each token. */
-  clauseOf: number[];
-  /** Index of the first token of each clause. */
-  clauseStart: number[];
-  /** Where UAIX mentions count for each clause: its start, or the start of the clause whose subject it shares. */
-  mentionsFrom: number[];
-  /** negatorsBefore[i]: negators among tokens[0..i). */
-  negatorsBefore: number[];
-  /** actorsBefore[i]: acting others among tokens[0..i). */
-  actorsBefore: number[];
-  /** Token indices of each UAIX mention, ascending. */
-  mentions: number[];
+function addToken(tokens: Tokens, from: number, to: number, bits: number): void {
+  tokens.start[tokens.count] = from;
+  tokens.end[tokens.count] = to;
+  tokens.cls[tokens.count++] = bits;
+}
+
+/** The tokens of `folded`, into `tokens` (its arrays hold at least `folded.length` entries). */
+function tokenize(folded: string, tokens: Tokens): void {
+  const length = folded.length;
+  tokens.count = 0;
+  for (let at = 0; at < length;) {
+    let read = kindAndWidthAt(folded, at);
+    const kind = read & KIND_MASK;
+    if (kind === CharKind.Han || kind === CharKind.HanDigit) {
+      let runEnd = at + (read >> 3);
+      for (; runEnd < length; runEnd += read >> 3) {
+        read = kindAndWidthAt(folded, runEnd);
+        if ((read & KIND_MASK) !== CharKind.Han && (read & KIND_MASK) !== CharKind.HanDigit) break;
+      }
+      // Longest known word first, else one character (Chinese is written without spaces).
+      while (at < runEnd) {
+        const code = folded.charCodeAt(at);
+        let size = 1;
+        let bits = CHAR_CLASS.get(code) ?? 0;
+        for (const known of CHINESE_WORDS_AT.get(code) ?? NO_WORDS) {
+          if (known.word.length > 1 && known.word.length <= runEnd - at && folded.startsWith(known.word, at)) {
+            size = known.word.length;
+            bits = known.bits;
+            break;
+          }
+        }
+        addToken(tokens, at, at + size, bits);
+        at += size;
+      }
+    } else if (kind === CharKind.Word) {
+      let runEnd = at + (read >> 3);
+      for (; runEnd < length; runEnd += read >> 3) {
+        read = kindAndWidthAt(folded, runEnd);
+        if ((read & KIND_MASK) !== CharKind.Word && (read & KIND_MASK) !== CharKind.HanDigit) break;
+      }
+      if (folded.charCodeAt(runEnd) === 0x27 /* ' */ && folded.charCodeAt(runEnd + 1) === 0x74 /* t */) runEnd += 2;
+      addToken(tokens, at, runEnd, WORD_CLASS.get(folded.slice(at, runEnd)) ?? 0);
+      at = runEnd;
+    } else {
+      if (kind === CharKind.Punctuation) addToken(tokens, at, at + 1, CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0);
+      at += read >> 3;
+    }
+  }
+}
+
+/** Who a token names, when it may be a clause's subject. */
+const enum Role {
+  None,
+  Uaix,
+  Other,
+  Pronoun,
+  PluralPronoun,
+}
+/** What a subject turned out to be; `Role.None` is what the sentence before ended on (inherited). */
+type Subject = Role.None | Role.Uaix | Role.Other;
+/** What a sentence ends on: its last clause subject (for "it"), its last subject or object named (for "they"). */
+interface Ending {
+  subject: Subject;
+  named: Subject;
+}
+
+interface Sentence {
+  tokens: Tokens;
+  /** Whether token i is part of a capability match (1): there an actor word names the capability. */
+  inCapability: Uint8Array;
+  role: Uint8Array;
+  clauseOf: Int32Array;
+  /** The first token of each clause, `clauseCount` of them. */
+  clauseStart: Int32Array;
+  clauseCount: number;
+  /** Where the subject of each clause is looked for: its start, or the start of the clause whose subject it shares. */
+  subjectFrom: Int32Array;
+  /** Whether a negation is in force at token i (1), from the tokens of its clause before it. */
+  negatedBefore: Uint8Array;
+  /** Acting others among tokens[0..i). */
+  actorsBefore: Int32Array;
+  /** Token indices with a role, ascending, `roleCount` of them. */
+  roleTokens: Int32Array;
+  roleCount: number;
+  /** For each role token, what it stands for (a pronoun: the subject before it). */
+  subjectOf: Uint8Array;
+  /** What the sentence ends on, for a pronoun in the next one. */
+  ending: Ending;
 }
 
 /** Index of the first token that ends after `offset` (binary search). */
-function tokenAt(tokens: Clauses['tokens'], offset: number): number {
+function tokenAt(tokens: Tokens, offset: number): number {
+  const { end } = tokens;
   let low = 0;
-  let high = tokens.length;
+  let high = tokens.count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (tokens[middle].end <= offset) low = middle + 1;
+    if (end[middle] <= offset) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-function analyse(folded: string): Clauses {
-  const tokens = Array.from(folded.matchAll(TOKEN), (match) => ({
-    text: match[0],
-    start: match.index,
-    end: match.index + match[0].length,
-  }));
-  /** What follows a conjunction or comma at `at`: its own subject, a verb sharing the previous subject, or neither. */
-  const predicateAfter = (at: number): 'subject' | 'verb' | undefined => {
-    for (let next = at + 1; next <= at + 2 && next < tokens.length; next++) {
-      const text = tokens[next].text;
-      if (SUBJECTS.has(text)) return 'subject';
-      if (VERBS.has(text) || NEGATORS.has(text)) return 'verb';
-    }
-    return undefined;
-  };
-  const clauseOf: number[] = [];
-  const clauseStart: number[] = [0];
-  const mentionsFrom: number[] = [0];
-  const negatorsBefore: number[] = [0];
-  const actorsBefore: number[] = [0];
-  for (let index = 0; index < tokens.length; index++) {
-    const text = tokens[index].text;
-    const conjunction = CONTRASTS.has(text) || COORDINATORS.has(text);
-    const next = index > 0 && (conjunction || text === ',') ? predicateAfter(index) : undefined;
-    const opensClause =
-      index > 0 &&
-      (PUNCTUATION_BOUNDARIES.has(text) ||
-        CONTRASTS.has(text) ||
-        (COORDINATORS.has(text) && next !== undefined) ||
-        (text === ',' && next === 'subject'));
-    if (opensClause) {
-      // "UAIX records packets and orchestrates runtimes": a verb without its own subject shares the previous clause's.
-      mentionsFrom.push(conjunction && next === 'verb' ? mentionsFrom[clauseStart.length - 1] : index);
-      clauseStart.push(index);
-    }
-    clauseOf.push(clauseStart.length - 1);
-    const previous = tokens[index - 1]?.text ?? '';
-    const beforePrevious = tokens[index - 2]?.text ?? '';
-    const beneficiary =
-      BENEFICIARY_MARKERS.has(previous) || (DETERMINERS.has(previous) && BENEFICIARY_MARKERS.has(beforePrevious));
-    negatorsBefore.push(negatorsBefore[index] + (NEGATORS.has(text) ? 1 : 0));
-    actorsBefore.push(actorsBefore[index] + (ACTORS.has(text) && !beneficiary ? 1 : 0));
-  }
-  const mentions = Array.from(folded.matchAll(NAMES_UAIX_ALL), (match) => tokenAt(tokens, match.index));
-  return { tokens, clauseOf, clauseStart, mentionsFrom, negatorsBefore, actorsBefore, mentions };
-}
-
-/** Is the capability at tokens [first, last] a claim by UAIX? */
-function claimedByUaix(clauses: Clauses, first: number, last: number): boolean {
-  const { tokens, clauseOf, clauseStart, mentionsFrom, negatorsBefore, actorsBefore, mentions } = clauses;
-  const clause = clauseOf[first];
-  const from = clauseStart[clause];
-  const to = clause + 1 < clauseStart.length ? clauseStart[clause + 1] : tokens.length;
-  if (negatorsBefore[first] - negatorsBefore[from] > 0) return false;
-  const after = tokens[last + 1];
-  if (last + 1 < to && NEGATORS.has(after.text)) return false;
-  if (last + 2 < to && COPULAS.has(after.text) && NEGATORS.has(tokens[last + 2].text)) return false;
-  // The UAIX mention nearest to the capability within the clause; none means someone else's clause.
+/** Index of the first of the `count` ascending entries of `list` that is at least `value`. */
+function lowerBound(list: Int32Array, count: number, value: number): number {
   let low = 0;
-  let high = mentions.length;
+  let high = count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (mentions[middle] < first) low = middle + 1;
+    if (list[middle] < value) low = middle + 1;
     else high = middle;
   }
-  const before = low > 0 && mentions[low - 1] >= mentionsFrom[clause] ? mentions[low - 1] : undefined;
-  const afterMention = low < mentions.length && mentions[low] > last && mentions[low] < to ? mentions[low] : undefined;
-  const actorsBetween = (a: number, b: number) => actorsBefore[b] - actorsBefore[a + 1] > 0;
-  if (before !== undefined && !actorsBetween(before, first)) return true;
-  if (afterMention !== undefined && !actorsBetween(last, afterMention)) return true;
-  return false;
+  return low;
 }
 
-function languageOf(tokens: Clauses['tokens'], candidates: readonly ClaimLanguage[]): ClaimLanguage {
+/** Folded sentence with URLs replaced: the text the patterns read. */
+function readable(sentence: string): string {
+  const folded = foldForMatching(sentence);
+  // Each form of `URI` holds one of these: text without them has no URI to replace.
+  const mayHoldUri = folded.includes('://') || folded.includes('urn:') || folded.includes('uaix.org/');
+  return mayHoldUri ? folded.replace(URI, uriReplacement) : folded;
+}
+
+/**
+ * The capability matches of a folded sentence, in pattern order, as one flat list of
+ * (capability, language index, start, end), so that many matches make no objects.
+ */
+const MATCH_FIELDS = 4;
+
+/** A sentence's arrays, to be filled by `analyse`; they grow as longer sentences come, never shrink. */
+function scratchSentence(): Sentence {
+  return {
+    tokens: { count: 0, start: new Int32Array(0), end: new Int32Array(0), cls: new Uint32Array(0) },
+    inCapability: new Uint8Array(0),
+    role: new Uint8Array(0),
+    clauseOf: new Int32Array(0),
+    clauseStart: new Int32Array(0),
+    clauseCount: 0,
+    subjectFrom: new Int32Array(0),
+    negatedBefore: new Uint8Array(0),
+    actorsBefore: new Int32Array(0),
+    roleTokens: new Int32Array(0),
+    roleCount: 0,
+    subjectOf: new Uint8Array(0),
+    ending: { subject: Role.None, named: Role.None },
+  };
+}
+
+/** Makes room in `sentence` for a text of `length` code units (a token holds one at least). */
+function reserve(sentence: Sentence, length: number): void {
+  if (sentence.role.length > length) return;
+  const size = Math.max(64, 2 ** Math.ceil(Math.log2(length + 1)));
+  sentence.tokens.start = new Int32Array(size);
+  sentence.tokens.end = new Int32Array(size);
+  sentence.tokens.cls = new Uint32Array(size);
+  sentence.inCapability = new Uint8Array(size);
+  sentence.role = new Uint8Array(size);
+  sentence.clauseOf = new Int32Array(size);
+  sentence.clauseStart = new Int32Array(size);
+  sentence.subjectFrom = new Int32Array(size);
+  sentence.negatedBefore = new Uint8Array(size);
+  sentence.actorsBefore = new Int32Array(size);
+  sentence.roleTokens = new Int32Array(size);
+  sentence.subjectOf = new Uint8Array(size);
+}
+
+/**
+ * What follows a conjunction or punctuation at `at`: its own subject, a verb sharing the previous
+ * subject, or neither. After a comma or a conjunction, "runtime" in "runtime orchestration" is
+ * read as the runtime acting ("…，运行时编排工作"); after `:` or `(`, as the capability listed.
+ */
+function predicateAfter(sentence: Sentence, at: number): 'subject' | 'verb' | undefined {
+  const { role } = sentence;
+  const { cls, count } = sentence.tokens;
+  const actorMayStart = cls[at] & BIT.comma || !(cls[at] & BIT.clausePunctuation);
+  for (let next = at + 1; next <= at + 2 && next < count; next++) {
+    if (role[next] !== Role.None || (actorMayStart && cls[next] & BIT.actor)) return 'subject';
+    if (cls[next] & (BIT.verb | BIT.negator)) return 'verb';
+  }
+  return undefined;
+}
+
+/**
+ * The clauses, subjects and negations of a folded sentence, into `sentence` (its arrays are reused:
+ * read them before the next call with the same one); `found` holds its capability matches.
+ */
+function analyse(folded: string, sentence: Sentence, found: readonly number[] = []): Sentence {
+  reserve(sentence, folded.length);
+  const { tokens } = sentence;
+  tokenize(folded, tokens);
+  const { count, cls } = tokens;
+  const { inCapability, role, clauseOf, clauseStart, subjectFrom, negatedBefore, actorsBefore } = sentence;
+  const { roleTokens, subjectOf } = sentence;
+  inCapability.fill(0, 0, count);
+  role.fill(0, 0, count);
+  for (let match = 0; match < found.length; match += MATCH_FIELDS)
+    for (
+      let token = tokenAt(tokens, found[match + 2]), last = tokenAt(tokens, found[match + 3] - 1);
+      token <= last;
+      token++
+    )
+      inCapability[token] = 1;
+  UAIX_MENTION.lastIndex = 0;
+  for (let match = UAIX_MENTION.exec(folded); match; match = UAIX_MENTION.exec(folded))
+    role[tokenAt(tokens, match.index)] = Role.Uaix;
+  for (let index = 0; index < count; index++) {
+    if (role[index] !== Role.None) continue;
+    const c = cls[index];
+    if (c & BIT.pronoun) role[index] = Role.Pronoun;
+    else if (c & BIT.pluralPronoun) role[index] = Role.PluralPronoun;
+    else if (c & BIT.otherPronoun) role[index] = Role.Other;
+    else if (c & BIT.actor && !inCapability[index]) {
+      const previous = index > 0 ? cls[index - 1] : 0;
+      const beforePrevious = index > 1 ? cls[index - 2] : 0;
+      const beneficiary = previous & BIT.beneficiary || (previous & BIT.determiner && beforePrevious & BIT.beneficiary);
+      if (!beneficiary) role[index] = Role.Other;
+    }
+  }
+  clauseStart[0] = 0;
+  subjectFrom[0] = 0;
+  let clauseCount = 1;
+  negatedBefore[0] = 0;
+  actorsBefore[0] = 0;
+  // The negation in force, and how many negators the current list item holds so far.
+  let negated = false;
+  let negatorsInItem = 0;
+  for (let index = 0; index < count; index++) {
+    const c = cls[index];
+    const conjunction = (c & (BIT.contrast | BIT.coordinator)) !== 0;
+    const next = index > 0 && (conjunction || c & BIT.clausePunctuation) ? predicateAfter(sentence, index) : undefined;
+    const opensClause =
+      index > 0 &&
+      ((c & (BIT.semicolon | BIT.contrast)) !== 0 ||
+        (c & BIT.coordinator && next !== undefined) ||
+        (c & BIT.clausePunctuation && next === 'subject'));
+    if (opensClause) {
+      // "UAIX records packets and orchestrates runtimes": a verb without its own subject shares the previous clause's.
+      subjectFrom[clauseCount] = conjunction && next === 'verb' ? subjectFrom[clauseCount - 1] : index;
+      clauseStart[clauseCount++] = index;
+      negated = false;
+      negatorsInItem = 0;
+    }
+    clauseOf[index] = clauseCount - 1;
+    if (c & BIT.listSeparator || (c & BIT.coordinator && !opensClause)) negatorsInItem = 0;
+    else if (c & NEGATING) {
+      // The first negator of a list item negates it ("no X, no Y"); a second one cancels it
+      // ("never fails to"), unless it only repeats the first ("ne … pas", "neither … nor").
+      if (negatorsInItem === 0) negated = true;
+      else if (!(c & BIT.concord)) negated = !negated;
+      negatorsInItem++;
+    }
+    negatedBefore[index + 1] = negated ? 1 : 0;
+    actorsBefore[index + 1] = actorsBefore[index] + (role[index] === Role.Other && c & BIT.actor ? 1 : 0);
+  }
+  // What each role token stands for; a clause's first one is its subject, which later pronouns stand for.
+  let roleCount = 0;
+  const ending: Ending = { subject: Role.None, named: Role.None };
+  let subjectClause = -1;
+  for (let index = 0; index < count; index++) {
+    if (role[index] === Role.None) continue;
+    roleTokens[roleCount++] = index;
+    const stands: Subject =
+      role[index] === Role.Pronoun
+        ? ending.subject
+        : role[index] === Role.PluralPronoun
+          ? ending.named
+          : (role[index] as Role.Uaix | Role.Other);
+    subjectOf[index] = stands;
+    ending.named = stands;
+    if (clauseOf[index] !== subjectClause) {
+      subjectClause = clauseOf[index];
+      ending.subject = stands;
+    }
+  }
+  sentence.clauseCount = clauseCount;
+  sentence.roleCount = roleCount;
+  sentence.ending = ending;
+  return sentence;
+}
+
+/**
+ * Whether UAIX claims the capability in tokens `first` to `last`: true, false, or the track of the
+ * sentence before that decides (a pronoun or a dropped subject that the sentence itself does not
+ * resolve). `compound`: UAIX in a compound just before it ("UAIX-certified").
+ */
+function claimedByUaix(sentence: Sentence, first: number, last: number, compound: boolean): boolean | keyof Ending {
+  const { tokens, role, clauseOf, clauseStart, clauseCount, subjectFrom, negatedBefore } = sentence;
+  const { roleTokens, roleCount, subjectOf } = sentence;
+  const { cls } = tokens;
+  const clause = clauseOf[first];
+  const from = clauseStart[clause];
+  const to = clause + 1 < clauseCount ? clauseStart[clause + 1] : tokens.count;
+  let negated = negatedBefore[first] === 1;
+  // A negation right after the capability, in a passive or a copula: "is not offered", "n'est pas fournie".
+  const next = last + 1 < to ? cls[last + 1] : 0;
+  const second = last + 2 < to ? cls[last + 2] : 0;
+  if (
+    next & BIT.negatedAuxiliary ||
+    (next & BIT.copula && second & BIT.negator) ||
+    (next & BIT.negator && second & BIT.copula)
+  )
+    negated = !negated;
+  if (negated) return false;
+  if (compound) return true;
+  // The subject nearest before the capability, within the clause or the one whose subject it shares.
+  const at = lowerBound(roleTokens, roleCount, first);
+  const before = at > 0 && roleTokens[at - 1] >= subjectFrom[clause] ? roleTokens[at - 1] : undefined;
+  if (before !== undefined) {
+    if (actorsBetween(sentence, before, first)) return false;
+    const stands = subjectOf[before];
+    if (stands === Role.Uaix || passiveByUaix(sentence, last, to)) return true;
+    if (stands === Role.Other) return false;
+    return role[before] === Role.PluralPronoun ? 'named' : 'subject';
+  }
+  if (passiveByUaix(sentence, last, to)) return true;
+  // A dropped subject: the clause (after the word that opened it) starts with a verb.
+  const opening = from === 0 ? 0 : from + 1;
+  return opening < tokens.count && cls[opening] & BIT.verb ? 'subject' : false;
+}
+
+/** Whether an acting other stands strictly between tokens `a` and `b`. */
+function actorsBetween(sentence: Sentence, a: number, b: number): boolean {
+  return sentence.actorsBefore[b] - sentence.actorsBefore[a + 1] > 0;
+}
+
+/**
+ * UAIX after the capability's `last` token in the same clause (before `to`), no other actor
+ * between: "Messages are hosted by UAIX."
+ */
+function passiveByUaix(sentence: Sentence, last: number, to: number): boolean {
+  const { roleTokens, roleCount, role } = sentence;
+  const next = lowerBound(roleTokens, roleCount, last + 1);
+  const mention = next < roleCount && roleTokens[next] < to ? roleTokens[next] : undefined;
+  return mention !== undefined && role[mention] === Role.Uaix && !actorsBetween(sentence, last, mention);
+}
+
+function languageOf(tokens: Tokens, candidates: readonly ClaimLanguage[]): ClaimLanguage {
   if (candidates.length === 1) return candidates[0];
   let best = candidates[0];
   let bestScore = -1;
   for (const language of candidates) {
+    const bit = STOPWORD_BIT[language];
     let score = 0;
-    for (const token of tokens) if (STOPWORDS[language].has(token.text)) score++;
+    for (let token = 0; token < tokens.count; token++) if (tokens.cls[token] & bit) score++;
     if (score > bestScore) [best, bestScore] = [language, score];
   }
   return best;
@@ -312,52 +602,97 @@ function languageOf(tokens: Clauses['tokens'], candidates: readonly ClaimLanguag
 
 const GLOBAL_PATTERNS = UNSUPPORTED_CAPABILITIES.map(({ capability, patterns }) => ({
   capability,
-  patterns: LANGUAGES.map((language) => ({
-    language,
-    global: new RegExp(patterns[language].source, `${patterns[language].flags}g`),
-  })),
+  patterns: CLAIM_LANGUAGES.map((language) => new RegExp(patterns[language].source, `${patterns[language].flags}g`)),
 }));
 
-/** How much of one string the claim detector reads: far more than any prose field or content file. */
-export const CLAIM_SCAN_LIMIT = 65_536;
+/** The capability matches of a folded sentence, in pattern order (`MATCH_FIELDS` numbers each). */
+function capabilityMatches(folded: string): number[] {
+  const found: number[] = [];
+  for (let capability = 0; capability < GLOBAL_PATTERNS.length; capability++) {
+    const { patterns } = GLOBAL_PATTERNS[capability];
+    for (let language = 0; language < patterns.length; language++) {
+      const pattern = patterns[language];
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(folded); match; match = pattern.exec(folded))
+        found.push(capability, language, match.index, match.index + match[0].length);
+    }
+  }
+  return found;
+}
 
-/** True when the claim detector read only the first `CLAIM_SCAN_LIMIT` characters of `text`. */
-export function claimScanStoppedEarly(text: string): boolean {
-  return text.length > CLAIM_SCAN_LIMIT;
+const COMPOUND_PREFIX = `${CLAIM_SUBJECT}-`;
+/** "UAIX-certified": the short name, as a word, joined to the capability by a hyphen. */
+function isCompound(folded: string, start: number): boolean {
+  const prefixStart = start - COMPOUND_PREFIX.length;
+  return (
+    prefixStart >= 0 &&
+    folded.startsWith(COMPOUND_PREFIX, prefixStart) &&
+    (prefixStart === 0 || !/[\p{L}\p{N}_.-]/u.test(folded[prefixStart - 1]))
+  );
 }
 
 /**
- * Every claim in the first `CLAIM_SCAN_LIMIT` characters of `text`: at most one per capability per
- * sentence, in sentence order.
+ * The arrays of the sentence being read and of a sentence before it read for its ending (what a
+ * pronoun stands for), reused from sentence to sentence so that short sentences allocate nothing.
+ */
+const SENTENCE_READ = scratchSentence();
+const SENTENCE_BEFORE = scratchSentence();
+
+/**
+ * Every claim in `text`: at most one per capability per sentence, in sentence order.
  */
 export function findUnsupportedClaims(text: string): ClaimFinding[] {
-  const scanned = claimScanStoppedEarly(text) ? text.slice(0, CLAIM_SCAN_LIMIT) : text;
-  if (!MAY_NAME_UAIX.test(scanned)) return [];
-  const normalized = NON_ASCII.test(scanned) ? normalizeText(scanned) : scanned;
-  if (!/uaix/i.test(normalized) || !HAS_CAPABILITY_STEM.test(normalized)) return [];
+  const normalized = normalizeRuleText(text);
+  if (!MAY_NAME_UAIX.test(normalized) || !MAY_HOLD_STEM.test(normalized)) return [];
+  const spans = sentenceSpans(normalized);
+  /** What each sentence ends on, once read; then, per track, what that resolves to through the sentences before. */
+  const endings: (Ending | undefined)[] = new Array(spans.length);
+  const resolved: Record<keyof Ending, (Subject | undefined)[]> = { subject: [], named: [] };
+  const endingOf = (index: number) =>
+    (endings[index] ??= analyse(readable(normalized.slice(spans[index][0], spans[index][1])), SENTENCE_BEFORE).ending);
+  /** What sentence `index` ends on in `track`, through the sentences before it that end on `Role.None`. */
+  const resolvedEnding = (index: number, track: keyof Ending): Subject => {
+    let back = index;
+    while (back >= 0 && resolved[track][back] === undefined && endingOf(back)[track] === Role.None) back--;
+    const subject = back < 0 ? Role.None : (resolved[track][back] ?? endingOf(back)[track]);
+    // Each sentence walked over resolves to the same subject: keep it, so none is walked twice.
+    for (let fill = Math.max(back, 0); fill <= index; fill++) resolved[track][fill] = subject;
+    return subject;
+  };
   const findings: ClaimFinding[] = [];
-  for (const sentence of splitSentences(normalized)) {
-    if (!/uaix/i.test(sentence)) continue;
-    const folded = fold(sentence).replace(URI, ' ');
-    if (!NAMES_UAIX.test(folded)) continue;
-    let clauses: Clauses | undefined;
-    for (const { capability, patterns } of GLOBAL_PATTERNS) {
-      const claimed = new Map<number, ClaimLanguage[]>();
-      for (const { language, global } of patterns) {
-        for (const match of folded.matchAll(global)) {
-          clauses ??= analyse(folded);
-          const first = tokenAt(clauses.tokens, match.index);
-          const last = tokenAt(clauses.tokens, match.index + match[0].length - 1);
-          if (claimedByUaix(clauses, first, last)) {
-            claimed.set(first, [...(claimed.get(first) ?? []), language]);
-            break;
-          }
-        }
-      }
-      if (claimed.size > 0) {
-        const earliest = Math.min(...claimed.keys());
-        findings.push({ capability, sentence, language: languageOf(clauses!.tokens, claimed.get(earliest)!) });
-      }
+  for (let index = 0; index < spans.length; index++) {
+    const sentence = normalized.slice(spans[index][0], spans[index][1]);
+    if (!MAY_HOLD_STEM.test(sentence)) continue;
+    const folded = readable(sentence);
+    if (!HAS_STEM.test(folded)) continue;
+    const found = capabilityMatches(folded);
+    if (found.length === 0) continue;
+    const parsed = analyse(folded, SENTENCE_READ, found);
+    endings[index] = parsed.ending;
+    if (isQuestion(sentence)) continue;
+    const claimed = new Map<number, { first: number; languages: ClaimLanguage[] }>();
+    for (let match = 0; match < found.length; match += MATCH_FIELDS) {
+      const capability = found[match];
+      const start = found[match + 2];
+      const first = tokenAt(parsed.tokens, start);
+      const last = tokenAt(parsed.tokens, found[match + 3] - 1);
+      const verdict = claimedByUaix(parsed, first, last, isCompound(folded, start));
+      const byUaix =
+        typeof verdict === 'boolean' ? verdict : index > 0 && resolvedEnding(index - 1, verdict) === Role.Uaix;
+      if (!byUaix) continue;
+      const entry = claimed.get(capability);
+      const name = CLAIM_LANGUAGES[found[match + 1]];
+      if (!entry || first < entry.first) claimed.set(capability, { first, languages: [name] });
+      else if (first === entry.first && !entry.languages.includes(name)) entry.languages.push(name);
+    }
+    for (let capability = 0; capability < GLOBAL_PATTERNS.length; capability++) {
+      const entry = claimed.get(capability);
+      if (entry)
+        findings.push({
+          capability: GLOBAL_PATTERNS[capability].capability,
+          sentence,
+          language: languageOf(parsed.tokens, entry.languages),
+        });
     }
   }
   return findings;
@@ -366,4 +701,10 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
 /** The first claim in `text`, if any. */
 export function findUnsupportedClaim(text: string): ClaimFinding | undefined {
   return findUnsupportedClaims(text)[0];
+}
+
+const WORD_JOINS = /[_-]+|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/gu;
+/** A member name as text: `_`, `-` and camelCase humps split into words (`UAIXCertified` reads "UAIX Certified"). */
+export function memberNameText(name: string): string {
+  return name.replace(WORD_JOINS, ' ');
 }

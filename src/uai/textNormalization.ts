@@ -68,7 +68,8 @@ export function normalizeRuleText(text: string): string {
 
 const COMBINING_MARKS = /\p{M}/gu;
 const APOSTROPHES = /[\u2018\u2019\u02bc\u2032]/g;
-const WHITESPACE_RUNS = /\s+/g;
+/** Runs of white space other than one space (which is already what a run becomes): prose has one between words. */
+const WHITESPACE_RUNS = /\s{2,}|[^\S ]/g;
 
 /**
  * The normalized text folded for word matching: lower case, accents removed, straight apostrophes,

@@ -10,16 +10,16 @@ import { relative } from 'node:path';
 import {
   findUnsupportedClaims,
   findUnsupportedClaim,
-  normalizeText,
   splitSentences,
-  CLAIM_SCAN_LIMIT,
   UNSUPPORTED_CAPABILITIES,
   type ClaimLanguage,
 } from '../../src/uai/supportClaims.ts';
+import { normalizeRuleText } from '../../src/uai/textNormalization.ts';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
 import { unsupportedClaimRule } from '../../src/uai/policyRules.ts';
 import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
+import { jsonStrings } from '../../src/record/claimCheck.ts';
 
 interface Labelled {
   language: ClaimLanguage;
@@ -32,7 +32,7 @@ const CORPUS: Labelled[] = JSON.parse(
 const CLAIMS = CORPUS.filter((entry) => entry.capability !== null);
 const NON_CLAIMS = CORPUS.filter((entry) => entry.capability === null);
 const CAPABILITIES = UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability);
-const LANGUAGES: ClaimLanguage[] = ['en', 'es', 'fr'];
+const LANGUAGES: ClaimLanguage[] = ['en', 'es', 'fr', 'zh'];
 
 const verdict = (text: string) =>
   findUnsupportedClaims(text).map(({ capability, language }) => `${capability} (${language})`);
@@ -60,6 +60,7 @@ const NO_SETUP: Record<ClaimLanguage, { after: string; before: string }> = {
   en: { after: ', and no setup is required.', before: 'No setup is required, and ' },
   es: { after: ' y no requiere ninguna configuración.', before: 'No requiere configuración, y ' },
   fr: { after: ' et n’exige aucune configuration.', before: 'Aucune configuration n’est requise, et ' },
+  zh: { after: '，而且不需要任何配置。', before: '不需要任何配置，而且' },
 };
 
 test('a negation elsewhere in the sentence does not hide a claim (before or after it, every claim, every language)', () => {
@@ -93,7 +94,6 @@ test('format characters and compatibility forms change no verdict: text is norma
       assert.deepEqual(verdict(variant), expected(entry), JSON.stringify(variant));
     }
   }
-  assert.equal(normalizeText(`U${ZERO_WIDTH_SPACE}A\u2060I${SOFT_HYPHEN}X \uff48osted`), 'UAIX hosted');
 });
 
 test('the finding names the sentence, normalized, inside longer text', () => {
@@ -101,7 +101,7 @@ test('the finding names the sentence, normalized, inside longer text', () => {
     const text = `Agent runtimes execute. ${interleave(entry.text, ZERO_WIDTH_SPACE)} Reviewers read the record.`;
     const [finding] = findUnsupportedClaims(text);
     assert.ok(
-      finding && splitSentences(normalizeText(entry.text)).includes(finding.sentence),
+      finding && splitSentences(normalizeRuleText(entry.text)).includes(finding.sentence),
       `${text} → ${finding?.sentence}`,
     );
   }
@@ -125,20 +125,20 @@ test('every content file, in every locale, is free of claims (the support bounda
       files.some((file) => file.includes(`/${locale}`)),
       `the ${locale} record is read`,
     );
+  // A JSON file is read string by string, as the build's claims gate reads the records.
+  const texts = (file: string) =>
+    file.endsWith('.json') ? jsonStrings(JSON.parse(readFileSync(file, 'utf8'))) : [readFileSync(file, 'utf8')];
   const found = files.flatMap((file) =>
-    findUnsupportedClaims(readFileSync(file, 'utf8')).map(
-      (claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.capability}: ${claim.sentence}`,
-    ),
+    texts(file)
+      .flatMap(findUnsupportedClaims)
+      .map((claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.capability}: ${claim.sentence}`),
   );
   assert.deepEqual(found, []);
 });
 
-test('the detector reads at most CLAIM_SCAN_LIMIT characters of one string, and the policy message says so', () => {
-  const padding = 'Agent runtimes execute. '.repeat(Math.ceil(CLAIM_SCAN_LIMIT / 24));
-  assert.deepEqual(findUnsupportedClaims(`${padding}UAIX certifies runtimes.`), []);
-  const early = `UAIX certifies runtimes. ${padding}`;
-  assert.equal(findUnsupportedClaims(early)[0]?.capability, 'certification');
-  const [issue] = unsupportedClaimRule({ body: { note: early } });
-  assert.match(issue.message, /; the claim check read only the first 65,536 of its 65,5\d\d characters$/);
-  assert.doesNotMatch(unsupportedClaimRule({ body: { note: 'UAIX certifies runtimes.' } })[0].message, /read only/);
+test('the detector reads the whole string: a claim after a megabyte of other text is found', () => {
+  const padding = 'Agent runtimes execute. '.repeat(50_000);
+  assert.equal(findUnsupportedClaims(`${padding}UAIX certifies runtimes.`)[0]?.capability, 'certification');
+  const [issue] = unsupportedClaimRule({ body: { note: `${padding}UAIX certifies runtimes.` } });
+  assert.match(issue.message, /^the text claims UAIX provides certification; remove the claim/);
 });

@@ -14,7 +14,6 @@ import { loadSchemaDocuments, loadFixtureTree } from '../../src/uai/node/recordF
 import { checkFixtures, FIXTURE_EVALUATED_AT } from '../../src/uai/fixtureCheck.ts';
 import { ERROR_CODES, WARNING_CODES, type UaiIssue } from '../../src/uai/errorCodes.ts';
 import { DIGEST_PATTERN } from '../../src/uai/packetDigest.ts';
-import { CLAIM_SCAN_LIMIT } from '../../src/uai/claimScanLimit.ts';
 
 type Packet = Record<string, any>;
 
@@ -609,27 +608,15 @@ test('an offset date-time gets a UTC rewrite as the fix, unless its date does no
   );
 });
 
-test('text a policy check read only part of is reported (UAI-TEXT-UNSCANNED), never silently clean', () => {
+test('the text checks read whole strings: a claim or a secret past 64 KiB is an error, never silently clean', () => {
   const packet = seed();
-  const long = 'Agent runtimes execute. '.repeat(Math.ceil((CLAIM_SCAN_LIMIT ?? 65_536) / 24) + 10);
-  // Too long for the schema too (an error); the warning says the claim check did not read it all.
-  packet.extensions[0].purpose = long;
-  const report = validate(packet);
-  const warned = report.warnings.filter((issue) => issue.code === 'UAI-TEXT-UNSCANNED');
-  if (CLAIM_SCAN_LIMIT === undefined) {
-    // The claim detector reads whole strings, like the secret rules: nothing is left unread.
-    assert.deepEqual(warned, []);
-    assert.ok(!WARNING_CODES.some((entry) => entry.code === 'UAI-TEXT-UNSCANNED'));
-  } else {
-    assert.deepEqual(
-      warned.map(({ path }) => path),
-      ['/extensions/0/purpose'],
-    );
-    assert.match(warned[0].message, /claim check read only the first/);
-  }
-  // A secret past 64 KiB is an error: the secret rules read the whole string.
+  const long = 'Agent runtimes execute. '.repeat(Math.ceil(65_536 / 24) + 10);
+  // Too long for the schema too (an error); the policy errors come on top of it.
+  packet.extensions[0].purpose = `${long} UAIX hosts your messages.`;
+  assertError(validate(packet), 'UAI-UNSUPPORTED-CLAIM', '/extensions/0/purpose');
   packet.extensions[0].purpose = `${long} AKIAY34FZKBOKMUTVV7A`;
   assertError(validate(packet), 'UAI-SECRET-PRESENT', '/extensions/0/purpose');
+  assert.deepEqual(validate(packet).warnings, []);
 });
 
 test('coverage: every non-route error code (and every warning code) is produced by an invalid fixture or a test in this file', () => {

@@ -337,7 +337,7 @@ test('policyIssues walks a packet once and reports what the three rules report o
   const mixed = structuredClone(SEED);
   mixed.body.support_boundary = 'UAIX provides hosted import.';
   mixed.body['api_key=sk_live_0123456789abcdefABCDEF'] = 'UAIX certifies runtimes.';
-  // A member name is scanned for secrets, never read as a claim.
+  // A member name is scanned for secrets and read as words for claims.
   mixed.body['UAIX provides hosted messaging'] = 'a member name';
   mixed.body.notes = ['ghp_0123456789abcdefghijklmnopqrstuvwxyzAB', 'UAIX orchestrates your agent runtimes.'];
   const decoder = new TextDecoder();
@@ -365,6 +365,7 @@ test('policyIssues walks a packet once and reports what the three rules report o
       'UAI-EXPIRED /delivery/expires_at',
       'UAI-UNSUPPORTED-CLAIM /body/support_boundary',
       'UAI-UNSUPPORTED-CLAIM /body/api_key=sk_live_0123456789abcdefABCDEF',
+      'UAI-UNSUPPORTED-CLAIM /body',
       'UAI-UNSUPPORTED-CLAIM /body/notes/1',
       'UAI-SECRET-PRESENT /body',
       'UAI-SECRET-PRESENT /body/notes/0',

@@ -31,6 +31,21 @@ test('foldForMatching lowers case, drops accents and joins white space across li
   assert.equal(foldForMatching('Synchronisation\nAUTOMATIQUE  fournie’'), "synchronisation automatique fournie'");
 });
 
+test('foldForMatching turns every run of white space into one space, whatever the run', () => {
+  const piece = fc.constantFrom(' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u3000', 'a', 'É', '\u2019', 'x y', '中');
+  fc.assert(
+    fc.property(
+      fc.array(piece).map((pieces) => pieces.join('')),
+      (text) => {
+        const folded = foldForMatching(text);
+        assert.equal(folded, foldForMatching(text.replace(/\s+/g, ' ')));
+        assert.doesNotMatch(folded, /[^\S ]| {2}/);
+      },
+    ),
+    { seed: 41, numRuns: 2000 },
+  );
+});
+
 test('hasVisibleText needs a letter, a digit or a symbol', () => {
   for (const text of ['ok', '7', '→', '中', 'e\u0301']) assert.equal(hasVisibleText(text), true, text);
   for (const text of ['', ' \t\n', '\u200B\u200C\u200D\u2060', '\uFEFF', '\u{E0020}\u{E0041}', '...', '\u00AD'])
