@@ -502,8 +502,22 @@ test('integer fields have the maxima their meaning implies', () => {
   }
 });
 
-test('blank text counts as absent: every required text field, white space alone, gets the code its absence gets', () => {
-  const blanks = [' ', '\t\n', '\u00a0\u2003\u2028'];
+test('blank text counts as absent: every required text field, white space or invisible characters alone, gets the code its absence gets', () => {
+  const blanks = [
+    ' ',
+    '\t\n',
+    '\u00a0\u2003\u2028',
+    // Zero-width space, word joiner and BOM, soft hyphen, Mongolian vowel separator, joiners, controls.
+    '\u200b',
+    '\u2060\ufeff',
+    '\u00ad',
+    '\u180e',
+    ' \u200d\u200c ',
+    '\u0001\u007f',
+    // Beyond U+FFFF, where the schema's pattern cannot look: tag characters, a musical format control.
+    '\u{E0001}\u{E0041}',
+    '\u{1D173}',
+  ];
   const cases: { make: () => Packet; set: (packet: Packet, blank: string) => void; path: string }[] = [
     { make: seed, set: (p, b) => (p.delivery.fallback_directive = b), path: '/delivery/fallback_directive' },
     { make: seed, set: (p, b) => (p.source.label = b), path: '/source/label' },
@@ -532,13 +546,15 @@ test('blank text counts as absent: every required text field, white space alone,
         [[absentCodes[0], path]],
         `${path} = ${JSON.stringify(blank)}`,
       );
-      assert.match(report.errors[0].message, /holds only white space, which counts as absent/);
+      assert.match(report.errors[0].message, /holds only white space or invisible characters, which counts as absent/);
     }
   }
-  // Text with something in it passes, surrounding white space or not.
-  const packet = seed();
-  packet.delivery.fallback_directive = '  Return a blocker.  ';
-  assertValid(validate(packet));
+  // Text with something in it passes, surrounding white space or invisible characters or not.
+  for (const text of ['  Return a blocker.  ', '\u200bx\u200b', '\u{E0001}\u{1F6D1}', '\u0600\u0661']) {
+    const packet = seed();
+    packet.delivery.fallback_directive = text;
+    assertValid(validate(packet));
+  }
 });
 
 test('bounded output: at most 100 errors per document, then one closing issue with the count', () => {
