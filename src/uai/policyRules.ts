@@ -226,6 +226,12 @@ export class PacketTextChecks {
  * walk feeds the claim and secret checks (the same issues as the two rules run one after the other).
  */
 export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
+  const checks = packetTextChecks(packet);
+  return [...expiredRule(packet, now), ...checks.claims, ...checks.secrets];
+}
+
+/** The claim and secret checks of every string and member name of a packet, in one walk of its own. */
+export function packetTextChecks(packet: unknown): PacketTextChecks {
   const checks = new PacketTextChecks(packet);
   forEachString(
     packet,
@@ -234,5 +240,5 @@ export function policyIssues(packet: unknown, now: UtcDateTime): UaiIssue[] {
       memberNames: true,
     },
   );
-  return [...expiredRule(packet, now), ...checks.claims, ...checks.secrets];
+  return checks;
 }
