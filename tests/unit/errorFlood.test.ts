@@ -2,13 +2,14 @@
  * A packet with many small errors costs time in proportion to its size: doubling the number of
  * errors at most about doubles the validator's time. Times are CPU time (the machine is shared),
  * taken as the median of interleaved runs, and the bound (3×) is loose so that load cannot make
- * a linear validator fail; a quadratic step makes the ratio 4 or more.
+ * a linear validator fail; a quadratic step makes the ratio 4 or more. Route records too.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { compileSchemas } from '../../src/uai/schemaCompiler.ts';
+import { createRouteChecker } from '../../src/uai/routeRecord.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 
 type Packet = Record<string, unknown>;
@@ -72,4 +73,24 @@ test('the validators compiled at run time are linear in errors too', { timeout: 
   const validate = (text: string) => assert.equal(validator.validateText(text, { now: NOW }).valid, false);
   const ratio = doublingRatio(validate, FLOODS['empty extension objects'], 8_000);
   assert.ok(ratio < MAX_RATIO, `2N empty extensions took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
+});
+
+test('a route record with many distinct advertised paths or fallback needs is checked in linear time', () => {
+  const checker = createRouteChecker(documents);
+  const record = JSON.parse(
+    readFileSync(
+      new URL('../../schemas/uai-1/examples/routes/valid/browser-form-for-post.json', import.meta.url),
+      'utf8',
+    ),
+  );
+  // Distinct values outside the enum: each is an error, and uniqueness holds, so every pair is compared
+  // when the item type is not declared.
+  const flood = (count: number) => {
+    const copy = structuredClone(record);
+    copy.advertises = Array.from({ length: count }, (_, index) => `path-${index}`);
+    return copy;
+  };
+  const validate = (text: string) => assert.equal(checker.checkText(text).errors.length, 101);
+  const ratio = doublingRatio(validate, flood, 8_000);
+  assert.ok(ratio < MAX_RATIO, `2N advertised paths took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
 });
