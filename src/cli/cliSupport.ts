@@ -20,7 +20,8 @@ export const EXIT_USAGE = 2;
 
 export class UsageError extends Error {}
 
-// An input that could not be read at all (missing, a directory, too large) is UnreadableInput: exit 2.
+// An input that could not be read at all (missing, a directory) is UnreadableInput: exit 2. A file over
+// the size limit is read, and invalid: UAI-JSON-TOO-LARGE, exit 1.
 export { UnreadableInput };
 
 export interface InputFile {
@@ -32,12 +33,14 @@ export async function readInput(name: string, stdin: CliIo['stdin']): Promise<In
   if (name === '-') {
     const chunks: Uint8Array[] = [];
     let size = 0;
+    // Past the limit, one more byte is kept and the rest is not read: the reader then refuses the
+    // input as too large (UAI-JSON-TOO-LARGE), as it does a named file of that size.
+    const limit = DEFAULT_JSON_LIMITS.maxBytes + 1;
     for await (const chunk of stdin) {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
-      size += bytes.length;
-      if (size > DEFAULT_JSON_LIMITS.maxBytes)
-        throw new UnreadableInput(`standard input is larger than ${DEFAULT_JSON_LIMITS.maxBytes} bytes`);
-      chunks.push(bytes);
+      chunks.push(bytes.subarray(0, limit - size));
+      size = Math.min(limit, size + bytes.length);
+      if (size === limit) break;
     }
     const bytes = new Uint8Array(size);
     let offset = 0;

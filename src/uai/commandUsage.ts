@@ -14,5 +14,6 @@ export const USAGE = `usage: uaix <command> [options]
   route resolve <file|-> --client <kind> [--json]     what a client kind does on a route
 
 Exit codes: 0 valid / done, 1 invalid input, 2 usage error or unreadable input.
+A file over 4 MiB (4194304 bytes) is invalid input: UAI-JSON-TOO-LARGE, as in the library.
 - is standard input; name it once. Output to a closed pipe (| head) ends quietly.
 --now pins the clock for UAI-EXPIRED (RFC 3339 UTC, e.g. 2026-06-01T00:00:00Z).`;

@@ -22,6 +22,11 @@ export interface ErrorCodeEntry {
   rule: string;
   /** What a producer changes to fix it. */
   fix: string;
+  /**
+   * Why no published fixture shows the code: it is about how the library is called, or needs a
+   * file too large to publish. Every other code has an invalid fixture (the fixture check says so).
+   */
+  withoutFixture?: string;
 }
 
 const entries: ErrorCodeEntry[] = [
@@ -30,6 +35,13 @@ const entries: ErrorCodeEntry[] = [
     layer: 'json',
     rule: 'The document is well-formed JSON text (RFC 8259) in UTF-8, within the size and nesting limits.',
     fix: 'Fix the JSON syntax at the reported line and column.',
+  },
+  {
+    code: 'UAI-JSON-TOO-LARGE',
+    layer: 'json',
+    rule: 'The document is at most the size limit of the reader, in UTF-8 bytes: 4 MiB (4,194,304 bytes) unless the caller sets another; the CLI applies the default.',
+    fix: 'Send a smaller document, or split it into several packets.',
+    withoutFixture: 'a fixture would be a file of more than 4 MiB; the unit tests build one',
   },
   {
     code: 'UAI-JSON-DUPLICATE-KEY',
@@ -42,6 +54,13 @@ const entries: ErrorCodeEntry[] = [
     layer: 'json',
     rule: 'Every number means the same to every reader (I-JSON, RFC 7493): no integer beyond `±(2^53−1)`, no number beyond the largest double, no non-zero number so small that it reads as 0.',
     fix: 'Send such a value as a string, or write the number a double holds.',
+  },
+  {
+    code: 'UAI-VALUE-NOT-JSON',
+    layer: 'json',
+    rule: 'A packet handed to the library as a value (`validateValue`) is JSON data: plain objects and arrays, strings, numbers, booleans and null; no undefined, bigint, function or symbol, no Date, Map or other class instance, no symbol-keyed member, no array hole, no cycle, no member that cannot be read, and no deeper nesting than the reader allows (64 levels by default).',
+    fix: 'Convert the value to JSON data first (a Date to its RFC 3339 text, a bigint to a string), or pass the JSON text to validateText.',
+    withoutFixture: 'a fixture is JSON text, which always reads as JSON data',
   },
   {
     code: 'UAI-KEYLESS-SHAPE',
@@ -103,6 +122,13 @@ const entries: ErrorCodeEntry[] = [
     layer: 'policy',
     rule: 'delivery.expires_at is not before the time of validation.',
     fix: 'Send a new packet with a later delivery.expires_at; do not act on an expired one.',
+  },
+  {
+    code: 'UAI-CLOCK-INVALID',
+    layer: 'policy',
+    rule: 'The time of validation a caller gives (`now`) is an instant: a valid Date, a UtcDateTime, an RFC 3339 UTC date-time (as `uaix validate --now` reads it, leap second and any fraction included) or integer epoch milliseconds; with any other clock the expiry cannot be checked, so the packet does not pass.',
+    fix: 'Pass now as a valid Date, an RFC 3339 UTC date-time such as 2026-06-01T00:00:00Z, or epoch milliseconds; omit it for the current time.',
+    withoutFixture: 'the clock is an argument of the call, not part of the packet',
   },
   {
     code: 'UAI-UNSUPPORTED-CLAIM',

@@ -28,7 +28,8 @@ export const DEFAULT_JSON_LIMITS: Readonly<JsonReadLimits> = Object.freeze({
   maxDepth: 64,
 });
 
-export type JsonReadErrorCode = 'UAI-JSON-PARSE' | 'UAI-JSON-DUPLICATE-KEY' | 'UAI-JSON-NUMBER-UNSAFE';
+export type JsonReadErrorCode =
+  'UAI-JSON-PARSE' | 'UAI-JSON-TOO-LARGE' | 'UAI-JSON-DUPLICATE-KEY' | 'UAI-JSON-NUMBER-UNSAFE';
 
 export interface JsonReadError {
   code: JsonReadErrorCode;
@@ -102,7 +103,8 @@ export function decodeJsonBytes(bytes: Uint8Array, limits?: Partial<JsonReadLimi
   return readDocument(text, maxDepth);
 }
 
-function resolveLimits(limits: Partial<JsonReadLimits> | undefined): JsonReadLimits {
+/** The limits in force: the defaults where `limits` leaves one out. */
+export function resolveLimits(limits: Partial<JsonReadLimits> | undefined): JsonReadLimits {
   return {
     maxBytes: limits?.maxBytes ?? DEFAULT_JSON_LIMITS.maxBytes,
     maxDepth: limits?.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth,
@@ -847,7 +849,7 @@ function empty(): JsonReadResult {
 
 function tooLarge(maxBytes: number): JsonReadResult {
   return failure(
-    'UAI-JSON-PARSE',
+    'UAI-JSON-TOO-LARGE',
     '',
     `file is larger than ${maxBytes} bytes`,
     1,

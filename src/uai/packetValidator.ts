@@ -13,11 +13,12 @@ import { packetTextChecks, expiredRule } from './policyRules.ts';
 import { packetDigest, digestOfCanonicalText, CHECKSUM_DIGEST_PATTERN } from './packetDigest.ts';
 import { passOver, digestFailure, type PassResult } from './packetPass.ts';
 import type { Sha256 } from './sha256.ts';
-import { readJsonText, decodeJsonBytes, findUnsafeNumbers, type JsonReadLimits } from './jsonText.ts';
+import { readJsonText, decodeJsonBytes, findUnsafeNumbers, resolveLimits, type JsonReadLimits } from './jsonText.ts';
 import { reportIssues, truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer, parsePointer } from './jsonPointer.ts';
-import { utcDateTimeOfDate, type UtcDateTime } from './utcDateTime.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
+import { findNonJsonValues, type NonJsonFindings } from './jsonValue.ts';
+import { readClock, type ClockResult, type ValidationClock } from './validationClock.ts';
 
 export type PacketForm = 'keyed' | 'keyless';
 
@@ -41,8 +42,13 @@ export function packetFindings(report: PacketReport): PacketFindings {
 }
 
 export interface ValidateOptions {
-  /** The clock for UAI-EXPIRED; defaults to the current time. A UtcDateTime can be a leap second. */
-  now?: Date | UtcDateTime;
+  /**
+   * The clock for UAI-EXPIRED; defaults to the current time. A Date, a UtcDateTime, an RFC 3339
+   * UTC date-time as `uaix validate --now` reads it (a leap second, any fraction) or integer epoch
+   * milliseconds; anything else (an invalid Date, NaN, text that is no such date-time) is the
+   * error UAI-CLOCK-INVALID.
+   */
+  now?: ValidationClock;
 }
 
 export interface PacketValidator {
@@ -88,9 +94,33 @@ export interface PacketValidatorOptions {
   compile?: SchemaCompiler;
 }
 
-/** The clock of a validation as the expiry rule reads it. */
-function clockOf(now: ValidateOptions['now']): UtcDateTime {
-  return now instanceof Date || now === undefined ? utcDateTimeOfDate(now ?? new Date()) : now;
+/** The expiry rule's issues, or, when the caller's clock is not a time, why expiry cannot be checked. */
+function expiryIssues(packet: Record<string, unknown>, clock: ClockResult): UaiIssue[] {
+  if (clock.ok) return expiredRule(packet, clock.value);
+  return [
+    {
+      code: 'UAI-CLOCK-INVALID',
+      path: '',
+      message: `the validation clock (now) is not a time: ${clock.reason}; expiry cannot be checked, so the packet does not pass`,
+    },
+  ];
+}
+
+/** The issues of a value that is not JSON data (none when it is), each at its place in the value as given. */
+function nonJsonIssues(findings: NonJsonFindings, maxBytes: number): UaiIssue[] {
+  const issues: UaiIssue[] = findings.found.map(({ path, problem }) => ({
+    code: 'UAI-VALUE-NOT-JSON',
+    path,
+    message: `${problem}; convert the value to JSON data first, or validate its JSON text`,
+  }));
+  if (findings.total > findings.found.length) issues.push(truncationIssue(findings.total - findings.found.length));
+  if (findings.tooLarge)
+    issues.push({
+      code: 'UAI-JSON-TOO-LARGE',
+      path: '',
+      message: `the value's JSON text is larger than the ${maxBytes}-byte limit of a document; send a smaller packet`,
+    });
+  return issues;
 }
 
 /**
@@ -112,10 +142,10 @@ function unsafeNumberIssues(value: unknown): UaiIssue[] {
  * Stage "policy": expiry, claims and secrets; the pass has done the text checks when it saw every
  * leaf. Every text check reads whole strings, so a clean result covers all of the text.
  */
-function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, now: UtcDateTime): UaiIssue[] {
+function policyIssuesOf(packet: Record<string, unknown>, pass: PassResult, clock: ClockResult): UaiIssue[] {
+  const expiry = expiryIssues(packet, clock);
   const { claims, secrets } = pass.covered ?? packetTextChecks(packet);
-  const expired = expiredRule(packet, now);
-  return expired.length + claims.length + secrets.length === 0 ? expired : [...expired, ...claims, ...secrets];
+  return expiry.length + claims.length + secrets.length === 0 ? expiry : [...expiry, ...claims, ...secrets];
 }
 
 /**
@@ -268,8 +298,25 @@ export function createPacketValidator(
     };
   }
 
-  /** The stages in order: form, numbers, the pass over the packet, schema, policy, digest and checksum, report. */
-  function validateValue(value: unknown, options: ValidateOptions = {}): PacketReport {
+  const { maxBytes, maxDepth } = resolveLimits(limits);
+
+  /**
+   * A value from code that is not JSON data (what no JSON text can hold, a cycle, a getter that
+   * throws, more than a document's size or depth): those places alone, and no digest.
+   */
+  function nonJsonReport(value: unknown): PacketReport | undefined {
+    const findings = findNonJsonValues(value, { maxBytes, maxDepth }, MAX_ISSUES_PER_DOCUMENT);
+    if (findings.total === 0 && !findings.tooLarge) return undefined;
+    const form = Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null;
+    const errors = reportIssues(nonJsonIssues(findings, maxBytes));
+    return { valid: false, profile: null, form, digest: null, errors, warnings: [] };
+  }
+
+  /**
+   * The stages in order, on JSON data: form, numbers, the pass over the packet, schema, policy,
+   * digest and checksum, report.
+   */
+  function validateJson(value: unknown, options: ValidateOptions = {}): PacketReport {
     const keyed = toKeyed(value);
     // No digest is ever computed over a number two readers may read differently. The numbers of a
     // keyed packet are checked on the pass that writes the digest's text; those of any other
@@ -288,8 +335,7 @@ export function createPacketValidator(
     }
     const { profile, issue: profileIssue } = profileOf(packet);
     const errors = schemaIssues(packet, profile, profileIssue);
-    const policy = policyIssuesOf(packet, pass, clockOf(options.now));
-    addPolicyIssues(errors, policy);
+    addPolicyIssues(errors, policyIssuesOf(packet, pass, readClock(options.now)));
     const warnings: UaiIssue[] = [];
     let digest: string | null = null;
     if (pass.text === undefined) errors.push(pass.failure!);
@@ -308,7 +354,8 @@ export function createPacketValidator(
       const { code, path, message } = read.error;
       return { valid: false, profile: null, form: null, digest: null, errors: [{ code, path, message }], warnings: [] };
     }
-    return validateValue(read.value, options);
+    // What the reader gives is JSON data by construction.
+    return validateJson(read.value, options);
   }
 
   return {
@@ -317,7 +364,7 @@ export function createPacketValidator(
     shapeOf,
     validateBytes: (bytes, options) => fromRead(decodeJsonBytes(bytes, limits), options),
     validateText: (text, options) => fromRead(readJsonText(text, limits), options),
-    validateValue,
+    validateValue: (value, options) => nonJsonReport(value) ?? validateJson(value, options),
     compact(keyed) {
       const { profile, issue } = profileOf(keyed);
       if (!isPlainObject(keyed))
@@ -338,6 +385,8 @@ export function createPacketValidator(
       return result.ok ? { ok: true, value: result.value } : { ok: false, issues: result.issues };
     },
     digest(value) {
+      const notJson = nonJsonReport(value);
+      if (notJson) return { ok: false, issues: notJson.errors };
       const unsafe = unsafeNumberIssues(value);
       if (unsafe.length) return { ok: false, issues: unsafe };
       const result = toKeyed(value);

@@ -15,6 +15,7 @@ import { reportIssues, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 import type { FallbackTarget as GeneratedFallbackTarget, UAIXRouteRecord } from './generated/types/route-record.ts';
 import { isJsonObject } from './jsonObject.ts';
+import { hasVisibleText } from './visibleText.ts';
 
 export const ROUTE_RECORD_SCHEMA_ID = `${SCHEMA_BASE_URL}route-record.schema.json`;
 
@@ -267,10 +268,10 @@ function reviewRule(record: Record<string, unknown>): UaiIssue[] {
     });
   }
   const lowest = fallbackTargetOf(record, 'lowest_safe_fallback');
-  // White space alone describes nothing: it counts as null.
+  // Text that shows nothing (white space, invisible characters) describes nothing: it counts as null.
   const noOpAbsent =
     record.no_op_behavior === null ||
-    (typeof record.no_op_behavior === 'string' && record.no_op_behavior.trim() === '');
+    (typeof record.no_op_behavior === 'string' && !hasVisibleText(record.no_op_behavior));
   if (noOpAbsent && !isStaticTarget(lowest)) {
     issues.push({
       code: 'UAI-ROUTE-NO-REVIEW',

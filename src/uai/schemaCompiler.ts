@@ -21,6 +21,25 @@ type StandaloneCode = typeof standaloneCodeImport;
 const standaloneCode = ((standaloneCodeImport as unknown as { default?: StandaloneCode }).default ??
   standaloneCodeImport) as StandaloneCode;
 
+// ajv adds the errors of a referenced validator with `vErrors = vErrors.concat(errors)`, which copies
+// every error gathered so far at each failing `$ref`: N failing array items cost N²/2 copies.
+const CONCAT_ERRORS = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g;
+
+/**
+ * ajv's code with each error merge appending in place instead (same errors, same order), so the
+ * work is linear in the number of errors. Throws when a merge is left that it does not recognize.
+ */
+export function linearErrorMerge(code: string): string {
+  const linear = code.replace(
+    CONCAT_ERRORS,
+    (_merge, errors: string) =>
+      `if(vErrors === null){vErrors = ${errors};}else {for(const e of ${errors}){vErrors.push(e);}}`,
+  );
+  if (linear.includes('vErrors.concat('))
+    throw new Error('ajv merges errors with a concat that linearErrorMerge does not recognize; update its pattern');
+  return linear;
+}
+
 export function createAjv(options: { source?: boolean } = {}) {
   const ajv = new Ajv2020({
     strict: true,
@@ -28,7 +47,7 @@ export function createAjv(options: { source?: boolean } = {}) {
     allErrors: true,
     verbose: true,
     messages: options.source !== true,
-    code: { source: options.source ?? false, esm: true },
+    code: { source: options.source ?? false, esm: true, process: linearErrorMerge },
   });
   addFormats(ajv);
   ajv.addKeyword({ keyword: ERROR_CODE_KEYWORD, schemaType: 'string' });
@@ -94,7 +113,8 @@ export function generateValidatorModule(documents: readonly SchemaDocument[]): s
         .replace(/[^A-Za-z0-9]/g, '_')}`,
     ]),
   );
-  let code = standaloneCode(ajv, Object.fromEntries(ids.map((id) => [exportNames.get(id)!, id])));
+  // The standalone code is ajv's, before `code.process`: make its error merges linear here too.
+  let code = linearErrorMerge(standaloneCode(ajv, Object.fromEntries(ids.map((id) => [exportNames.get(id)!, id]))));
   for (const [required, name] of RUNTIME_IMPORTS) code = code.split(required).join(name);
   const leftover = /require\("[^"]*"\)/.exec(code);
   if (leftover)

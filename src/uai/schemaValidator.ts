@@ -7,15 +7,16 @@
 import type { SchemaRegistry, JsonSchema } from './schemaRegistry.ts';
 import type { Shape } from './fieldShape.ts';
 import { shapesAlong } from './fieldShape.ts';
+import { isJsonObject } from './jsonObject.ts';
+import { REQUIRED_TEXT_PATTERN, passesPatternInvisibly } from './visibleText.ts';
 import type { UaiIssue } from './errorCodes.ts';
 import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
-import { escapePointerToken, parsePointer, valueAtPointer } from './jsonPointer.ts';
+import { escapePointerToken, jsonPointer, parsePointer, valueAtPointer } from './jsonPointer.ts';
 import { parseUtcDateTime } from './utcDateTime.ts';
 
 export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
 
-/** The pattern of `envelope.schema.json#/$defs/requiredText`: a required text holds a non-space character. */
-export const REQUIRED_TEXT_PATTERN = '\\S';
+export { REQUIRED_TEXT_PATTERN };
 
 /** A failure of the required-text pattern on a blank (not empty) value: the field counts as absent. */
 function isBlankText(error: SchemaError): boolean {
@@ -52,11 +53,15 @@ export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): C
     validate(schemaId, value, shape) {
       const validate = compiled.get(schemaId);
       if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
-      if (validate(value)) return [];
+      if (validate(value)) {
+        const invisible = invisibleTextErrors(value, shape, [], []);
+        return invisible.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
+      }
       // An empty string fails minLength too; one issue for it is enough.
       const errors = (validate.errors ?? []).filter(
         (error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''),
       );
+      invisibleTextErrors(value, shape, [], errors);
       // Messages are built for a report's worth only: a document with 400,000 bad members costs no more.
       const issues = errors.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
       if (errors.length > MAX_ISSUES_PER_DOCUMENT) {
@@ -69,6 +74,46 @@ export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): C
       return issues;
     },
   };
+}
+
+/**
+ * The required-text pattern's failures that no portable pattern can see: a declared required text
+ * field holding only astral invisible characters (see visibleText.ts), as the pattern's own error,
+ * so it gets the same code and message. Walks the declared fields only, in document order.
+ */
+function invisibleTextErrors(
+  value: unknown,
+  shape: Shape,
+  segments: (string | number)[],
+  out: SchemaError[],
+): SchemaError[] {
+  if (shape.kind === 'scalar') {
+    if (
+      shape.constraints.pattern === REQUIRED_TEXT_PATTERN &&
+      typeof value === 'string' &&
+      passesPatternInvisibly(value)
+    )
+      out.push({
+        keyword: 'pattern',
+        instancePath: jsonPointer(segments),
+        params: { pattern: REQUIRED_TEXT_PATTERN },
+        data: value,
+      });
+  } else if (shape.kind === 'object' && isJsonObject(value)) {
+    for (const field of shape.fields) {
+      if (!Object.hasOwn(value, field.name)) continue;
+      segments.push(field.name);
+      invisibleTextErrors(value[field.name], field.shape, segments, out);
+      segments.pop();
+    }
+  } else if (shape.kind === 'array' && Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      segments.push(index);
+      invisibleTextErrors(value[index], shape.items, segments, out);
+      segments.pop();
+    }
+  }
+  return out;
 }
 
 function placeOf(error: SchemaError): string {
@@ -123,7 +168,8 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
     case 'required':
       return `add the required field "${params.missingProperty}" to ${where}`;
   }
-  if (isBlankText(error)) return `${where} holds only white space, which counts as absent: write a value`;
+  if (isBlankText(error))
+    return `${where} holds only white space or invisible characters, which counts as absent: write a value`;
   if (code === 'UAI-TIME-NOT-UTC')
     return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
   switch (error.keyword) {

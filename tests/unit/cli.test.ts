@@ -9,6 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
+import { createNodePacketValidator } from '../../src/uai/node/nodeValidator.ts';
+import { packetFindings } from '../../src/uai/packetValidator.ts';
 
 const SEEDS = join(REPOSITORY_ROOT, 'tests/fixtures/seeds');
 const SEED_KEYED = join(SEEDS, 'uai.agent.ack.v1.keyed.json');
@@ -317,20 +319,35 @@ test('bad input: a directory', () => {
   assertBadInput(temp, { status: 2, message: /^uaix: cannot read .*: it is a directory/ }, 'a directory');
 });
 
-test('bad input: a file over 4 MiB, named or on standard input', () => {
-  const huge = `[${'1,'.repeat(2 * 1024 * 1024 + 16)}1]`;
-  assert.ok(huge.length > 4 * 1024 * 1024);
-  const path = tempFile('huge.json', huge);
+test('a file one byte over 4 MiB is invalid (UAI-JSON-TOO-LARGE, exit 1), named or on standard input, as in the library', () => {
+  const limit = 4 * 1024 * 1024;
+  const atLimit = `["${'a'.repeat(limit - 4)}"]`;
+  assert.equal(atLimit.length, limit);
+  // At the limit exactly, the file is read as JSON (and is no packet).
+  assert.doesNotMatch(uaix(['validate', tempFile('at-limit.json', atLimit)]).stdout, /UAI-JSON-TOO-LARGE/);
+  const over = `${atLimit} `;
+  const path = tempFile('over.json', over);
   assertBadInput(
     path,
-    { status: 2, message: /^uaix: cannot read .*huge\.json: \d+ bytes is more than the 4194304-byte limit/ },
-    'huge file',
+    { status: 1, message: /UAI-JSON-TOO-LARGE \(root\): file is larger than 4194304 bytes/ },
+    'over',
   );
-  const viaStdin = uaix(['validate', '-'], huge);
-  assert.equal(viaStdin.status, 2);
-  assert.equal(lines(viaStdin.stderr).length, 1);
-  assert.match(viaStdin.stderr, /^uaix: standard input is larger than 4194304 bytes$/m);
+  const viaStdin = uaix(['validate', '-'], over);
+  assert.equal(viaStdin.status, 1);
+  assert.equal(viaStdin.stderr, '');
+  assert.match(
+    viaStdin.stdout,
+    /^<stdin>: invalid\n {2}error UAI-JSON-TOO-LARGE \(root\): file is larger than 4194304 bytes/,
+  );
   assertNoStack(viaStdin);
+  // Far over the limit, the CLI reads no more than one byte past it and says the same.
+  const huge = uaix(['validate', tempFile('huge.json', new Uint8Array(3 * limit))]);
+  assert.equal(huge.status, 1);
+  assert.match(huge.stdout, /error UAI-JSON-TOO-LARGE/);
+  // --json carries the library's own report for the same bytes.
+  const json = JSON.parse(uaix(['validate', '--json', path]).stdout);
+  const library = createNodePacketValidator().validateBytes(new TextEncoder().encode(over));
+  assert.deepEqual(json, [{ file: path, ...packetFindings(library) }]);
 });
 
 test('bad input: nesting 10,000 deep', () => {

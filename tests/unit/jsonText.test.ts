@@ -521,12 +521,14 @@ test('size limit: counted in UTF-8 bytes, checked before reading', () => {
   assert.equal(decodeJsonBytes(utf8.encode(ascii), { maxBytes: 100 }).ok, true);
   assert.equal(readJsonText(ascii, { maxBytes: 100 }).ok, true);
   assertReadError(decodeJsonBytes(utf8.encode(ascii), { maxBytes: 99 }), {
+    code: 'UAI-JSON-TOO-LARGE',
     path: '',
     line: 1,
     column: 1,
     message: /^file is larger than 99 bytes/,
   });
   assertReadError(readJsonText(ascii, { maxBytes: 99 }), {
+    code: 'UAI-JSON-TOO-LARGE',
     path: '',
     line: 1,
     column: 1,
@@ -544,6 +546,7 @@ test('size limit: counted in UTF-8 bytes, checked before reading', () => {
   // Invalid in every other way, yet refused for its size without being read.
   const big = new Uint8Array(DEFAULT_JSON_LIMITS.maxBytes + 1);
   assert.match(errorOf(decodeJsonBytes(big)).message, /^file is larger than 4194304 bytes/);
+  assert.equal(errorOf(decodeJsonBytes(big)).code, 'UAI-JSON-TOO-LARGE');
 });
 
 test('readJsonText never throws on hostile input', () => {

@@ -502,8 +502,22 @@ test('integer fields have the maxima their meaning implies', () => {
   }
 });
 
-test('blank text counts as absent: every required text field, white space alone, gets the code its absence gets', () => {
-  const blanks = [' ', '\t\n', '\u00a0\u2003\u2028'];
+test('blank text counts as absent: every required text field, white space or invisible characters alone, gets the code its absence gets', () => {
+  const blanks = [
+    ' ',
+    '\t\n',
+    '\u00a0\u2003\u2028',
+    // Zero-width space, word joiner and BOM, soft hyphen, Mongolian vowel separator, joiners, controls.
+    '\u200b',
+    '\u2060\ufeff',
+    '\u00ad',
+    '\u180e',
+    ' \u200d\u200c ',
+    '\u0001\u007f',
+    // Beyond U+FFFF, where the schema's pattern cannot look: tag characters, a musical format control.
+    '\u{E0001}\u{E0041}',
+    '\u{1D173}',
+  ];
   const cases: { make: () => Packet; set: (packet: Packet, blank: string) => void; path: string }[] = [
     { make: seed, set: (p, b) => (p.delivery.fallback_directive = b), path: '/delivery/fallback_directive' },
     { make: seed, set: (p, b) => (p.source.label = b), path: '/source/label' },
@@ -532,13 +546,15 @@ test('blank text counts as absent: every required text field, white space alone,
         [[absentCodes[0], path]],
         `${path} = ${JSON.stringify(blank)}`,
       );
-      assert.match(report.errors[0].message, /holds only white space, which counts as absent/);
+      assert.match(report.errors[0].message, /holds only white space or invisible characters, which counts as absent/);
     }
   }
-  // Text with something in it passes, surrounding white space or not.
-  const packet = seed();
-  packet.delivery.fallback_directive = '  Return a blocker.  ';
-  assertValid(validate(packet));
+  // Text with something in it passes, surrounding white space or invisible characters or not.
+  for (const text of ['  Return a blocker.  ', '\u200bx\u200b', '\u{E0001}\u{1F6D1}', '\u0600\u0661']) {
+    const packet = seed();
+    packet.delivery.fallback_directive = text;
+    assertValid(validate(packet));
+  }
 });
 
 test('bounded output: at most 100 errors per document, then one closing issue with the count', () => {
@@ -620,6 +636,233 @@ test('the text checks read whole strings: a claim or a secret past 64 KiB is an 
   assert.deepEqual(
     validate(packet).warnings.map(({ code }) => code),
     ['UAI-INTEGRITY-UNVERIFIED'],
+  );
+});
+
+test('now: a Date, a UtcDateTime, RFC 3339 text (leap second, nanoseconds) or epoch milliseconds; expiry is read from each', () => {
+  // The seed expires at 2030-12-31T23:59:00Z.
+  const expiresAt = Date.parse('2030-12-31T23:59:00Z');
+  const expired: unknown[] = [
+    '2030-12-31T23:59:00.000000001Z',
+    '2030-12-31T23:59:60Z',
+    '2031-01-01T00:00:00Z',
+    expiresAt + 1,
+    new Date(expiresAt + 1),
+    { epochSecond: expiresAt / 1000, leapSecond: false, fraction: '000000001' },
+  ];
+  for (const now of expired) {
+    const report = checked(validator.validateValue(seed(), { now: now as never }));
+    assertError(report, 'UAI-EXPIRED', '/delivery/expires_at');
+  }
+  for (const now of ['2030-12-31T23:59:00Z', '2030-12-31T23:58:59.999999999Z', expiresAt, new Date(expiresAt)])
+    assertValid(checked(validator.validateValue(seed(), { now: now as never })));
+  // The CLI's --now reads the same text the same way: the library expresses every clock it accepts.
+  const text = JSON.stringify(seed());
+  assertError(
+    checked(validator.validateText(text, { now: '2030-12-31T23:59:60Z' })),
+    'UAI-EXPIRED',
+    '/delivery/expires_at',
+  );
+});
+
+test('UAI-CLOCK-INVALID: a clock that is not a time fails closed, never "now" and never a throw', () => {
+  const clocks: unknown[] = [
+    new Date('not a date'),
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    1.5,
+    9e15,
+    'garbage',
+    '',
+    '2030-12-31',
+    '2026-06-01T00:00:00+02:00',
+    '2026-02-30T00:00:00Z',
+    null,
+    true,
+    {},
+    { epochSecond: Number.NaN, leapSecond: false, fraction: '' },
+    { epochSecond: 1, leapSecond: false, fraction: '50' },
+    1n,
+    Symbol('now'),
+  ];
+  // An expired packet, a valid one, keyed and keyless, as a value and as text: all invalid.
+  const expired = seed();
+  expired.delivery.expires_at = '2020-01-01T00:00:00Z';
+  for (const now of clocks) {
+    for (const packet of [expired, seed()]) {
+      for (const report of [
+        validator.validateValue(packet, { now: now as never }),
+        validator.validateValue(keyless(packet), { now: now as never }),
+        validator.validateText(JSON.stringify(packet), { now: now as never }),
+      ]) {
+        const issue = assertError(checked(report), 'UAI-CLOCK-INVALID', '');
+        assert.match(issue.message, /^the validation clock \(now\) is not a time: .+; expiry cannot be checked/);
+        assert.ok(report.digest, 'the rest of the validation still runs');
+      }
+    }
+  }
+  assert.match(validator.validateValue(seed(), { now: new Date('x') }).errors[0].message, /the Date is invalid/);
+  assert.match(
+    validator.validateValue(seed(), { now: '2026-02-30T00:00:00Z' }).errors[0].message,
+    /"2026-02-30T00:00:00Z" cannot be read: day 30 does not exist/,
+  );
+});
+
+test('UAI-VALUE-NOT-JSON: validateValue and digest report what JSON cannot hold, at its place, and never throw', () => {
+  type Case = [name: string, make: () => unknown, path: string, problem: RegExp];
+  const inBody = (value: unknown) => () => {
+    const packet = seed();
+    packet.body.extra = value;
+    return packet;
+  };
+  const cases: Case[] = [
+    [
+      'a cycle',
+      () => {
+        const p = seed();
+        p.body.self = p;
+        return p;
+      },
+      '/body/self',
+      /contains itself \(a cycle\)/,
+    ],
+    [
+      'a bigint member',
+      () => {
+        const p = seed();
+        p.delivery.retry_count = 1n;
+        return p;
+      },
+      '/delivery/retry_count',
+      /the bigint 1n/,
+    ],
+    ['a function', inBody(() => 1), '/body/extra', /a function is not a JSON value/],
+    ['a symbol', inBody(Symbol('s')), '/body/extra', /a symbol is not a JSON value/],
+    [
+      'an undefined member',
+      () => {
+        const p = seed();
+        p.body.rejection_reason = undefined;
+        return p;
+      },
+      '/body/rejection_reason',
+      /undefined is not a JSON value/,
+    ],
+    [
+      'a Date',
+      () => {
+        const p = seed();
+        p.delivery.expires_at = new Date();
+        return p;
+      },
+      '/delivery/expires_at',
+      /an instance of Date/,
+    ],
+    ['a Map', inBody(new Map()), '/body/extra', /an instance of Map/],
+    [
+      'a class instance at the root',
+      () => Object.assign(Object.create({ inherited: 1 }), seed()),
+      '',
+      /custom prototype/,
+    ],
+    [
+      'a sparse array',
+      () => {
+        const p = seed();
+        p.extensions = new Array(2); // two holes
+        p.extensions[1] = 1;
+        return p;
+      },
+      '/extensions/0',
+      /a hole/,
+    ],
+    [
+      'a symbol-keyed member',
+      () => {
+        const p = seed();
+        p.body[Symbol('k')] = 1;
+        return p;
+      },
+      '/body',
+      /symbol-keyed/,
+    ],
+    [
+      'a getter that throws',
+      () => {
+        const p = seed();
+        Object.defineProperty(p.body, 'x', {
+          enumerable: true,
+          get() {
+            throw new Error('boom');
+          },
+        });
+        return p;
+      },
+      '/body/x',
+      /reading the value threw \(boom\)/,
+    ],
+    ['a bigint at the root', () => 1n, '', /the bigint 1n/],
+    [
+      'deeper than 64 levels',
+      inBody(JSON.parse('['.repeat(70) + ']'.repeat(70))),
+      '/body/extra' + '/0'.repeat(62),
+      /nested deeper than the limit of 64 levels/,
+    ],
+    [
+      'a keyless cycle',
+      () => {
+        const k = keyless(seed());
+        k[11] = [k];
+        return k;
+      },
+      '/11/0',
+      /a cycle/,
+    ],
+  ];
+  for (const [name, make, path, problem] of cases) {
+    const report = checked(validator.validateValue(make()));
+    assert.deepEqual(
+      report.errors.map((issue) => [issue.code, issue.path]),
+      [['UAI-VALUE-NOT-JSON', path]],
+      name,
+    );
+    assert.match(report.errors[0].message, problem, name);
+    assert.equal(report.digest, null, name);
+    const digest = validator.digest(make());
+    assert.equal(digest.ok, false, name);
+    assert.deepEqual(!digest.ok && digest.issues.map((issue) => issue.code), ['UAI-VALUE-NOT-JSON'], name);
+  }
+  // Every place is listed, in document order, bounded like every report.
+  const many = seed();
+  for (let index = 0; index < 150; index++) many.body[`x${index}`] = BigInt(index);
+  const report = checked(validator.validateValue(many));
+  assert.equal(report.errors.length, 101);
+  assert.match(report.errors[100].message, /^50 more issues/);
+});
+
+test('UAI-JSON-TOO-LARGE: a document over the size limit, as bytes, text or a value (shared objects included)', () => {
+  const small = createPacketValidator(loadSchemaDocuments(), { limits: { maxBytes: 2_000 } });
+  const text = JSON.stringify(seed());
+  assert.ok(text.length > 2_000);
+  for (const report of [small.validateText(text), small.validateBytes(new TextEncoder().encode(text))]) {
+    assert.deepEqual(
+      checked(report).errors.map((issue) => [issue.code, issue.path]),
+      [['UAI-JSON-TOO-LARGE', '']],
+    );
+  }
+  assertError(checked(small.validateValue(seed())), 'UAI-JSON-TOO-LARGE', '');
+  // A value that shares one object at every level is small in memory and 2^60 times larger as
+  // JSON text: it is refused as too large in time proportional to the limit, not to 2^60.
+  let shared: Packet = {};
+  for (let level = 0; level < 60; level++) shared = { a: shared, b: shared };
+  const packet = seed();
+  packet.body.extra = shared;
+  const started = process.hrtime.bigint();
+  const report = checked(validator.validateValue(packet));
+  assert.ok(Number(process.hrtime.bigint() - started) / 1e9 < 10, 'bounded by the size limit');
+  assert.deepEqual(
+    report.errors.map((issue) => issue.code),
+    ['UAI-JSON-TOO-LARGE'],
   );
 });
 

@@ -196,19 +196,24 @@ test('UAI-ROUTE-NO-REVIEW: no lowest safe fallback and no no_op_behavior', () =>
   assert.deepEqual(check(record).errors, []);
 });
 
-test('blank text counts as absent: a blank title, description or highest path is UAI-ROUTE-FIELD-MISSING, a blank no-op is null', () => {
+test('blank text counts as absent: a blank or invisible title, description or highest path is UAI-ROUTE-FIELD-MISSING, a blank no-op is null', () => {
   for (const field of ['highest_supported_path', 'title', 'description']) {
-    for (const blank of [' ', '\t\n', '\u00a0\u2003']) {
+    for (const blank of [' ', '\t\n', '\u00a0\u2003', '\u200b\u2060', '\u{E0020}']) {
       const record = POST();
       record[field] = blank;
       const report = check(record);
       assertIssue(report, 'UAI-ROUTE-FIELD-MISSING', `/${field}`);
-      assert.match(report.errors[0].message, /only white space, which counts as absent/);
+      assert.match(report.errors[0].message, /only white space or invisible characters, which counts as absent/);
     }
   }
-  const record = fixture('script-only-no-op');
-  record.no_op_behavior = ' \n ';
-  assert.match(assertIssue(check(record), 'UAI-ROUTE-NO-REVIEW', '/no_op_behavior').message, /no_op_behavior is blank/);
+  for (const blank of [' \n ', '\u200b', '\u{E0020}']) {
+    const record = fixture('script-only-no-op');
+    record.no_op_behavior = blank;
+    assert.match(
+      assertIssue(check(record), 'UAI-ROUTE-NO-REVIEW', '/no_op_behavior').message,
+      /no_op_behavior is blank/,
+    );
+  }
 });
 
 test('bounded output: a route record with 150 undeclared members lists 100 and counts the rest', () => {

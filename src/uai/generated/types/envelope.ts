@@ -43,7 +43,7 @@ export interface Party {
    */
   id: string;
   /**
-   * Text a required field must hold: at least one character that is not white space. White space alone says nothing, so it counts as absent and gets the code of the missing field.
+   * Text a required field must hold: at least one character that is visible, i.e. not white space, not a control or format character and not a default-ignorable code point (zero-width spaces and joiners, bidirectional marks, variation selectors, Hangul fillers). Text without one shows nothing, so it counts as absent and gets the code of the missing field. The pattern lists the invisible characters of the Basic Multilingual Plane; validators of the UAIX core also count a text of only invisible characters beyond U+FFFF (tag characters, musical and shorthand format controls) as absent.
    */
   label: string;
   uri: string;
@@ -117,7 +117,7 @@ export interface Trust {
   channel: 'public-web' | 'authenticated-api' | 'private-network' | 'local-runtime' | 'offline-file';
   auth_scheme: 'none' | 'https' | 'mtls' | 'oauth2' | 'signed-packet';
   /**
-   * Text a required field must hold: at least one character that is not white space. White space alone says nothing, so it counts as absent and gets the code of the missing field.
+   * Text a required field must hold: at least one character that is visible, i.e. not white space, not a control or format character and not a default-ignorable code point (zero-width spaces and joiners, bidirectional marks, variation selectors, Hangul fillers). Text without one shows nothing, so it counts as absent and gets the code of the missing field. The pattern lists the invisible characters of the Basic Multilingual Plane; validators of the UAIX core also count a text of only invisible characters beyond U+FFFF (tag characters, musical and shorthand format controls) as absent.
    */
   principal: string;
   /**
@@ -151,7 +151,7 @@ export interface Provenance {
 }
 export interface LineageEntry {
   /**
-   * Text a required field must hold: at least one character that is not white space. White space alone says nothing, so it counts as absent and gets the code of the missing field.
+   * Text a required field must hold: at least one character that is visible, i.e. not white space, not a control or format character and not a default-ignorable code point (zero-width spaces and joiners, bidirectional marks, variation selectors, Hangul fillers). Text without one shows nothing, so it counts as absent and gets the code of the missing field. The pattern lists the invisible characters of the Basic Multilingual Plane; validators of the UAIX core also count a text of only invisible characters beyond U+FFFF (tag characters, musical and shorthand format controls) as absent.
    */
   stage: string;
   /**
@@ -173,7 +173,7 @@ export interface Integrity {
 export interface Extension {
   namespace: string;
   /**
-   * Text a required field must hold: at least one character that is not white space. White space alone says nothing, so it counts as absent and gets the code of the missing field.
+   * Text a required field must hold: at least one character that is visible, i.e. not white space, not a control or format character and not a default-ignorable code point (zero-width spaces and joiners, bidirectional marks, variation selectors, Hangul fillers). Text without one shows nothing, so it counts as absent and gets the code of the missing field. The pattern lists the invisible characters of the Basic Multilingual Plane; validators of the UAIX core also count a text of only invisible characters beyond U+FFFF (tag characters, musical and shorthand format controls) as absent.
    */
   purpose: string;
   critical: boolean;

@@ -11,11 +11,11 @@ export type UaiAgentMessageV1Packet = UAI1Envelope & {
 export type Body = {
   intent: 'inform' | 'request' | 'propose' | 'question' | 'answer';
   /**
-   * Text a required field must hold: at least one character that is not white space. White space alone says nothing, so it counts as absent and gets the code of the missing field.
+   * Text a required field must hold: at least one character that is visible, i.e. not white space, not a control or format character and not a default-ignorable code point (zero-width spaces and joiners, bidirectional marks, variation selectors, Hangul fillers). Text without one shows nothing, so it counts as absent and gets the code of the missing field. The pattern lists the invisible characters of the Basic Multilingual Plane; validators of the UAIX core also count a text of only invisible characters beyond U+FFFF (tag characters, musical and shorthand format controls) as absent.
    */
   subject: string;
   /**
-   * Text a required field must hold: at least one character that is not white space. White space alone says nothing, so it counts as absent and gets the code of the missing field.
+   * Text a required field must hold: at least one character that is visible, i.e. not white space, not a control or format character and not a default-ignorable code point (zero-width spaces and joiners, bidirectional marks, variation selectors, Hangul fillers). Text without one shows nothing, so it counts as absent and gets the code of the missing field. The pattern lists the invisible characters of the Basic Multilingual Plane; validators of the UAIX core also count a text of only invisible characters beyond U+FFFF (tag characters, musical and shorthand format controls) as absent.
    */
   content: string;
   /**

@@ -1,0 +1,129 @@
+/**
+ * Is a value handed in by code JSON data? Text read by the JSON reader always is; a value from a
+ * caller may hold what no JSON text can (undefined, a bigint, a Date, a cycle, an array hole, a
+ * getter that throws), and every later stage (schema, rules, messages) assumes JSON data. One
+ * iterative walk finds every such place, so the validator can report them instead of throwing or
+ * looping. A cycle is cut at its first repetition; an object shared by several members is JSON
+ * data (written out once per place), so the walk also counts the bytes its JSON text would at
+ * least take and stops past the reader's size limit: shared objects cannot make it exponential.
+ */
+import { jsonPointer } from './jsonPointer.ts';
+
+export interface NonJsonPlace {
+  /** JSON Pointer of the offending value (or of the object holding a symbol-keyed member). */
+  path: string;
+  problem: string;
+}
+
+function describe(value: unknown): string {
+  switch (typeof value) {
+    case 'undefined':
+      return 'undefined';
+    case 'function':
+      return 'a function';
+    case 'bigint':
+      return `the bigint ${String(value)}n`;
+    case 'symbol':
+      return 'a symbol';
+    default: {
+      const name: unknown = (value as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+      return typeof name === 'string' && name !== '' && name !== 'Object'
+        ? `an instance of ${name}`
+        : 'an object with a custom prototype';
+    }
+  }
+}
+
+/** Plain objects only: object literals, JSON.parse results and Object.create(null). */
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+interface Frame {
+  node: object;
+  /** Member names (objects) or the length (arrays) still to visit, and the next position. */
+  keys: string[] | number;
+  next: number;
+}
+
+export interface NonJsonFindings {
+  found: NonJsonPlace[];
+  total: number;
+  /** The JSON text of the value would be longer than `maxBytes`: the walk stopped there. */
+  tooLarge: boolean;
+}
+
+/**
+ * The places in `value` that are not JSON data, in document order: at most `maxListed` listed,
+ * `total` counting all. Containers nested deeper than `maxDepth` (the top level is depth 1, as
+ * the reader counts) are one place each, not walked. Stops with `tooLarge` once the JSON text
+ * would take more than `maxBytes` (counted low: one byte per UTF-16 unit of a string or name).
+ */
+export function findNonJsonValues(
+  value: unknown,
+  limits: { maxDepth: number; maxBytes: number },
+  maxListed = Infinity,
+): NonJsonFindings {
+  const { maxDepth, maxBytes } = limits;
+  const found: NonJsonPlace[] = [];
+  let total = 0;
+  // Quotes, brackets, separators and at least one character per scalar.
+  let bytes = 0;
+  const path: (string | number)[] = [];
+  const report = (problem: string) => {
+    if (++total <= maxListed) found.push({ path: jsonPointer(path), problem });
+  };
+  const stack: Frame[] = [];
+  const onStack = new Set<object>();
+
+  /** Checks one value at `path`; enters a container by pushing its frame. */
+  const visit = (node: unknown): void => {
+    if (typeof node === 'string') {
+      bytes += node.length + 2;
+      return;
+    }
+    bytes += 2; // a scalar's one character and its separator, or a container's brackets
+    if (node === null || typeof node === 'number' || typeof node === 'boolean') return;
+    if (typeof node !== 'object') return report(`${describe(node)} is not a JSON value`);
+    if (onStack.has(node)) return report('the value contains itself (a cycle), which JSON cannot represent');
+    if (stack.length >= maxDepth)
+      return report(`objects and arrays are nested deeper than the limit of ${maxDepth} levels`);
+    if (Array.isArray(node)) {
+      stack.push({ node, keys: node.length, next: 0 });
+    } else {
+      if (!isPlain(node)) return report(`${describe(node)} is not a JSON value`);
+      if (Object.getOwnPropertySymbols(node).length > 0)
+        report('the object has symbol-keyed members, which JSON cannot carry');
+      stack.push({ node, keys: Object.keys(node), next: 0 });
+    }
+    onStack.add(node);
+  };
+
+  try {
+    visit(value);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      const size = typeof frame.keys === 'number' ? frame.keys : frame.keys.length;
+      if (frame.next >= size) {
+        stack.pop();
+        onStack.delete(frame.node);
+        continue;
+      }
+      const position = frame.next++;
+      const key = typeof frame.keys === 'number' ? position : frame.keys[position];
+      // The path holds one segment per open container: the member or index it is visiting.
+      path.length = stack.length - 1;
+      path.push(key);
+      if (typeof key === 'string') bytes += key.length + 3;
+      if (bytes > maxBytes) return { found, total, tooLarge: true };
+      if (typeof key === 'number' && !Object.hasOwn(frame.node, key))
+        report('the array has a hole here (a sparse array), which JSON cannot represent');
+      else visit((frame.node as Record<string | number, unknown>)[key]);
+    }
+  } catch (error) {
+    // A getter or a proxy trap that throws: the value cannot be read as data at all.
+    report(`reading the value threw (${(error as Error)?.message ?? String(error)})`);
+  }
+  return { found, total, tooLarge: bytes > maxBytes };
+}

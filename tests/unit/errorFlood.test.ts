@@ -1,0 +1,96 @@
+/**
+ * A packet with many small errors costs time in proportion to its size: doubling the number of
+ * errors at most about doubles the validator's time. Times are CPU time (the machine is shared),
+ * taken as the median of interleaved runs, and the bound (3×) is loose so that load cannot make
+ * a linear validator fail; a quadratic step makes the ratio 4 or more. Route records too.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createPacketValidator } from '../../src/uai/packetValidator.ts';
+import { compileSchemas } from '../../src/uai/schemaCompiler.ts';
+import { createRouteChecker } from '../../src/uai/routeRecord.ts';
+import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
+
+type Packet = Record<string, unknown>;
+
+const documents = loadSchemaDocuments();
+const NOW = new Date('2026-06-01T00:00:00Z');
+const SEED: Packet = JSON.parse(
+  readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8'),
+);
+const RUNS = 5;
+const MAX_RATIO = 3;
+
+/** The floods: each gives a packet with `count` small errors or more. */
+const FLOODS: Record<string, (count: number) => Packet> = {
+  // Three missing fields per empty extension, each reported through the extension's $ref.
+  'empty extension objects': (count) => ({ ...SEED, extensions: Array.from({ length: count }, () => ({})) }),
+  'undeclared body members': (count) => ({
+    ...SEED,
+    body: { ...(SEED.body as Packet), ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`x${i}`, {}])) },
+  }),
+};
+
+function cpuMilliseconds(run: () => void): number {
+  const start = process.cpuUsage();
+  run();
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The median over interleaved runs of the time for 2N errors divided by the time for N. */
+function doublingRatio(validate: (text: string) => unknown, make: (count: number) => Packet, count: number): number {
+  const small = JSON.stringify(make(count));
+  const large = JSON.stringify(make(2 * count));
+  validate(small); // warm-up: the JIT's first pass is not the validator's cost
+  const ratios: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const smallTime = cpuMilliseconds(() => validate(small));
+    const largeTime = cpuMilliseconds(() => validate(large));
+    ratios.push(largeTime / Math.max(smallTime, 1));
+  }
+  return median(ratios);
+}
+
+for (const [name, make] of Object.entries(FLOODS)) {
+  test(`doubling the ${name} at most about doubles the time`, { timeout: 120_000 }, () => {
+    const validator = createPacketValidator(documents);
+    const validate = (text: string) => {
+      const report = validator.validateText(text, { now: NOW });
+      assert.equal(report.valid, false);
+      assert.equal(report.errors.at(-1)?.code, 'UAI-ERRORS-TRUNCATED');
+    };
+    const ratio = doublingRatio(validate, make, 8_000);
+    assert.ok(ratio < MAX_RATIO, `2N ${name} took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
+  });
+}
+
+test('the validators compiled at run time are linear in errors too', { timeout: 120_000 }, () => {
+  const validator = createPacketValidator(documents, { compile: compileSchemas });
+  const validate = (text: string) => assert.equal(validator.validateText(text, { now: NOW }).valid, false);
+  const ratio = doublingRatio(validate, FLOODS['empty extension objects'], 8_000);
+  assert.ok(ratio < MAX_RATIO, `2N empty extensions took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
+});
+
+test('a route record with many distinct advertised paths or fallback needs is checked in linear time', () => {
+  const checker = createRouteChecker(documents);
+  const record = JSON.parse(
+    readFileSync(
+      new URL('../../schemas/uai-1/examples/routes/valid/browser-form-for-post.json', import.meta.url),
+      'utf8',
+    ),
+  );
+  // Distinct values outside the enum: each is an error, and uniqueness holds, so every pair is compared
+  // when the item type is not declared.
+  const flood = (count: number) => {
+    const copy = structuredClone(record);
+    copy.advertises = Array.from({ length: count }, (_, index) => `path-${index}`);
+    return copy;
+  };
+  const validate = (text: string) => assert.equal(checker.checkText(text).errors.length, 101);
+  const ratio = doublingRatio(validate, flood, 8_000);
+  assert.ok(ratio < MAX_RATIO, `2N advertised paths took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
+});
