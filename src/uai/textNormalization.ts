@@ -1,7 +1,7 @@
 /**
- * The one normalization that every text rule of the core reads (the claim detector, the secret
- * scanner and the required-text rule), so that text which reads the same to a person gets the
- * same verdict however it is spelled in code points. In order:
+ * The one normalization that the text rules of the core read (the claim detector and the secret
+ * scanner), so that text which reads the same to a person gets the same verdict however it is
+ * spelled in code points (what a required text field must hold is `visibleText.ts`). In order:
  *
  * 1. default-ignorable and format code points removed (U+200B zero-width space, U+00AD soft hyphen,
  *    U+FEFF, bidi controls, variation selectors, tags): they change no glyph a reader sees;
@@ -82,14 +82,6 @@ export function foldForMatching(normalized: string): string {
     .replace(COMBINING_MARKS, '')
     .replace(APOSTROPHES, "'")
     .replace(WHITESPACE_RUNS, ' ');
-}
-
-/** A letter, a digit or a symbol: what makes a required text field say something. */
-const VISIBLE = /[\p{L}\p{N}\p{S}]/u;
-
-/** True when the normalized text holds a letter, digit or symbol (not only spaces, punctuation, format characters). */
-export function hasVisibleText(text: string): boolean {
-  return VISIBLE.test(normalizeRuleText(text));
 }
 
 /** A code point that joins the piece before it: a combining mark, or a Hangul vowel or final. */

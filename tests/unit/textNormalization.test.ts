@@ -1,12 +1,12 @@
 /**
  * The one normalization of the text rules (src/uai/textNormalization.ts): each step on the spellings
- * it exists for, the required-text predicate, and `originalSpan`, which must map every span of the
+ * it exists for, and `originalSpan`, which must map every span of the
  * normalized text to a span of the input whose own normal form holds it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { normalizeRuleText, foldForMatching, hasVisibleText, originalSpan } from '../../src/uai/textNormalization.ts';
+import { normalizeRuleText, foldForMatching, originalSpan } from '../../src/uai/textNormalization.ts';
 
 test('each step turns a spelling into what a reader sees', () => {
   const cases: [string, string, string][] = [
@@ -44,12 +44,6 @@ test('foldForMatching turns every run of white space into one space, whatever th
     ),
     { seed: 41, numRuns: 2000 },
   );
-});
-
-test('hasVisibleText needs a letter, a digit or a symbol', () => {
-  for (const text of ['ok', '7', '→', '中', 'e\u0301']) assert.equal(hasVisibleText(text), true, text);
-  for (const text of ['', ' \t\n', '\u200B\u200C\u200D\u2060', '\uFEFF', '\u{E0020}\u{E0041}', '...', '\u00AD'])
-    assert.equal(hasVisibleText(text), false, JSON.stringify(text));
 });
 
 const spelling = fc.constantFrom(
