@@ -5,7 +5,8 @@
  * number of pages it reached, not one per page. A claim no source holds (a template's text) is one
  * problem per sentence, at the first page that shows it.
  */
-import { normalizeText, type ClaimFinding } from '../uai/supportClaims.ts';
+import type { ClaimFinding } from '../uai/supportClaims.ts';
+import { normalizeRuleText } from '../uai/textNormalization.ts';
 import type { ProseText } from './languageCheck.ts';
 import { describeClaim } from './claimCheck.ts';
 
@@ -16,12 +17,13 @@ export interface PublishedClaim {
 }
 
 /**
- * Text as a reader sees it: NFKC, Markdown's inline marks and link targets removed, single spaces;
- * quotes, apostrophes, dashes and ellipses in one form (Astro's Markdown curls and joins them).
+ * Text as a reader sees it: the text rules' normalization, Markdown's inline marks and link targets
+ * removed, single spaces; quotes, apostrophes, dashes and ellipses in one form (Astro's Markdown
+ * curls and joins them).
  */
 function plain(text: string): string {
   return (
-    normalizeText(text)
+    normalizeRuleText(text)
       .replace(/[\u2018\u2019]/g, "'")
       .replace(/[\u201c\u201d]/g, '"')
       .replace(/[\u2013\u2014]|-{2,3}/g, '-')
