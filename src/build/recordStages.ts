@@ -55,6 +55,7 @@ import { claimProblems, jsonStrings } from '../record/claimCheck.ts';
 import { fail } from './buildFailure.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
+import { checkEditions, publishEditions } from './editionStages.ts';
 
 const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
 
@@ -142,6 +143,7 @@ export async function prepareRecord(): Promise<StartedRecord> {
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   release.catch(() => undefined);
   const { site, languageProblems } = await checkContent();
+  checkEditions(site);
   markStage('content checked');
   return { site, redaction, sourceScan, languageProblems, release };
 }
@@ -529,6 +531,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
     await searchIndexed.catch(() => undefined);
     throw error;
   });
+  publishEditions(dist.root, prepared.site);
   records.push(publishHeaders(dist, pages));
   const llms = publishLlmsTxt(dist, prepared, pages);
   // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the
