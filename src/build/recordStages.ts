@@ -56,6 +56,8 @@ import { fail } from './buildFailure.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
 import { checkEditions, publishEditions } from './editionStages.ts';
+import { editionState } from '../record/node/editionFiles.ts';
+import { editionManifestEntry, withEditionsSection } from '../record/editionRecords.ts';
 
 const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
 
@@ -348,7 +350,12 @@ function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
   const { site, release } = prepared;
   const llms = renderLlmsTxt(
     readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'),
-    llmsSections(site.index, site.model, site.routes, release),
+    withEditionsSection(
+      llmsSections(site.index, site.model, site.routes, release),
+      editionState(site).status,
+      editionState(site).editions,
+      SOURCE_LOCALE,
+    ),
   );
   try {
     parseLlmsTxt(llms);
@@ -392,7 +399,10 @@ function publishManifest(dist: Dist, prepared: PreparedRecord, schemas: SiteSche
   );
   if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
   // node:crypto's SHA-256: the core's pure-JavaScript one took most of this stage (0.4 s at 10×).
-  const manifest = buildSiteManifest(site.model, site.index, built, site.routes, release, nodeSha256);
+  const { status, editions } = editionState(site);
+  const manifest = buildSiteManifest(site.model, site.index, built, site.routes, release, nodeSha256, {
+    edition: editionManifestEntry(status, editions, SOURCE_LOCALE),
+  });
   if (!schemas.validateManifest(manifest)) {
     fail(
       'manifest',

@@ -270,25 +270,3 @@ export function fileChanges(
 export function editionPageUrl(locale: string, id: string): string {
   return `/${locale}/editions/${id}/`;
 }
-
-/** What the manifest says about editions: the record's status and every released edition. */
-export function editionManifestEntry(status: EditionStatus, editions: readonly EditionIndex[], locale: string) {
-  const latest = editions.at(-1);
-  return {
-    state: status.state,
-    label: editionStatusLabel(status),
-    id: status.state === 'released' ? status.id : null,
-    date: status.state === 'released' ? status.date : null,
-    since: status.state === 'draft' ? status.since : null,
-    standard_version: status.standardVersion,
-    latest: latest ? `${SITE_ORIGIN}${editionPath(latest.id, EDITION_INDEX_FILE)}` : null,
-    editions: editions.map((edition) => ({
-      id: edition.id,
-      date: edition.date,
-      standard_version: edition.standard_version,
-      previous: edition.previous,
-      index: `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}`,
-      page: `${SITE_ORIGIN}${editionPageUrl(locale, edition.id)}`,
-    })),
-  };
-}
