@@ -190,15 +190,10 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   machineReadable('/robots.txt', 'text/plain'),
   machineReadable('/sitemap-*', 'application/xml'),
   { path: '/pagefind/*', headers: { 'Cache-Control': REVALIDATE } },
-  // Released editions never change (src/record/editions.ts): cached for good. One rule sets the
-  // cache and CORS headers, the others only the media type, so no header is set twice.
+  // Released editions never change (src/record/editions.ts): cached for good. Only the schemas need
+  // a media type their extension does not give (a `*` spans folders, so one rule per kind would overlap).
   { path: '/editions/*', headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': IMMUTABLE } },
   { path: '/editions/*/schemas/*', headers: { 'Content-Type': 'application/schema+json; charset=utf-8' } },
-  { path: '/editions/*/examples/*', headers: { 'Content-Type': 'application/json; charset=utf-8' } },
-  { path: '/editions/*/routes/*', headers: { 'Content-Type': 'application/json; charset=utf-8' } },
-  { path: '/editions/*/uai-1-field-registry.json', headers: { 'Content-Type': 'application/json; charset=utf-8' } },
-  { path: '/editions/*/edition.json', headers: { 'Content-Type': 'application/json; charset=utf-8' } },
-  { path: '/editions/*/pages/*', headers: { 'Content-Type': 'text/markdown; charset=utf-8' } },
   { path: '/_astro/*', headers: { 'Cache-Control': IMMUTABLE } },
 ];
 
