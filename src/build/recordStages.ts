@@ -352,6 +352,7 @@ function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
     readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'),
     withEditionsSection(
       llmsSections(site.index, site.model, site.routes, release),
+      site.index,
       editionState(site).status,
       editionState(site).editions,
       SOURCE_LOCALE,

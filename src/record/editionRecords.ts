@@ -3,7 +3,9 @@
  * section of llms.txt (the pages say it in their status strip).
  */
 import type { LlmsSection } from './llmsTxt.ts';
-import { SITE_ORIGIN } from './locales.ts';
+import { SITE_ORIGIN, pageUrl } from './locales.ts';
+import type { RecordIndex } from './pageIndex.ts';
+import { pageLink } from './llmsSections.ts';
 import {
   EDITION_INDEX_FILE,
   editionPageUrl,
@@ -38,23 +40,34 @@ export function editionManifestEntry(status: EditionStatus, editions: readonly E
 /** The llms.txt sections with an Editions section before the last one (llms.txt's "Optional" comes last). */
 export function withEditionsSection(
   sections: readonly LlmsSection[],
+  index: RecordIndex,
   status: EditionStatus,
   editions: readonly EditionIndex[],
   locale: string,
 ): LlmsSection[] {
+  const editionsPage = index.byUrl.get(pageUrl(locale, 'editions'));
   const section: LlmsSection = {
     name: 'Editions',
     links: [
-      {
-        title: 'Editions',
-        url: `${SITE_ORIGIN}/${locale}/editions/index.md`,
-        note: `Dated, immutable editions of the record; the current URLs are ${editionStatusLabel(status)} (UAI-1 ${status.standardVersion})`,
-      },
-      ...[...editions].reverse().map((edition) => ({
-        title: `Edition ${edition.id}`,
-        url: `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}`,
-        note: `UAI-1 ${edition.standard_version}, released ${edition.date}: the sha256 of each of its files under ${SITE_ORIGIN}${editionPath(edition.id)} (JSON)`,
-      })),
+      ...(editionsPage
+        ? [
+            {
+              ...pageLink(editionsPage),
+              note: `Dated, immutable editions of the record; the current URLs are ${editionStatusLabel(status)} (UAI-1 ${status.standardVersion}; ${editionsPage.code})`,
+            },
+          ]
+        : []),
+      ...[...editions].reverse().flatMap((edition) => {
+        const page = index.byUrl.get(editionPageUrl(locale, edition.id));
+        return [
+          ...(page ? [pageLink(page)] : []),
+          {
+            title: `Edition ${edition.id} index`,
+            url: `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}`,
+            note: `UAI-1 ${edition.standard_version}, released ${edition.date}: the sha256 of each of its files under ${SITE_ORIGIN}${editionPath(edition.id)} (JSON)`,
+          },
+        ];
+      }),
     ],
   };
   return [...sections.slice(0, -1), section, ...sections.slice(-1)];

@@ -8,7 +8,7 @@
  * and whether the record as built equals its latest edition or is a draft since it.
  */
 import { sha256Digest, type Sha256 } from '../uai/sha256.ts';
-import { SITE_ORIGIN } from './locales.ts';
+import { SITE_ORIGIN, pageUrl } from './locales.ts';
 
 /** Where editions are published and committed: `/editions/<id>/…` and `editions/<id>/` in the repository. */
 export const EDITIONS_FOLDER = 'editions';
@@ -266,7 +266,12 @@ export function fileChanges(
   return { added: added.sort(), removed: removed.sort(), changed: changed.sort() };
 }
 
+/** The route path of an edition's page below the locale. */
+export function editionPagePath(id: string): string {
+  return `editions/${id}`;
+}
+
 /** The public URL of an edition's page in a locale. */
 export function editionPageUrl(locale: string, id: string): string {
-  return `/${locale}/editions/${id}/`;
+  return pageUrl(locale, editionPagePath(id));
 }

@@ -21,6 +21,8 @@ import { markdownEntryProse, dataFileProse, type ProseText } from '../languageCh
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
 import { isLocale } from '../locales.ts';
 import { walkFiles } from './walkFiles.ts';
+import { editionPageEntriesOf } from './editionFiles.ts';
+import type { UiStringsFile } from '../editionPages.ts';
 
 export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
 
@@ -161,3 +163,8 @@ export const loadRegistryCommon = () => loadLocaleData('registry-common', regist
 export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
 export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);
 export const loadGlossaries = () => loadLocaleData('glossary', glossaryData);
+
+/** The content entries with the released editions' pages, which the page index lists like content files. */
+export function withEditionPages(content: LoadedContent, uiStrings: readonly UiStringsFile[]): LoadedContent {
+  return { ...content, entries: [...content.entries, ...editionPageEntriesOf(uiStrings)] };
+}

@@ -33,7 +33,9 @@ import {
   normativeSourceFiles,
 } from '../editionContents.ts';
 import type { RecordModel } from '../recordModel.ts';
-import type { RecordIndex } from '../pageIndex.ts';
+import type { ContentEntry, RecordIndex } from '../pageIndex.ts';
+import { editionPageEntries, type UiStringsFile } from '../editionPages.ts';
+import { sha256Digest } from '../../uai/sha256.ts';
 import type { FieldRegistryDocument } from '../fieldRegistry.ts';
 import { walkFiles } from './walkFiles.ts';
 
@@ -232,4 +234,25 @@ export function writeEdition(
   }
   writeFileSync(join(folder, EDITION_INDEX_FILE), `${JSON.stringify(index, null, 2)}\n`, { flag: 'wx' });
   return index;
+}
+
+/**
+ * The page index's entries of the released editions' pages (editionPages.ts), from the committed
+ * editions whose index is valid; an invalid one is the editions stage's failure, not the index's.
+ */
+export function editionPageEntriesOf(uiStrings: readonly UiStringsFile[], root = REPOSITORY_ROOT): ContentEntry[] {
+  const released = readCommittedEditions(root).editions.flatMap((edition) =>
+    edition.index
+      ? [
+          {
+            index: edition.index,
+            indexDigest: sha256Digest(
+              readFileSync(join(root, EDITIONS_FOLDER, edition.folder, EDITION_INDEX_FILE)),
+              nodeSha256,
+            ),
+          },
+        ]
+      : [],
+  );
+  return editionPageEntries(released, uiStrings);
 }
