@@ -120,7 +120,8 @@ export function runAstroBuild(dir: string, options: RunOptions = {}): BuildRun {
   return runCommand(dir, process.execPath, ['node_modules/astro/astro.js', 'build'], options);
 }
 
-function runCommand(dir: string, command: string, args: string[], options: RunOptions): BuildRun {
+/** `command` in `dir` with the build's environment (no repository above the copy, no inherited UAIX_DIST). */
+export function runCommand(dir: string, command: string, args: string[], options: RunOptions): BuildRun {
   const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: dir,
