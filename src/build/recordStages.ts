@@ -57,6 +57,9 @@ import { fail } from './buildFailure.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
 import { PagefindService } from './pagefindService.ts';
+import { checkEditions, publishEditions } from './editionStages.ts';
+import { editionState } from '../record/node/editionFiles.ts';
+import { editionManifestEntry, withEditionsSection } from '../record/editionRecords.ts';
 
 const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
 
@@ -158,6 +161,7 @@ export async function prepareRecord(): Promise<StartedRecord> {
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   release.catch(() => undefined);
   const { site, languageProblems } = await checkContent();
+  checkEditions(site);
   markStage('content checked');
   return { site, redaction, sourceScan, languageProblems, release };
 }
@@ -330,7 +334,13 @@ function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
   const { site, release } = prepared;
   const llms = renderLlmsTxt(
     readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'),
-    llmsSections(site.index, site.model, site.routes, release),
+    withEditionsSection(
+      llmsSections(site.index, site.model, site.routes, release),
+      site.index,
+      editionState(site).status,
+      editionState(site).editions,
+      SOURCE_LOCALE,
+    ),
   );
   try {
     parseLlmsTxt(llms);
@@ -396,7 +406,10 @@ function publishManifest(dist: Dist, prepared: PreparedRecord, schemas: SiteSche
   );
   if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
   // node:crypto's SHA-256: the core's pure-JavaScript one took most of this stage (0.4 s at 10×).
-  const manifest = buildSiteManifest(site.model, site.index, built, site.routes, release, nodeSha256);
+  const { status, editions } = editionState(site);
+  const manifest = buildSiteManifest(site.model, site.index, built, site.routes, release, nodeSha256, {
+    edition: editionManifestEntry(status, editions, SOURCE_LOCALE),
+  });
   if (!schemas.validateManifest(manifest)) {
     fail(
       'manifest',
@@ -535,6 +548,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   let beside: { pages: BuiltPages; llms: string; early: PublishedBytes[]; earlyScan: GateScan };
   try {
     const pages = await publishPageMirrors(dist, prepared, schemas);
+    publishEditions(dist.root, prepared.site);
     records.push(publishHeaders(dist, pages));
     const llms = publishLlmsTxt(dist, prepared, pages);
     // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the

@@ -4,14 +4,14 @@
  */
 // The same zod that Astro's content collections use (one copy, pinned to Astro's version), without importing Astro.
 import { z } from 'zod';
-import { RECORD_CODE_PATTERN } from './pageIndex.ts';
+import { CONTENT_CODE_PATTERN } from './pageIndex.ts';
 import { DIGEST_PATTERN } from '../uai/packetDigest.ts';
 
 const digest = z.string().regex(DIGEST_PATTERN, 'must be sha256:<64 lowercase hex>');
 
 export const recordFrontmatter = z
   .object({
-    code: z.string().regex(RECORD_CODE_PATTERN, 'must be UAIX-<SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU>-NNNN'),
+    code: z.string().regex(CONTENT_CODE_PATTERN, 'must be UAIX-<SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU>-NNNN'),
     title: z.string().min(1),
     description: z.string().min(1).max(200),
     order: z.number().int().min(0),

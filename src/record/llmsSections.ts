@@ -18,7 +18,8 @@ import type { PackageRelease } from './packageCommands.ts';
 
 const absolute = (path: string) => `${SITE_ORIGIN}${path}`;
 
-function pageLink(page: PageRecord) {
+/** A page's llms.txt link: its Markdown mirror, its description and record code. */
+export function pageLink(page: PageRecord) {
   return {
     title: page.entry.data.title,
     url: absolute(mirrorPaths(page.url).markdown),
@@ -26,10 +27,10 @@ function pageLink(page: PageRecord) {
   };
 }
 
-/** English pages in reading order: by collection, then `order`. */
+/** English pages in reading order: by collection, then `order`; the editions' pages last. */
 export function englishReadingOrder(index: RecordIndex): PageRecord[] {
   const english = index.pages.filter((page) => page.locale === SOURCE_LOCALE);
-  const collections = ['pages', 'guides', 'registry'];
+  const collections = ['pages', 'guides', 'registry', 'editions'];
   return collections.flatMap((collection) => {
     const first = english.find((page) => page.collection === collection);
     return first ? siblingsOf(index, first) : [];
@@ -61,6 +62,8 @@ export function llmsSections(
     'tools/validator',
     'review',
     'search',
+    // The Editions section (editionRecords.ts) links it.
+    'editions',
   ]);
   return [
     {

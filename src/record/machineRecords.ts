@@ -146,7 +146,7 @@ function toBase64(bytes: Uint8Array): string {
 
 /** Always revalidated: a cached copy can never disagree with the digests of a fresher manifest. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
-/** Only for files whose name changes with their content (Astro's hashed assets). */
+/** Only for files whose bytes never change at their URL: Astro's hashed assets and released editions. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface HeaderRule {
@@ -190,6 +190,10 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   machineReadable('/robots.txt', 'text/plain'),
   machineReadable('/sitemap-*', 'application/xml'),
   { path: '/pagefind/*', headers: { 'Cache-Control': REVALIDATE } },
+  // Released editions never change (src/record/editions.ts): cached for good. Only the schemas need
+  // a media type their extension does not give (a `*` spans folders, so one rule per kind would overlap).
+  { path: '/editions/*', headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': IMMUTABLE } },
+  { path: '/editions/*/schemas/*', headers: { 'Content-Type': 'application/schema+json; charset=utf-8' } },
   { path: '/_astro/*', headers: { 'Cache-Control': IMMUTABLE } },
 ];
 

@@ -8,7 +8,8 @@
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, contentChain, localeOf, pageUrl } from './locales.ts';
 import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 
-export type Collection = 'pages' | 'guides' | 'registry' | 'site';
+/** `editions`: the generated page of each released edition (see editionPages.ts). */
+export type Collection = 'pages' | 'guides' | 'registry' | 'site' | 'editions';
 
 export interface EntryData {
   code: string;
@@ -70,7 +71,10 @@ export interface RecordIndex {
   errors: string[];
 }
 
-export const RECORD_CODE_PATTERN = /^UAIX-(SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU)-[0-9]{4}$/;
+/** The codes content files may carry. */
+export const CONTENT_CODE_PATTERN = /^UAIX-(SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU)-[0-9]{4}$/;
+/** Every record's code: a content file's, or an edition page's (EDIT, generated). */
+export const RECORD_CODE_PATTERN = /^UAIX-(SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU|EDIT)-[0-9]{4}$/;
 
 /** Content entries of one record path per locale, English apart. */
 type TranslationsByPath = Map<string, Map<string, ContentEntry>>;

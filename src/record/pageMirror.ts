@@ -199,6 +199,15 @@ function mirrorJson(head: PageHead, facts: ContentFacts, text: string, path: str
       markdown: `${SITE_ORIGIN}${mirrors.markdown}`,
     },
     last_changed: meta(RECORD_META.lastChanged) ?? null,
+    ...(meta(RECORD_META.edition)
+      ? {
+          edition: {
+            label: meta(RECORD_META.edition)!,
+            id: meta(RECORD_META.editionId) ?? null,
+            date: meta(RECORD_META.editionDate) ?? null,
+          },
+        }
+      : {}),
     headings: facts.headings,
     text,
     links: facts.links,

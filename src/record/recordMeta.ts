@@ -10,4 +10,7 @@ export const RECORD_META = {
   state: 'uaix:translation-state',
   surface: 'uaix:surface',
   lastChanged: 'uaix:last-changed',
+  edition: 'uaix:edition',
+  editionId: 'uaix:edition-id',
+  editionDate: 'uaix:edition-date',
 } as const;

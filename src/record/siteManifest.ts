@@ -57,6 +57,8 @@ export function buildSiteManifest(
   routes: readonly ManifestRoute[],
   release: PackageRelease,
   hash?: Sha256,
+  /** What the record says about its editions (editionRecords.ts). */
+  extra: Pick<SiteManifest, 'edition'> = {},
 ): SiteManifest {
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
@@ -126,6 +128,7 @@ export function buildSiteManifest(
       bytes: release.bytes,
       run: runCommand(release, 'validate packet.json'),
     },
+    ...extra,
     coverage: {
       files: MANIFEST_COVERAGE,
       omits: [

@@ -10,6 +10,7 @@ import type { RecordModel } from './recordModel.ts';
 import { LOCALES, SITE_ORIGIN, localeOf } from './locales.ts';
 import { CONFORMANCE_PATH } from './publicPaths.ts';
 import { mediaTypeOf } from './machineRecords.ts';
+import { editionStatusLabel, type EditionStatus } from './editions.ts';
 
 export type StructuredDataType = 'TechArticle' | 'Dataset' | 'WebPage';
 
@@ -30,6 +31,8 @@ export interface StructuredDataInput {
   siteName: string;
   /** When the page's text last changed (from git), YYYY-MM-DD. */
   lastChanged?: string;
+  /** The record's edition status: its edition (version and date), or a draft since one. */
+  edition?: EditionStatus;
 }
 
 export function pageStructuredData(
@@ -53,6 +56,12 @@ export function pageStructuredData(
     inLanguage: localeOf(page.entry.locale).lang,
     identifier: page.code,
     ...(input.lastChanged ? { dateModified: input.lastChanged } : {}),
+    ...(input.edition
+      ? {
+          version: editionStatusLabel(input.edition),
+          ...(input.edition.state === 'released' ? { datePublished: input.edition.date } : {}),
+        }
+      : {}),
     isPartOf: { '@type': 'WebSite', name: input.siteName, url: `${SITE_ORIGIN}/` },
     ...(files.length
       ? {

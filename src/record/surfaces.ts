@@ -57,6 +57,8 @@ export function surfaceOf(path: string): Surface {
       return first;
     case 'get-started':
       return 'guides';
+    case 'editions':
+      return 'governance';
     case 'search':
       return 'tools';
     default:

@@ -5,6 +5,7 @@
  */
 import {
   loadContentEntries,
+  withEditionPages,
   loadRegistryCommon,
   loadClientLadder,
   loadUiStrings,
@@ -101,10 +102,10 @@ interface ContentSources {
 }
 
 function readContentSources(): ContentSources {
-  const content = loadContentEntries();
+  const strings = loadUiStrings();
+  const content = withEditionPages(loadContentEntries(), strings.files);
   const common = loadRegistryCommon();
   const ladder = loadClientLadder();
-  const strings = loadUiStrings();
   const glossaries = loadGlossaries();
   return { content, common, ladder, strings, glossaries, routes: loadCheckedRouteRecords() };
 }

@@ -76,7 +76,7 @@ before(() => {
   text = readFileSync(join(DIST, 'llms.txt'), 'utf8');
 });
 
-const SECTIONS = ['Specification', 'Registry', 'Guides', 'Schemas', 'Tools', 'Optional'];
+const SECTIONS = ['Specification', 'Registry', 'Guides', 'Schemas', 'Tools', 'Editions', 'Optional'];
 
 test('/llms.txt parses with the project parser (parseLlmsTxt)', () => {
   const doc = parseLlmsTxt(text);
@@ -115,7 +115,7 @@ test('the independent parser rejects what the format forbids (so the agreement a
   ]);
 });
 
-test('/llms.txt has the sections Specification, Registry, Guides, Schemas, Tools, Optional, each with links', () => {
+test('/llms.txt has the sections Specification, Registry, Guides, Schemas, Tools, Editions, Optional, each with links', () => {
   const spec = parseLlmsSpec(text);
   assert.deepEqual(
     spec.sections.map((section) => section.name),

@@ -676,7 +676,7 @@ const revalidates = (value: string | undefined) =>
   value !== undefined &&
   (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
 
-test('_headers: every machine-readable file has CORS (*) and a revalidating Cache-Control; immutable only under /_astro/ and /tools/', () => {
+test('_headers: every machine-readable file has CORS (*) and a revalidating Cache-Control; immutable only under /_astro/, /tools/ and the released /editions/', () => {
   const problems: string[] = [];
   const paths = walkFiles(DIST).map((file) => publicPath(file));
   const machine = paths.filter(isMachineReadable);
@@ -685,14 +685,15 @@ test('_headers: every machine-readable file has CORS (*) and a revalidating Cach
     const headers = headersFor(path);
     if (headers.get('access-control-allow-origin') !== '*')
       problems.push(`${path}: Access-Control-Allow-Origin ${headers.get('access-control-allow-origin') ?? '(none)'}`);
-    if (!revalidates(headers.get('cache-control')))
+    // A released edition's bytes never change at its URL (tests/unit/record/editions.test.ts).
+    if (!path.startsWith('/editions/') && !revalidates(headers.get('cache-control')))
       problems.push(
         `${path}: Cache-Control ${headers.get('cache-control') ?? '(none)'} lets a cached copy outlive the manifest`,
       );
   }
   for (const path of paths) {
     const cache = headersFor(path).get('cache-control') ?? '';
-    if (/\bimmutable\b/.test(cache) && !/^\/_astro\/|^\/tools\/.+\.tgz$/.test(path))
+    if (/\bimmutable\b/.test(cache) && !/^\/_astro\/|^\/tools\/.+\.tgz$|^\/editions\//.test(path))
       problems.push(`${path}: immutable, but its name does not change with its content`);
   }
   for (const path of NOT_FOUND_PROBES.filter((probe) => probe.startsWith('/schemas/'))) {

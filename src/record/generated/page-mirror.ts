@@ -30,6 +30,14 @@ export interface UAIXPageMirrorIndexJson {
     markdown: string;
   };
   last_changed: string | null;
+  /**
+   * The edition of the record the page belongs to: label is "edition <id>" when the record is its latest edition, else "draft: unreleased changes since <id>" (or "draft: no edition released yet"); id and date are the released edition's, null for a draft. Absent only on a page that does not state it.
+   */
+  edition?: {
+    label: string;
+    id: string | null;
+    date: string | null;
+  };
   headings: {
     level: number;
     id: string | null;

@@ -95,6 +95,41 @@ export interface UAIXSiteManifestWellKnownUaixJson {
     run: string;
   };
   /**
+   * The record's edition: state released when the files it publishes now are its latest edition's, byte for byte (the current URLs are then that edition's latest alias), draft when they have unreleased changes since it. The standard version (uai_version) is separate: it changes only with the normative rules.
+   */
+  edition?: {
+    state: 'released' | 'draft';
+    /**
+     * edition <id>, or draft: unreleased changes since <id> (draft: no edition released yet before the first).
+     */
+    label: string;
+    /**
+     * The released edition the current URLs equal; null for a draft.
+     */
+    id: string | null;
+    date: string | null;
+    /**
+     * For a draft: the latest edition it has changes since (null before the first).
+     */
+    since: string | null;
+    standard_version: string;
+    /**
+     * The latest edition's index (edition.json); null before the first.
+     */
+    latest: string | null;
+    /**
+     * Every released edition, oldest first.
+     */
+    editions: {
+      id: string;
+      date: string;
+      standard_version: string;
+      previous: string | null;
+      index: string;
+      page: string;
+    }[];
+  };
+  /**
    * Which files files lists, and which it leaves out and why.
    */
   coverage: {

@@ -24,6 +24,8 @@ import { jsonReadProblem, readJsonText } from '../../uai/jsonText.ts';
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
 import { isLocale } from '../locales.ts';
 import { walkFiles } from './walkFiles.ts';
+import { editionPageEntriesOf } from './editionFiles.ts';
+import type { UiStringsFile } from '../editionPages.ts';
 
 export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
 
@@ -181,4 +183,9 @@ export function loadContentProse(): ProseText[] {
       data.files.flatMap((file) => file.prose),
     ),
   ];
+}
+
+/** The content entries with the released editions' pages, which the page index lists like content files. */
+export function withEditionPages(content: LoadedContent, uiStrings: readonly UiStringsFile[]): LoadedContent {
+  return { ...content, entries: [...content.entries, ...editionPageEntriesOf(uiStrings)] };
 }

@@ -3,7 +3,7 @@
  * canonical is the page whose text it shows; search pages are not records), hreflang alternates
  * from the page index (real translations plus x-default, as in the page heads), lastmod from git.
  */
-import { loadContentEntries } from './contentFiles.ts';
+import { loadContentEntries, loadUiStrings, withEditionPages } from './contentFiles.ts';
 import { buildRecordIndex, hreflangAlternates, inSitemap, type RecordIndex } from '../pageIndex.ts';
 import { lastChangedDate } from './gitDates.ts';
 
@@ -29,7 +29,8 @@ export function sitemapAlternates(
 
 export function sitemapOptions() {
   let index: RecordIndex | undefined;
-  const recordIndex = () => (index ??= buildRecordIndex(loadContentEntries().entries));
+  const recordIndex = () =>
+    (index ??= buildRecordIndex(withEditionPages(loadContentEntries(), loadUiStrings().files).entries));
   return {
     // Only record pages are listed: the root is a language chooser whose canonical is /en-us/.
     filter(url: string) {

@@ -38,8 +38,28 @@ export const LANG_OF: Record<string, string> = {
  */
 export const FALLBACK_CHAIN: Record<string, readonly string[]> = { 'es-es': ['es-us', 'en-us'], 'zh-cn': ['en-us'] };
 
-/** The Markdown source of a page in one locale, if that locale has one (read from content/, not from src/record). */
+/**
+ * The source of an edition's page text in one locale: its edition.json in English; in a locale that
+ * translates content, the interface strings when they hold every English `edition.*` string.
+ */
+function editionPageSourceOf(locale: string, id: string): string | undefined {
+  const index = join(REPO, 'editions', id, 'edition.json');
+  if (!existsSync(index)) return undefined;
+  if (locale === 'en-us') return index;
+  const strings = join(REPO, 'content/i18n', `${locale}.json`);
+  if (!(TRANSLATED_LOCALES as readonly string[]).includes(locale) || !existsSync(strings)) return undefined;
+  const english = Object.keys(readJson<Record<string, string>>(join(REPO, 'content/i18n/en-us.json')));
+  const own = readJson<Record<string, string>>(strings);
+  return english.filter((key) => key.startsWith('edition.')).every((key) => key in own) ? strings : undefined;
+}
+
+/**
+ * The source of a page's text in one locale, if that locale has one (read from content/ and
+ * editions/, not from src/record): a Markdown file, or for an edition's page what it is written from.
+ */
 export function contentFileOf(locale: string, path: string): string | undefined {
+  const edition = /^editions\/([^/]+)$/.exec(path);
+  if (edition) return editionPageSourceOf(locale, edition[1]);
   const candidates =
     path === '' ? [`pages/${locale}/index.md`] : [`pages/${locale}/${path}.md`, `pages/${locale}/${path}/index.md`];
   const [section, ...rest] = path.split('/');

@@ -132,7 +132,8 @@ export function buildEnvironment(dir: string, env: Record<string, string> = {}):
   };
 }
 
-function runCommand(dir: string, command: string, args: string[], options: RunOptions): BuildRun {
+/** `command` in `dir` with the build's environment (`buildEnvironment`). */
+export function runCommand(dir: string, command: string, args: string[], options: RunOptions): BuildRun {
   const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: dir,

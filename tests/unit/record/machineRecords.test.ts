@@ -39,13 +39,13 @@ test('media types: the _headers Content-Type rule wins, else the extension; _hea
   assert.equal(mediaTypeOf('/_headers'), 'text/plain');
 });
 
-test('_headers: one pattern line per rule, indented headers; immutable only for /_astro/', () => {
+test('_headers: one pattern line per rule, indented headers; immutable only for released editions and /_astro/', () => {
   const text = headersFile();
   assert.ok(text.startsWith('/*\n  X-Content-Type-Options: nosniff\n'));
   assert.equal(text.split('\n').filter((line) => line && !line.startsWith('  ')).length, HEADER_RULES.length);
   assert.deepEqual(
     HEADER_RULES.filter((rule) => rule.headers['Cache-Control'] === IMMUTABLE).map((rule) => rule.path),
-    ['/_astro/*'],
+    ['/editions/*', '/_astro/*'],
   );
 });
 

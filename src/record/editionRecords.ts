@@ -1,0 +1,74 @@
+/**
+ * What the machine records say about editions: the manifest's `edition` member and the editions
+ * section of llms.txt (the pages say it in their status strip).
+ */
+import type { LlmsSection } from './llmsTxt.ts';
+import { SITE_ORIGIN, pageUrl } from './locales.ts';
+import type { RecordIndex } from './pageIndex.ts';
+import { pageLink } from './llmsSections.ts';
+import {
+  EDITION_INDEX_FILE,
+  editionPageUrl,
+  editionPath,
+  editionStatusLabel,
+  type EditionIndex,
+  type EditionStatus,
+} from './editions.ts';
+
+/** What the manifest says about editions: the record's status and every released edition. */
+export function editionManifestEntry(status: EditionStatus, editions: readonly EditionIndex[], locale: string) {
+  const latest = editions.at(-1);
+  return {
+    state: status.state,
+    label: editionStatusLabel(status),
+    id: status.state === 'released' ? status.id : null,
+    date: status.state === 'released' ? status.date : null,
+    since: status.state === 'draft' ? status.since : null,
+    standard_version: status.standardVersion,
+    latest: latest ? `${SITE_ORIGIN}${editionPath(latest.id, EDITION_INDEX_FILE)}` : null,
+    editions: editions.map((edition) => ({
+      id: edition.id,
+      date: edition.date,
+      standard_version: edition.standard_version,
+      previous: edition.previous,
+      index: `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}`,
+      page: `${SITE_ORIGIN}${editionPageUrl(locale, edition.id)}`,
+    })),
+  };
+}
+
+/** The llms.txt sections with an Editions section before the last one (llms.txt's "Optional" comes last). */
+export function withEditionsSection(
+  sections: readonly LlmsSection[],
+  index: RecordIndex,
+  status: EditionStatus,
+  editions: readonly EditionIndex[],
+  locale: string,
+): LlmsSection[] {
+  const editionsPage = index.byUrl.get(pageUrl(locale, 'editions'));
+  const section: LlmsSection = {
+    name: 'Editions',
+    links: [
+      ...(editionsPage
+        ? [
+            {
+              ...pageLink(editionsPage),
+              note: `Dated, immutable editions of the record; the current URLs are ${editionStatusLabel(status)} (UAI-1 ${status.standardVersion}; ${editionsPage.code})`,
+            },
+          ]
+        : []),
+      ...[...editions].reverse().flatMap((edition) => {
+        const page = index.byUrl.get(editionPageUrl(locale, edition.id));
+        return [
+          ...(page ? [pageLink(page)] : []),
+          {
+            title: `Edition ${edition.id} index`,
+            url: `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}`,
+            note: `UAI-1 ${edition.standard_version}, released ${edition.date}: the sha256 of each of its files under ${SITE_ORIGIN}${editionPath(edition.id)} (JSON)`,
+          },
+        ];
+      }),
+    ],
+  };
+  return [...sections.slice(0, -1), section, ...sections.slice(-1)];
+}

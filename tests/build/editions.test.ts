@@ -1,0 +1,44 @@
+/**
+ * On the real record: the released editions are published under /editions/<id>/ as their committed
+ * bytes, the latest alias (today's URLs) freezes to exactly the latest edition's files, and the
+ * pages and machine records name that edition.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, REPO, requireDist } from './_support/site.ts';
+import { frozenFiles, EDITION_INDEX_FILE } from '../../src/record/editions.ts';
+import { editionContentsFromDist, readCommittedEditions } from '../../src/record/node/editionFiles.ts';
+import { loadSite } from '../../src/site/siteContext.ts';
+
+requireDist();
+const { editions } = readCommittedEditions(REPO);
+const latest = editions.at(-1)!;
+
+test('every released edition is published byte for byte at /editions/<id>/', () => {
+  assert.ok(latest, 'the record has a released edition');
+  for (const edition of editions) {
+    for (const file of [...edition.files.keys(), EDITION_INDEX_FILE]) {
+      const committed = readFileSync(join(REPO, 'editions', edition.folder, file));
+      assert.ok(committed.equals(readFileSync(join(DIST, 'editions', edition.folder, file))), file);
+    }
+  }
+});
+
+test('the latest alias freezes to exactly the latest edition, and the record says it is that edition', () => {
+  const frozen = frozenFiles(latest.folder, editionContentsFromDist(loadSite(), DIST, REPO));
+  assert.deepEqual([...frozen.keys()].sort(), [...latest.files.keys()].sort());
+  for (const [file, bytes] of frozen) assert.ok(Buffer.from(bytes).equals(Buffer.from(latest.files.get(file)!)), file);
+  const manifest = JSON.parse(readFileSync(join(DIST, '.well-known/uaix.json'), 'utf8'));
+  assert.equal(manifest.edition.label, `edition ${latest.folder}`);
+  const mirror = JSON.parse(readFileSync(join(DIST, 'en-us/specification/uai-1/index.json'), 'utf8'));
+  assert.deepEqual(mirror.edition, { label: `edition ${latest.folder}`, id: latest.folder, date: latest.index!.date });
+  assert.match(
+    readFileSync(join(DIST, 'llms.txt'), 'utf8'),
+    new RegExp(`edition ${latest.folder.replace('.', '\\.')}`),
+  );
+  const html = readFileSync(join(DIST, 'en-us/specification/uai-1/index.html'), 'utf8');
+  assert.match(html, new RegExp(`<div data-mirror="skip"><dt>This edition</dt><dd>Edition ${latest.folder}</dd>`));
+  assert.ok(readFileSync(join(DIST, `en-us/editions/${latest.folder}/index.html`), 'utf8').includes(latest.folder));
+});
