@@ -205,7 +205,8 @@ function codeUnitName(text: string, index: number): string {
   return 'U+' + text.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0');
 }
 
-function describeValue(value: unknown): string {
+/** What a value that is not JSON is, for a message: "a function", "an instance of Map". */
+export function describeValue(value: unknown): string {
   switch (typeof value) {
     case 'undefined':
       return 'undefined';

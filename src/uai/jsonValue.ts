@@ -8,30 +8,12 @@
  * least take and stops past the reader's size limit: shared objects cannot make it exponential.
  */
 import { jsonPointer } from './jsonPointer.ts';
+import { describeValue } from './jcs.ts';
 
 export interface NonJsonPlace {
   /** JSON Pointer of the offending value (or of the object holding a symbol-keyed member). */
   path: string;
   problem: string;
-}
-
-function describe(value: unknown): string {
-  switch (typeof value) {
-    case 'undefined':
-      return 'undefined';
-    case 'function':
-      return 'a function';
-    case 'bigint':
-      return `the bigint ${String(value)}n`;
-    case 'symbol':
-      return 'a symbol';
-    default: {
-      const name: unknown = (value as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-      return typeof name === 'string' && name !== '' && name !== 'Object'
-        ? `an instance of ${name}`
-        : 'an object with a custom prototype';
-    }
-  }
 }
 
 /** Plain objects only: object literals, JSON.parse results and Object.create(null). */
@@ -85,14 +67,14 @@ export function findNonJsonValues(
     }
     bytes += 2; // a scalar's one character and its separator, or a container's brackets
     if (node === null || typeof node === 'number' || typeof node === 'boolean') return;
-    if (typeof node !== 'object') return report(`${describe(node)} is not a JSON value`);
+    if (typeof node !== 'object') return report(`${describeValue(node)} is not a JSON value`);
     if (onStack.has(node)) return report('the value contains itself (a cycle), which JSON cannot represent');
     if (stack.length >= maxDepth)
       return report(`objects and arrays are nested deeper than the limit of ${maxDepth} levels`);
     if (Array.isArray(node)) {
       stack.push({ node, keys: node.length, next: 0 });
     } else {
-      if (!isPlain(node)) return report(`${describe(node)} is not a JSON value`);
+      if (!isPlain(node)) return report(`${describeValue(node)} is not a JSON value`);
       if (Object.getOwnPropertySymbols(node).length > 0)
         report('the object has symbol-keyed members, which JSON cannot carry');
       stack.push({ node, keys: Object.keys(node), next: 0 });
