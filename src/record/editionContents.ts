@@ -56,6 +56,9 @@ export function normativeSourceFiles(pages: readonly PageRecord[]): string[] {
     files.add(page.entry.file);
     if (page.collection === 'registry') files.add(`content/registry-common/${page.locale}.json`);
     if (page.path === 'spec/agent-fallbacks') files.add(`content/client-ladder/${page.locale}.json`);
+    // The interface strings the page is rendered with: its locale's, and English where a key is missing.
+    files.add(`content/i18n/${page.locale}.json`);
+    files.add('content/i18n/en-us.json');
   }
   return [...files].sort();
 }

@@ -111,8 +111,17 @@ export function standardVersionOf(model: RecordModel): string {
 
 const encoder = new TextEncoder();
 
+/**
+ * The templates every page is rendered with: a change to one makes the record a draft before Astro
+ * renders, as a change to a page's content does, instead of a mismatch found only after it.
+ */
+const TEMPLATE_FOLDERS = ['src/pages', 'src/layouts', 'src/components'];
+
 function sourcesOf(site: EditionSite, root: string): EditionContents['sources'] {
-  return normativeSourceFiles(normativePages(site.index))
+  const templates = TEMPLATE_FOLDERS.flatMap((folder) => walkFiles(join(root, folder))).map((file) =>
+    relative(root, file).split('\\').join('/'),
+  );
+  return [...normativeSourceFiles(normativePages(site.index)), ...templates.sort()]
     .filter((file) => existsSync(join(root, file)))
     .map((file) => ({ file, bytes: readFileSync(join(root, file)) }));
 }
