@@ -170,7 +170,7 @@ test('/.well-known/uaix.json: every https://uaix.org/ URL answers 200, and every
   assert.deepEqual(problems, []);
 });
 
-test('every machine-readable file answers with Access-Control-Allow-Origin: * and a Cache-Control that revalidates; a missing schema is not cached', async () => {
+test('every machine-readable file answers with Access-Control-Allow-Origin: * and a Cache-Control that revalidates (immutable under /editions/); a missing schema is not cached', async () => {
   const manifest = JSON.parse(await (await fetch(server.url('/.well-known/uaix.json'))).text()) as {
     files: { url: string; media_type: string; served?: false }[];
   };
@@ -199,6 +199,8 @@ test('every machine-readable file answers with Access-Control-Allow-Origin: * an
   const revalidates = (value: string | null) =>
     value !== null &&
     (/\bno-cache\b/.test(value) || (/\bmust-revalidate\b/.test(value) && /\bmax-age=0\b/.test(value)));
+  // A released edition never changes: its files are the one place served immutable.
+  const immutable = (value: string | null) => value !== null && /\bimmutable\b/.test(value);
   const problems: string[] = [];
   for (const path of machine) {
     const answer = await fetch(server.url(path), { method: 'HEAD' });
@@ -207,8 +209,9 @@ test('every machine-readable file answers with Access-Control-Allow-Origin: * an
       problems.push(
         `${path}: Access-Control-Allow-Origin ${answer.headers.get('access-control-allow-origin') ?? '(none)'}`,
       );
-    if (!revalidates(answer.headers.get('cache-control')))
-      problems.push(`${path}: Cache-Control ${answer.headers.get('cache-control') ?? '(none)'}`);
+    const cacheControl = answer.headers.get('cache-control');
+    if (path.startsWith('/editions/') ? !immutable(cacheControl) : !revalidates(cacheControl))
+      problems.push(`${path}: Cache-Control ${cacheControl ?? '(none)'}`);
   }
   const missing = await fetch(server.url('/schemas/uai-1/no-such.schema.json'));
   assert.equal(missing.status, 404);
