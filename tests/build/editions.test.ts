@@ -39,6 +39,11 @@ test('the latest alias freezes to exactly the latest edition, and the record say
     new RegExp(`edition ${latest.folder.replace('.', '\\.')}`),
   );
   const html = readFileSync(join(DIST, 'en-us/specification/uai-1/index.html'), 'utf8');
-  assert.match(html, new RegExp(`<div data-mirror="skip"><dt>This edition</dt><dd>Edition ${latest.folder}</dd>`));
+  assert.match(
+    html,
+    new RegExp(
+      `<div data-mirror="skip"><dt>This edition</dt><dd><a href="[^"]*/editions/">Edition ${latest.folder}</a></dd>`,
+    ),
+  );
   assert.ok(readFileSync(join(DIST, `en-us/editions/${latest.folder}/index.html`), 'utf8').includes(latest.folder));
 });
