@@ -4,12 +4,12 @@
  * /editions/<id>/ as its committed bytes, and the record's status against the latest edition,
  * which the pages were rendered with, must hold for their Markdown mirrors too.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
 import { EDITION_INDEX_FILE, EDITIONS_FOLDER, editionStatusLabel, fileChanges } from '../record/editions.ts';
 import { builtEditionChanges, editionState, type EditionSite, type EditionState } from '../record/node/editionFiles.ts';
 import { fail } from './buildFailure.ts';
+import { copyFileReporting } from '../record/node/fileWrites.ts';
 
 /** Set by `npm run edition` for the build it runs before freezing (scripts/edition.ts). */
 export const FREEZING_ENV = 'UAIX_FREEZING_EDITION';
@@ -33,8 +33,9 @@ export function publishEditions(distRoot: string, site: EditionSite): number {
     for (const file of [...Object.keys(edition.files), EDITION_INDEX_FILE]) {
       const from = join(REPOSITORY_ROOT, EDITIONS_FOLDER, edition.id, file);
       const to = join(distRoot, EDITIONS_FOLDER, edition.id, file);
-      mkdirSync(dirname(to), { recursive: true });
-      copyFileSync(from, to);
+      // The one reporting copy every stage uses: a full disk is a line naming the file, not a trace.
+      const problem = copyFileReporting(from, to);
+      if (problem) fail('writing dist/', [problem]);
       copied++;
     }
   }
