@@ -1,9 +1,9 @@
 /**
  * The layers, as configuration (docs/architecture.md): imports only point down.
- *   src/build  →  src/site  →  src/record  →  src/uai
+ *   src/pipeline  →  src/site  →  src/record  →  src/uai
  *   src/pages, src/layouts, src/components  →  src/site  →  src/record  →  src/uai
  *   src/cli → src/uai;  bin/, scripts/, tests/, bench/ and astro.config.mjs may use any layer.
- * src/build is the build around Astro (the record's integration, its stages, the package): nothing
+ * src/pipeline is the build around Astro (the record's integration, its stages, the package): nothing
  * in src/ imports it, and it never imports the templates (Astro renders them, between its hooks).
  * `src/uai/` and `src/record/` stay free of Node and Astro, except their `node/` folders.
  * `npm run lint` runs these rules with scripts/lint-layers.ts, which also reads the imports of the
@@ -50,16 +50,16 @@ module.exports = {
       name: 'nothing-in-src-imports-the-build',
       severity: 'error',
       comment:
-        'src/build/ drives the build from outside: astro.config.mjs and scripts/ call it; no module it builds may import it.',
-      from: { path: '^src/', pathNot: '^src/build/' },
-      to: { path: '^src/build/' },
+        'src/pipeline/ drives the build from outside: astro.config.mjs and scripts/ call it; no module it builds may import it.',
+      from: { path: '^src/', pathNot: '^src/pipeline/' },
+      to: { path: '^src/pipeline/' },
     },
     {
       name: 'build-drives-the-templates-through-astro',
       severity: 'error',
       comment:
-        'src/build/ uses the site glue, the record and the core; the templates and the CLI are built, not imported.',
-      from: { path: '^src/build/' },
+        'src/pipeline/ uses the site glue, the record and the core; the templates and the CLI are built, not imported.',
+      from: { path: '^src/pipeline/' },
       to: { path: '^src/(cli|components|layouts|pages)/' },
     },
     {

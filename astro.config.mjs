@@ -3,11 +3,14 @@ import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
 import { stageTimesIntegration } from './src/record/node/stageTimes.ts';
-import { recordIntegration } from './src/build/recordIntegration.ts';
+import { recordIntegration } from './src/pipeline/recordIntegration.ts';
+import { rehypeSourceHeadingIds } from './src/record/node/sourceHeadingIds.ts';
+import { rehypeHeaderCellScope } from './src/record/headerCellScope.ts';
 import { CODE_THEMES, untimedTokenizer } from './src/record/highlight.ts';
+import { SITE_ORIGIN } from './src/record/locales.ts';
 
 export default defineConfig({
-  site: 'https://uaix.org',
+  site: SITE_ORIGIN,
   trailingSlash: 'always',
   // No inline <style> or <script>: the Content-Security-Policy in _headers allows neither.
   // Four pages at a time: rendering one at a time, Astro's thread spent half the time waiting for
@@ -24,6 +27,9 @@ export default defineConfig({
   markdown: {
     // No tokenizer time limit, as in the record's own highlighter: output must not depend on load.
     shikiConfig: { themes: CODE_THEMES, defaultColor: 'light', transformers: [untimedTokenizer] },
+    // A translated heading takes its English heading's id, so that anchors are the same in every
+    // locale; a Markdown table's header cells say which column they head.
+    rehypePlugins: [rehypeSourceHeadingIds, rehypeHeaderCellScope],
   },
   // Build hooks run in this order: the sitemap, then the stage timer (its build:done mark ends the
   // sitemap's work), then the record (checks before rendering; everything after the pages, which

@@ -19,7 +19,7 @@ import { findSecrets } from '../src/uai/secretScan.ts';
 import { findUnsupportedClaims } from '../src/uai/supportClaims.ts';
 import { expiredRule } from '../src/uai/policyRules.ts';
 import { utcDateTimeOfDate } from '../src/uai/utcDateTime.ts';
-import { routeRuleIssues } from '../src/uai/routeRecord.ts';
+import { routeRuleIssues } from '../src/uai/routeRules.ts';
 import { ROUTE_FIXTURES_DIR } from '../src/uai/node/recordFiles.ts';
 
 const MIB = 1 << 20;

@@ -35,6 +35,7 @@ import { stampTranslation } from '../src/record/node/translationStamp.ts';
 import { localizeFallbackLinks } from '../src/site/entries.ts';
 import { STAGE_TIMES_VARIABLE, type StageEvent } from '../src/record/node/stageTimes.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
+import { BUILD_STAGES } from '../src/pipeline/buildStages.ts';
 
 interface Options {
   scale: number;
@@ -337,24 +338,16 @@ function stageSpans(result: BuildResult, names: Record<string, string>): StageSp
   return spans;
 }
 
-// Event → the stage that it ends.
+// Event → the stage that it ends: the build's own stages by their titles, Astro's phases and one mark within.
 const STAGE_NAMES: Record<string, string> = {
   'build:start': 'start-up (node, tsx, imports)',
-  'content checked': 'fixture and content check',
   'astro:config:done': 'astro start-up and config',
   'astro:build:start': 'astro content sync',
   'astro:build:ssr': 'astro bundling (server and client)',
   'astro:build:generated': 'astro rendering pages',
   'astro:build:done': 'astro build:done (sitemap)',
-  'machine records': 'machine records',
-  mirrors: 'mirrors (parse, build, validate, write)',
-  'llms.txt and manifest': 'llms.txt, llms-full.txt, manifest',
-  'llms.txt': 'llms.txt, llms-full.txt',
-  manifest: 'manifest (digest of every file)',
   'dist read and scanned': 'dist/ read once, redaction scan (beside Pagefind)',
-  pagefind: 'Pagefind (the time it runs past the stages beside it)',
-  'link check': 'link check',
-  'publication gates': 'publication gates (claims; redaction of the files written last)',
+  ...Object.fromEntries(BUILD_STAGES.map((stage) => [stage.name, stage.title])),
 };
 
 function htmlPages(dist: string): string[] {

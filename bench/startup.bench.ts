@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { PACKAGE_DIR } from '../src/record/node/packageRelease.ts';
-import { buildPackage } from '../src/build/uaiPackage.ts';
+import { buildPackage } from '../src/pipeline/uaiPackage.ts';
 
 const RUNS = 11;
 const TARGET_SECONDS = 0.3;

@@ -1,20 +1,22 @@
 /**
  * `npm run build [-- --out-dir <folder>]`: runs `astro build`, in which the record's integration
- * (src/build/recordIntegration.ts) checks the sources, fixtures and content, publishes and checks
- * everything after the pages (src/build/recordStages.ts), and swaps the finished build in for
+ * (src/pipeline/recordIntegration.ts) checks the sources, fixtures and content, publishes and checks
+ * everything after the pages (src/pipeline/recordStages.ts), and swaps the finished build in for
  * dist/ (or the folder named). This wrapper keeps Astro quiet, prints the integration's report, and
  * on failure prints one line per problem (file, place, rule) and exits 1, with the previous dist/
  * as it was and no stack trace. Run by npm, it also ends when npm does (npm does not pass SIGTERM
  * on to it).
  */
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'astro';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { markStage } from '../src/record/node/stageTimes.ts';
-import { failureLines, isBuildFailure } from '../src/build/buildFailure.ts';
-import { RECORD_INTEGRATION, reportBuildTo } from '../src/build/recordIntegration.ts';
-import { OUTPUT_FOLDER_VARIABLE } from '../src/build/stagedOutput.ts';
-import { endWithParent } from '../src/build/buildInterrupts.ts';
+import { failureLines, isBuildFailure } from '../src/pipeline/buildFailure.ts';
+import { RECORD_INTEGRATION, reportBuildTo } from '../src/pipeline/recordIntegration.ts';
+import { OUTPUT_FOLDER_VARIABLE, outputFolder } from '../src/pipeline/stagedOutput.ts';
+import { isWriteError, writeProblem } from '../src/record/node/fileWrites.ts';
+import { endWithParent } from '../src/pipeline/buildInterrupts.ts';
 
 const USAGE = 'usage: npm run build [-- --out-dir <folder>]';
 
@@ -50,6 +52,11 @@ try {
 } catch (error) {
   if (isBuildFailure(error)) {
     for (const line of failureLines(error.stage, error.problems)) console.error(line);
+  } else if (isWriteError(error)) {
+    // A write of Astro's own (a page, a bundle) refused by the system: Node's error for a write on an
+    // open file names none, so the line names the file when the error does, else the output folder.
+    const written = error.path ?? outputFolder(REPOSITORY_ROOT, join(REPOSITORY_ROOT, 'dist'));
+    for (const line of failureLines("Astro's render", [writeProblem(written, error)])) console.error(line);
   } else {
     // Astro's own errors (a page that throws while rendering) and anything unforeseen: the message, not the trace.
     // The integration removes its staging folder as the process exits; the previous dist/ was never touched.

@@ -17,7 +17,7 @@ import {
   writeEdition,
 } from '../src/record/node/editionFiles.ts';
 import { loadSite } from '../src/site/siteContext.ts';
-import { FREEZING_ENV } from '../src/build/editionStages.ts';
+import { FREEZING_ENV } from '../src/pipeline/editionStages.ts';
 
 const args = process.argv.slice(2);
 if (args.length !== 1 || args[0].startsWith('-')) {

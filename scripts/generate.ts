@@ -1,25 +1,59 @@
 /**
- * `npm run generate`: regenerates the committed files derived from the sources: the precompiled
- * schema validators (from schemas/uai-1/, see schemaCompiler.ts) and the package's API reference
- * (from its exported types, see apiReference.ts). Unit tests fail when either drifts.
+ * `npm run generate [-- <name> …] [-- --check]`: regenerates the committed files derived from the
+ * sources (the table in artifacts.ts), all of them or those named; with --check it writes nothing
+ * and exits 1 when a file differs from what its generator makes. Exit 2 on a usage error.
  */
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { REPOSITORY_ROOT, loadSchemaDocuments } from '../src/uai/node/recordFiles.ts';
-import { generateValidatorModule, GENERATED_MODULE_FILE } from '../src/uai/schemaCompiler.ts';
-import { API_REFERENCE_FILE, apiReferenceText, extractApiReference } from '../src/record/node/apiReference.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
+import { ARTIFACTS, readCommitted } from './artifacts.ts';
+import { SchemaTypeError } from './schemaTypes.ts';
 
-function update(relativePath: string, text: () => string): void {
-  const file = join(REPOSITORY_ROOT, relativePath);
-  const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const after = text();
-  if (after !== before) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, after);
-  }
-  console.log(`${relativePath} ${after === before ? 'is up to date' : 'updated'}`);
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const names = args.filter((arg) => arg !== '--check');
+const unknown = names.filter((name) => !ARTIFACTS.some((artifact) => artifact.name === name));
+if (unknown.length || names.some((name) => name.startsWith('-'))) {
+  console.error(`usage: npm run generate [-- ${ARTIFACTS.map((artifact) => artifact.name).join('|')} …] [-- --check]`);
+  process.exit(2);
 }
 
-// The validators first: the API reference reads types from modules that import them.
-update(GENERATED_MODULE_FILE, () => generateValidatorModule(loadSchemaDocuments()));
-update(API_REFERENCE_FILE, () => apiReferenceText(extractApiReference()));
+let drifts = 0;
+const selected = ARTIFACTS.filter((entry) => !names.length || names.includes(entry.name));
+try {
+  for (const [position, artifact] of selected.entries()) {
+    const generated = await artifact.generate(readCommitted);
+    const drifted = artifact.drifted(generated, readCommitted);
+    drifts += drifted.length;
+    for (const file of drifted) {
+      const text = generated.get(file);
+      if (check)
+        console.log(
+          `${file}: ${text === undefined ? 'no longer generated' : 'differs from what generates it'} (${artifact.what})`,
+        );
+      else if (text === undefined) rmSync(join(REPOSITORY_ROOT, file));
+      else {
+        mkdirSync(dirname(join(REPOSITORY_ROOT, file)), { recursive: true });
+        writeFileSync(join(REPOSITORY_ROOT, file), text);
+      }
+      if (!check) console.log(`${file} ${text === undefined ? 'removed: no generator makes it' : 'updated'}`);
+    }
+    if (!drifted.length) console.log(`${artifact.name}: up to date (${artifact.what})`);
+    // The later generators import modules this one just rewrote (the precompiled validators, the
+    // types): this process holds the old ones, so the rest run in a new process.
+    const rest = selected.slice(position + 1).map((entry) => entry.name);
+    if (!check && drifted.length && rest.length) {
+      const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...rest], { stdio: 'inherit' });
+      process.exit(child.status ?? 1);
+    }
+  }
+} catch (error) {
+  if (!(error instanceof SchemaTypeError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+if (check && drifts) {
+  console.error(`generate --check: ${drifts} generated file(s) differ; run npm run generate`);
+  process.exit(1);
+}

@@ -13,11 +13,24 @@ import { ENVELOPE_SCHEMA_ID } from '../src/uai/schemaRegistry.ts';
 
 type SchemaNode = Record<string, unknown>;
 
-/** The schema folders and where their types go (paths relative to the repository root). */
-export const TYPE_TARGETS = [
+/**
+ * The schema folders and where their types go (paths relative to the repository root). A site
+ * schema whose documents the core itself writes (the conformance report of `uaix conformance`) has
+ * its types in the core, which may not import the record's code; `only` and `except` split a folder.
+ */
+export const TYPE_TARGETS: readonly { schemas: string; types: string; only?: string[]; except?: string[] }[] = [
   { schemas: 'schemas/uai-1', types: 'src/uai/generated/types' },
-  { schemas: 'schemas/site', types: 'src/record/generated' },
-] as const;
+  { schemas: 'schemas/site', types: 'src/uai/generated/site', only: ['conformance-report'] },
+  { schemas: 'schemas/site', types: 'src/record/generated', except: ['conformance-report'] },
+];
+
+/** The schema files of a target, by the name its type file gets. */
+function targetSchemaFiles(target: (typeof TYPE_TARGETS)[number]): SchemaFile[] {
+  const nameOf = (file: SchemaFile) => file.file.slice(target.schemas.length + 1).replace(/\.schema\.json$/, '');
+  return readSchemaFiles(target.schemas).filter(
+    (file) => (!target.only || target.only.includes(nameOf(file))) && !target.except?.includes(nameOf(file)),
+  );
+}
 
 /**
  * Keywords that may stand beside a nested `$ref` and only annotate or narrow the referenced type in
@@ -74,8 +87,9 @@ function pointerTarget(docs: ReadonlyMap<string, SchemaNode>, ref: string, file:
 /**
  * The schema as json-schema-to-typescript reads it: every `$ref` absolute (its resolver does not read
  * `$id`), a document-level `$ref` with sibling members as `allOf` (JSON Schema 2020-12 applies both),
- * a nested `$ref` without its narrowing siblings, and `required` lists kept in `allOf` (so they can
- * carry their own error code) moved to the object they constrain.
+ * a nested `$ref` without its narrowing siblings, `required` lists kept in `allOf` (so they can
+ * carry their own error code) moved to the object they constrain, and the `allOf` rules that add no
+ * member (if/then between members, narrowings of declared members) left to the validators.
  */
 function forTypes(
   node: unknown,
@@ -112,12 +126,20 @@ function forTypes(
   }
   if (Array.isArray(out.allOf)) {
     const required = new Set<string>(Array.isArray(out.required) ? (out.required as string[]) : []);
+    const declared = isSchemaNode(out.properties) ? out.properties : {};
     out.allOf = (out.allOf as SchemaNode[]).filter((member) => {
       const onlyRequired = Object.keys(member).every((key) =>
         ['required', 'description', 'x-uai-error-code'].includes(key),
       );
       if (onlyRequired) for (const name of member.required as string[]) required.add(name);
-      return !onlyRequired;
+      // A rule between members (if/then), or one that only narrows declared members, adds no member:
+      // the type is the object's own (the validators still apply the rule).
+      const rule =
+        'if' in member ||
+        (Object.keys(member).every((key) => ['properties', 'description'].includes(key)) &&
+          isSchemaNode(member.properties) &&
+          Object.keys(member.properties).every((name) => name in declared));
+      return !onlyRequired && !rule;
     });
     if ((out.allOf as unknown[]).length === 0) delete out.allOf;
     if (required.size > 0) out.required = [...required];
@@ -152,7 +174,7 @@ const BANNER = (file: string) =>
 
 /** The generated files, by path relative to the repository root, in a stable order. */
 export async function generateSchemaTypes(): Promise<Map<string, string>> {
-  const targets = TYPE_TARGETS.map((target) => ({ ...target, files: readSchemaFiles(target.schemas) }));
+  const targets = TYPE_TARGETS.map((target) => ({ ...target, files: targetSchemaFiles(target) }));
   const docs = new Map<string, SchemaNode>(
     targets.flatMap((target) => target.files.map((file) => [file.doc.$id, file.doc])),
   );
@@ -182,12 +204,6 @@ export async function generateSchemaTypes(): Promise<Map<string, string>> {
     }
   }
   return generated;
-}
-
-/** A generated file's committed text, or undefined when it does not exist. */
-export function committedTypeFile(file: string): string | undefined {
-  const path = join(REPOSITORY_ROOT, file);
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 }
 
 /**

@@ -8,7 +8,7 @@ shopt -s globstar nullglob
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export ASTRO_TELEMETRY_DISABLED=1
 
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-debian-packages.sh
 echo "== dependency audit (npm audit --omit=dev: high or critical advisories fail the run)"
 node --import tsx scripts/audit.ts
 echo "== build"

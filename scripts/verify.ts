@@ -4,13 +4,16 @@
  * the package tarball against the manifest's package entry (sha256, integrity, size, and that it
  * opens), the manifest against its schema (this checkout's schemas/site/uaix-manifest.schema.json)
  * and its own text through the claims and redaction rules, every sitemap URL (answers 200, is a page
- * the manifest lists), and in a folder every file the manifest does not list. With
+ * the manifest lists), every published edition (each file against its edition.json, in a folder
+ * the files its edition.json does not list, its bundle against the manifest and its index), and in
+ * a folder every file the manifest does not list. With
  * --manifest-sha256, the manifest's own bytes too. One line per mismatch; the exit codes are USAGE's.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
-import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { createAjv } from '../src/uai/schemaCompiler.ts';
+import { gunzipSync } from 'node:zlib';
+import { resolve, sep } from 'node:path';
+import { formatProblem } from '../src/record/problem.ts';
+import { recordSchemaProblems } from '../src/record/node/siteSchemas.ts';
 import { MANIFEST_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { verifyDeployment, type Fetch } from '../src/record/verifyDeployment.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
@@ -106,14 +109,8 @@ async function main(): Promise<void> {
       );
   }
 
-  const ajv = createAjv();
-  const validate = ajv.compile(JSON.parse(readFileSync(join(REPOSITORY_ROOT, MANIFEST_SCHEMA_PATH.slice(1)), 'utf8')));
-  const checkManifestSchema = (manifest: unknown) =>
-    validate(manifest)
-      ? []
-      : (validate.errors ?? []).map(
-          (error) => `${error.instancePath || '(root)'}: ${error.message} (schema ${error.schemaPath})`,
-        );
+  const checkManifestSchema = (manifestUrl: string, manifest: unknown) =>
+    recordSchemaProblems(manifestUrl, manifest, MANIFEST_SCHEMA_PATH).map(formatProblem);
 
   // The build's redaction rules and allow-list (an allowed example is allowed in the manifest too).
   const redaction = new RedactionGate();
@@ -124,6 +121,7 @@ async function main(): Promise<void> {
     listFiles,
     manifestSha256,
     tarballProblem,
+    gunzip: (bytes) => gunzipSync(bytes),
     redactionProblems: (path, text) => redactionProblems(path, text, redaction.entries, new Set()),
   });
   if (report.unreadable) {

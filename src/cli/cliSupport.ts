@@ -3,6 +3,7 @@
  * a file or standard input, option parsing (node:util parseArgs) and the per-file report loop.
  * `uaix.ts` (the command table) and `routeCommand.ts` both import it; it imports neither.
  */
+import type { CommandSpec } from '../uai/commandUsage.ts';
 import { parseArgs } from 'node:util';
 import { DEFAULT_JSON_LIMITS } from '../uai/jsonText.ts';
 import { readPacketFile, UnreadableInput } from '../uai/node/packetFiles.ts';
@@ -63,11 +64,8 @@ export interface ParsedArgs {
  * node:util parseArgs; `-` is an operand and `--` ends the options. Standard input can be read once,
  * so `-` may be named once. Every mistake is a UsageError with a one-line message.
  */
-export function parseCommandArgs(
-  args: readonly string[],
-  boolean: readonly string[],
-  valued: readonly string[],
-): ParsedArgs {
+export function parseCommandArgs(args: readonly string[], command: CommandSpec): ParsedArgs {
+  const { flags: boolean, values: valued } = command;
   const options = Object.fromEntries([
     ...boolean.map((name) => [name, { type: 'boolean' as const }]),
     ...valued.map((name) => [name, { type: 'string' as const }]),

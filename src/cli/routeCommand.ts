@@ -3,6 +3,7 @@
  * `uaix validate`); `uaix route resolve <file|-> --client <kind> [--json]` says what a client kind
  * does on a route: take the highest path, a named fallback, or the no-op with the review URL.
  */
+import { commandSpec } from '../uai/commandUsage.ts';
 import { UsageError, EXIT_OK, checkFiles, parseCommandArgs, printIssues, readInput, type CliIo } from './cliSupport.ts';
 import { createRouteChecker, type RouteChecker } from '../uai/routeRecord.ts';
 import { CLIENT_KINDS, isClientKind, resolveRoute } from '../uai/clientLadder.ts';
@@ -15,7 +16,7 @@ export function routeChecker(): RouteChecker {
 }
 
 async function checkCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, operands } = parseCommandArgs(args, ['json'], []);
+  const { flags, operands } = parseCommandArgs(args, commandSpec('route check'));
   if (operands.length === 0) throw new UsageError('route check needs at least one file (or - for standard input)');
   return checkFiles(operands, flags.has('json'), io, (input) => {
     const report = routeChecker().checkBytes(input.bytes);
@@ -35,7 +36,7 @@ async function checkCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function resolveCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, operands } = parseCommandArgs(args, ['json'], ['client']);
+  const { flags, operands } = parseCommandArgs(args, commandSpec('route resolve'));
   const client = flags.get('client');
   if (typeof client !== 'string')
     throw new UsageError(`route resolve needs --client <kind>, one of ${CLIENT_KINDS.join(', ')}`);

@@ -1,5 +1,6 @@
 /**
- * `uaix`: validate, convert and digest UAI-1 packets, check route records, and check the published fixtures.
+ * `uaix`: validate, convert and digest UAI-1 packets, check route records, check the published fixtures, and
+ * run another implementation over the conformance pack (`conformance --exec`).
  * Exit codes: 0 success / all valid, 1 invalid input, 2 usage error or unreadable input.
  * Every failure is one line on stderr; no stack traces.
  */
@@ -11,7 +12,8 @@ import { decodeJsonBytes } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
 import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
 import { routeCommand, routeChecker } from './routeCommand.ts';
-import { USAGE } from '../uai/commandUsage.ts';
+import { conformanceCommand, conformancePeerCommand } from './conformanceCommand.ts';
+import { USAGE, commandSpec } from '../uai/commandUsage.ts';
 import {
   EXIT_INVALID,
   EXIT_OK,
@@ -48,7 +50,7 @@ function reportJson(file: string, report: PacketReport) {
 }
 
 async function validateCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, operands } = parseCommandArgs(args, ['json'], ['now']);
+  const { flags, operands } = parseCommandArgs(args, commandSpec('validate'));
   if (operands.length === 0) throw new UsageError('validate needs at least one file (or - for standard input)');
   const now = parseNow(flags.get('now'));
   return checkFiles(operands, flags.has('json'), io, (input) => {
@@ -61,7 +63,7 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
 
 /** Reads one operand as JSON; on failure prints the reading error and returns the exit code. */
 async function readOneJson(args: string[], command: string, io: CliIo): Promise<{ value: unknown } | number> {
-  const { operands } = parseCommandArgs(args, [], []);
+  const { operands } = parseCommandArgs(args, commandSpec(command));
   if (operands.length !== 1) throw new UsageError(`${command} takes exactly one file (or - for standard input)`);
   const input = await readInput(operands[0], io.stdin);
   const read = decodeJsonBytes(input.bytes);
@@ -101,7 +103,7 @@ async function codecCommand(
 }
 
 function checkFixturesCommand(args: string[], io: CliIo): number {
-  const { flags, operands } = parseCommandArgs(args, ['json'], []);
+  const { flags, operands } = parseCommandArgs(args, commandSpec('check-fixtures'));
   if (operands.length) throw new UsageError('check-fixtures takes no files; it checks schemas/uai-1/examples/');
   const tree = loadFixtureTree();
   const packets = checkFixtures(validator(), tree.fixtures, tree.expectations);
@@ -144,6 +146,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return checkFixturesCommand(args, io);
       case 'route':
         return await routeCommand(args, io);
+      case 'conformance':
+        return await conformanceCommand(args, io, validator);
+      case 'conformance-peer':
+        return await conformancePeerCommand(args, io, () => ({ validator: validator(), routeChecker: routeChecker() }));
       case '--help':
       case '-h':
       case 'help':

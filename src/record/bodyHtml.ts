@@ -19,7 +19,7 @@ const LANG_ATTRIBUTE = /\slang="([^"]*)"/;
  * Each `<open …>…</close>` element of the HTML, left to right, found with indexOf rather than a
  * lazy regex (which re-scans the rest of the text from every unclosed start: quadratic).
  */
-function* elementsNamed(
+export function* elementsNamed(
   html: string,
   name: string,
 ): Generator<{ start: number; end: number; attributes: string; inner: string }> {
@@ -41,13 +41,16 @@ function* elementsNamed(
   }
 }
 
-/** Every `<h2 id>` of the body, in document order. */
+/** A heading of a section that only a script shows (hidden without it): not listed in "On this page". */
+const SCRIPT_ONLY = /\sdata-toc="script"/;
+
+/** Every `<h2 id>` of the body, in document order, but those of sections only a script shows. */
 export function sectionHeadings(html: string): BodyHeading[] {
   const headings: BodyHeading[] = [];
   for (const element of elementsNamed(html, 'h2')) {
     const attributes = element.attributes;
     const id = ID_ATTRIBUTE.exec(attributes)?.[1];
-    if (!id) continue;
+    if (!id || SCRIPT_ONLY.test(attributes)) continue;
     const text = element.inner
       .replace(/<[^<>]*>/g, '')
       .replace(/\s+/g, ' ')
@@ -57,13 +60,16 @@ export function sectionHeadings(html: string): BodyHeading[] {
   return headings;
 }
 
-/** Characters after which an identifier may wrap: `_`, `.`, `-` and `/`. */
-const BREAK_AFTER = /([_.\-/])/;
+/**
+ * Characters after which an identifier may wrap: `_`, `.` and `/`. Never `-`: a break after a hyphen
+ * reads as a hyphenated word (`UAI-` / `JSON-PARSE`), so hyphenated codes stay whole.
+ */
+const BREAK_AFTER = /([_./])/;
 
 /**
- * The text of one `<code>` element (HTML-escaped, no tags) with a `<wbr>` after every `_`, `.`, `-`
- * and `/`, and each piece that holds other punctuation kept on one line (`<span class="nobr">`),
- * so the browser wraps it only at those points and at spaces, never inside a word.
+ * The text of one `<code>` element (HTML-escaped, no tags) with a `<wbr>` after every `_`, `.` and
+ * `/`, and each piece that holds other punctuation kept on one line (`<span class="nobr">`), so the
+ * browser wraps it only at those points and at spaces, never inside a word.
  */
 export function breakableCode(text: string): string {
   return text
@@ -79,31 +85,72 @@ function breakableWord(word: string): string {
     const piece = pieces[at] + (pieces[at + 1] ?? '');
     if (!piece) continue;
     // ASCII letters and digits never break among themselves; any other character might.
-    out += /^[A-Za-z0-9]*[_.\-/]?$/.test(piece) ? piece : `<span class="nobr">${piece}</span>`;
+    out += /^[A-Za-z0-9]*[_./]?$/.test(piece) ? piece : `<span class="nobr">${piece}</span>`;
     if (at + 2 < pieces.length && pieces[at + 2] !== '') out += '<wbr>';
   }
   return out;
 }
 
+const WRAP_OPENING = '<section class="table-wrap">';
+/** The text between a table's first `<caption …>` and `</caption>`, found with indexOf (one pass). */
+function captionOf(table: string): string | undefined {
+  const open = table.indexOf('<caption');
+  if (open < 0) return undefined;
+  const start = table.indexOf('>', open);
+  const end = table.indexOf('</caption>', start);
+  return start < 0 || end < 0 ? undefined : table.slice(start + 1, end);
+}
+
+/** The text of a table's first row of header cells (its first `<tr>…</tr>`), found with indexOf. */
+function headerRowOf(table: string): string | undefined {
+  const start = table.indexOf('<tr');
+  const end = table.indexOf('</tr>', start);
+  if (start < 0 || end < 0) return undefined;
+  const row = table.slice(start, end);
+  return row.includes('<th') ? row.replaceAll('</th>', ', ') : undefined;
+}
+
+/**
+ * The opening of the box a table scrolls in: focusable, a named region, and left out of the search
+ * index. Its name is the caption, or else the header row, so two regions of a page rarely share one.
+ */
+function wrapOpening(table: string, label: string): string {
+  let caption = (captionOf(table) ?? headerRowOf(table))
+    ?.replace(/<[^<>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (caption?.endsWith(',')) caption = caption.slice(0, -1);
+  const name = caption ? `${label}: ${caption}` : label;
+  // A <section> with a name is a region landmark: the native element for what role="region" says.
+  return `<section class="table-wrap" tabindex="0" aria-label="${name.replaceAll('"', '&quot;')}" data-pagefind-ignore>`;
+}
+
 /**
  * Tables as the reader needs them: every `<code>` without markup inside a `<table>` gets its break
- * points (see breakableCode), and every `.table-wrap` (the box a wide table scrolls in) can take
- * the keyboard focus, so it can be scrolled without a mouse.
+ * points (see breakableCode); every table sits in a `.table-wrap`, the box it scrolls in when wider
+ * than the column (Markdown tables get one here), which takes the keyboard focus so it can be
+ * scrolled without a mouse, is a region named `label` and the table's caption, and is left out of
+ * the search index, so search snippets come from prose rather than table cells.
  */
-export function readableTables(html: string): string {
+export function readableTables(html: string, label: string): string {
   let out = '';
   let copied = 0;
   for (const table of elementsNamed(html, 'table')) {
-    out += html.slice(copied, table.start);
-    out += html
+    const before = html.slice(copied, table.start);
+    const text = html
       .slice(table.start, table.end)
       .replace(
         /<code(\s[^<>]*)?>([^<]*)<\/code>/g,
-        (_whole, attributes: string | undefined, text: string) =>
-          `<code${attributes ?? ''}>${breakableCode(text)}</code>`,
+        (_whole, attributes: string | undefined, code: string) =>
+          `<code${attributes ?? ''}>${breakableCode(code)}</code>`,
       );
+    const opening = wrapOpening(text, label);
+    const wrapped = before.trimEnd().endsWith(WRAP_OPENING);
+    if (wrapped) {
+      const at = before.lastIndexOf(WRAP_OPENING);
+      out += before.slice(0, at) + opening + before.slice(at + WRAP_OPENING.length) + text;
+    } else out += before + opening + text + '</section>';
     copied = table.end;
   }
-  out += html.slice(copied);
-  return out.replaceAll('<div class="table-wrap">', '<div class="table-wrap" tabindex="0">');
+  return out + html.slice(copied);
 }

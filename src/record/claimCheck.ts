@@ -1,6 +1,6 @@
 /**
  * The claims gate: no published page or machine record says UAIX provides what it does not
- * (the core's `UNSUPPORTED_CAPABILITIES`), in English, Spanish or French. The core's detector decides;
+ * (the core's `UNSUPPORTED_OFFERINGS`), in English, Spanish or French. The core's detector decides;
  * this module feeds it the rendered text and turns its findings into one-line problems.
  */
 import { findUnsupportedClaims, type ClaimFinding } from '../uai/supportClaims.ts';
@@ -17,10 +17,10 @@ export function blockClaims(blockText: string): ClaimFinding[] {
     .flatMap((line) => findUnsupportedClaims(line));
 }
 
-/** What a claim says, for a problem line: `claims that UAIX provides <capability> (<language>): "<sentence>"`. */
+/** What a claim says, for a problem line: `claims that UAIX provides <offering> (<language>): "<sentence>"`. */
 export function describeClaim(claim: ClaimFinding): string {
   const { sentence } = claim;
-  return `claims that UAIX provides ${claim.capability} (${claim.language}): "${sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence}"`;
+  return `claims that UAIX provides ${claim.offering} (${claim.language}): "${sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence}"`;
 }
 
 /** One line per claim of `blockText` (see blockClaims), naming `source`. */

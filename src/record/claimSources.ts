@@ -8,12 +8,41 @@
 import type { ClaimFinding } from '../uai/supportClaims.ts';
 import { normalizeRuleText } from '../uai/textNormalization.ts';
 import type { ProseText } from './languageCheck.ts';
-import { describeClaim } from './claimCheck.ts';
+import { blockClaims, describeClaim, jsonStrings } from './claimCheck.ts';
+import { mediaTypeOf } from './machineRecords.ts';
 
 /** A claim the claims gate found in a published file (a page's public path). */
 export interface PublishedClaim {
   file: string;
   claim: ClaimFinding;
+}
+
+/** What the claims gate reads of the published record. */
+export interface PublishedTexts {
+  /** Each page's rendered text (block by block, one block a line) and llms.txt, by public path. */
+  texts: readonly { file: string; text: string }[];
+  /** The machine records and the manifest, by public path. */
+  records: readonly { path: string; text: string }[];
+  /** The fixtures' public paths: an invalid fixture carries a claim on purpose. */
+  fixturePaths: ReadonlySet<string>;
+}
+
+/** The claims in the published texts and in every string of the JSON records that are not fixtures. */
+export function publishedClaims({ texts, records, fixturePaths }: PublishedTexts): PublishedClaim[] {
+  const claims: PublishedClaim[] = [];
+  const claimsOf = (file: string, text: string) => claims.push(...blockClaims(text).map((claim) => ({ file, claim })));
+  for (const { file, text } of texts) claimsOf(file, text);
+  for (const record of records) {
+    if (!mediaTypeOf(record.path).includes('json') || fixturePaths.has(record.path)) continue;
+    let strings: string[] = [];
+    try {
+      strings = jsonStrings(JSON.parse(record.text));
+    } catch {
+      continue;
+    }
+    claimsOf(record.path, strings.join('\n'));
+  }
+  return claims;
 }
 
 /**
@@ -42,7 +71,7 @@ export function sourcedClaimProblems(claims: readonly PublishedClaim[], prose: r
   const grouped = new Map<string, { claim: ClaimFinding; sentence: string; files: string[] }>();
   for (const { file, claim } of claims) {
     const sentence = plain(claim.sentence);
-    const key = `${claim.capability}\0${sentence}`;
+    const key = `${claim.offering}\0${sentence}`;
     const group = grouped.get(key) ?? { claim, sentence, files: [] };
     group.files.push(file);
     grouped.set(key, group);

@@ -8,8 +8,8 @@
  * stage. Here the caller hands over a tree whose children arrays and text nodes are its own (the
  * only parts the minifier changes; pageMirror's `withoutChrome` makes it), the minifier is the same
  * algorithm with its tag lists as sets, and the conversion is hast-util-to-mdast's own state and
- * handlers. The Markdown is byte for byte what `toMdast` gives (tests/unit/contentMdast.test.ts
- * compares the two on every page of a built site).
+ * handlers. It gives `toMdast`'s tree, source positions aside: tests/unit/record/contentMdast.test.ts
+ * compares the two on fragments for each branch, tests/build/contentMdastPages.test.ts on every built page.
  *
  * The library's lists and its state are imported from their files because its package exports
  * only `toMdast`; package-lock.json pins the version these paths were written against.

@@ -39,7 +39,14 @@ export const registryCommonData = z
     reliability: z.string(),
     additional_fields: z.string(),
     validation: z.array(
-      z.object({ code: z.string(), text: z.string(), also: z.array(z.string()).optional() }).strict(),
+      z
+        .object({
+          code: z.string(),
+          text: z.string(),
+          also: z.array(z.string()).optional(),
+          requirements: z.array(z.string()).min(1).optional(),
+        })
+        .strict(),
     ),
     trust: z.string(),
     redaction: z.string(),
@@ -79,11 +86,75 @@ export const glossaryData = z
             term: z.string().min(1),
             use: z.string().min(1),
             note: z.string().min(1).optional(),
-            banned: z.array(z.object({ text: z.string().min(1), reason: z.string().min(1) }).strict()),
+            banned: z.array(
+              z
+                .object({
+                  text: z.string().min(1),
+                  reason: z.string().min(1),
+                  // 'non-normative': banned in every text but the normative pages and data files, which
+                  // change only with an edition and are corrected there.
+                  scope: z.literal('non-normative').optional(),
+                })
+                .strict(),
+            ),
           })
           .strict(),
       )
       .min(1),
+  })
+  .strict();
+
+/** The BCP 14 key words (content/bcp14.json): per level, the forms each locale writes. */
+export const bcp14Data = z
+  .object({
+    about: z.string().min(1),
+    levels: z
+      .array(
+        z
+          .object({
+            level: z.enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY']),
+            forms: z.record(
+              z.string(),
+              // Capitals, or a script without case (every letter Lo), whose forms are marked up instead.
+              z
+                .array(
+                  z
+                    .string()
+                    .regex(/^(?:\p{Lu}+( \p{Lu}+)*|\p{Lo}+)$/u, 'must be upper case, or of a script without case'),
+                )
+                .min(1),
+            ),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
+/** Codes (and optionally the place and kind of fixture) that test a requirement: fixtures are derived from them. */
+const requirementTest = z
+  .object({
+    code: z.string().regex(/^UAI-[A-Z0-9-]+$/),
+    /** JSON Pointer: the fixture's expected place is this pointer or below it. */
+    path: z
+      .string()
+      .regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer')
+      .optional(),
+    kind: z.enum(['packet', 'route-record']).optional(),
+  })
+  .strict();
+
+/** How each requirement is tested (content/requirements.json), and the ids that may never be used again. */
+export const requirementTraceData = z
+  .object({
+    requirements: z.record(
+      z.string(),
+      z.union([
+        z.object({ tests: z.array(requirementTest).min(1) }).strict(),
+        z.object({ untestable: z.record(z.string(), z.string().min(1)) }).strict(),
+      ]),
+    ),
+    retired: z.record(z.string(), z.string().min(1)),
   })
   .strict();
 
@@ -92,6 +163,9 @@ export type ProfileFrontmatter = z.infer<typeof profileFrontmatter>;
 export type RegistryCommon = z.infer<typeof registryCommonData>;
 export type ClientLadder = z.infer<typeof clientLadderData>;
 export type Glossary = z.infer<typeof glossaryData>;
+export type Bcp14 = z.infer<typeof bcp14Data>;
+export type RequirementTrace = z.infer<typeof requirementTraceData>;
+export type RequirementTest = z.infer<typeof requirementTest>;
 
 /** Which schema a Markdown entry's frontmatter follows. */
 export function frontmatterSchemaFor(collection: string) {

@@ -8,16 +8,23 @@
 import type { RecordModel } from './recordModel.ts';
 import type { RecordIndex, PageRecord } from './pageIndex.ts';
 import { LOCALES } from './locales.ts';
-import { CONFORMANCE_PATH, FIELD_REGISTRY_PATH, mirrorPaths, routeRecordPath } from './publicPaths.ts';
+import { isNormativePage, PAGE_PATHS } from './pagePaths.ts';
+import {
+  CONFORMANCE_PATH,
+  REQUIREMENTS_PATH,
+  FIELD_REGISTRY_PATH,
+  mirrorPaths,
+  routeRecordPath,
+} from './publicPaths.ts';
 
-/** Whether a page's path is one of the normative pages an edition freezes. */
-export function isNormativePage(path: string): boolean {
-  return (
-    path === 'specification/uai-1' ||
-    path === 'registry' ||
-    path.startsWith('registry/') ||
-    path === 'spec/agent-fallbacks'
-  );
+/**
+ * Whether a repository file is a source of the normative pages: a normative page's Markdown in any
+ * locale, a profile page, or the data files profile pages and the fallbacks page show.
+ */
+export function isNormativeContentFile(file: string): boolean {
+  const page = /^content\/pages\/[^/]+\/(.+?)(?:\/index)?\.md$/.exec(file);
+  if (page) return isNormativePage(page[1]);
+  return /^content\/(registry|registry-common|client-ladder)\//.test(file);
 }
 
 /** The public paths of the machine files an edition freezes. */
@@ -28,15 +35,21 @@ export function normativeMachinePaths(model: RecordModel, routes: readonly { rou
     if (fixture.keylessUrl) paths.add(fixture.keylessUrl);
   }
   paths.add(CONFORMANCE_PATH);
+  paths.add(REQUIREMENTS_PATH);
   paths.add(FIELD_REGISTRY_PATH);
   for (const route of routes) paths.add(routeRecordPath(route.routeId));
   return paths;
 }
 
-/** The normative pages an edition freezes: one per locale that carries translated content. */
+/**
+ * The normative pages an edition freezes: one per locale that carries translated content and has its
+ * own text of the page (a locale that shows the English text of a normative page has nothing to freeze).
+ */
 export function normativePages(index: RecordIndex): PageRecord[] {
   const translating = new Set(LOCALES.filter((locale) => locale.translatesContent).map((locale) => locale.code));
-  return index.pages.filter((page) => translating.has(page.locale) && isNormativePage(page.path));
+  return index.pages.filter(
+    (page) => translating.has(page.locale) && page.entry.locale === page.locale && isNormativePage(page.path),
+  );
 }
 
 /** The public path of a normative page's Markdown mirror. */
@@ -55,10 +68,13 @@ export function normativeSourceFiles(pages: readonly PageRecord[]): string[] {
     files.add(page.source.file);
     files.add(page.entry.file);
     if (page.collection === 'registry') files.add(`content/registry-common/${page.locale}.json`);
-    if (page.path === 'spec/agent-fallbacks') files.add(`content/client-ladder/${page.locale}.json`);
+    if (page.path === PAGE_PATHS.agentFallbacks) files.add(`content/client-ladder/${page.locale}.json`);
     // The interface strings the page is rendered with: its locale's, and English where a key is missing.
     files.add(`content/i18n/${page.locale}.json`);
     files.add('content/i18n/en-us.json');
+    // The requirements' tests and key words, which the normative pages and their records show.
+    files.add('content/requirements.json');
+    files.add('content/bcp14.json');
   }
   return [...files].sort();
 }

@@ -14,10 +14,27 @@ import {
   type EditionIndex,
   type EditionStatus,
 } from './editions.ts';
+import { editionChangesPath } from './editionChanges.ts';
+import { CHANGELOG_PATH, changelogFeedPath } from './changelog.ts';
+import { BUNDLE_MEDIA_TYPE, editionBundlePath } from './editionBundle.ts';
+import { PAGE_PATHS } from './pagePaths.ts';
 
-/** What the manifest says about editions: the record's status and every released edition. */
-export function editionManifestEntry(status: EditionStatus, editions: readonly EditionIndex[], locale: string) {
+/** An edition's offline bundle as the manifest lists it (editionBundle.ts). */
+export interface BundleFacts {
+  path: string;
+  sha256: string;
+  bytes: Uint8Array;
+}
+
+/** What the manifest says about editions: the record's status and every released edition with its bundle. */
+export function editionManifestEntry(
+  status: EditionStatus,
+  editions: readonly EditionIndex[],
+  locale: string,
+  bundles: readonly BundleFacts[],
+) {
   const latest = editions.at(-1);
+  const bundleOf = new Map(bundles.map((bundle) => [bundle.path, bundle]));
   return {
     state: status.state,
     label: editionStatusLabel(status),
@@ -33,7 +50,18 @@ export function editionManifestEntry(status: EditionStatus, editions: readonly E
       previous: edition.previous,
       index: `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}`,
       page: `${SITE_ORIGIN}${editionPageUrl(locale, edition.id)}`,
+      bundle: bundleEntry(edition.id, bundleOf.get(editionBundlePath(edition.id))),
     })),
+  };
+}
+
+function bundleEntry(id: string, bundle: BundleFacts | undefined) {
+  if (!bundle) throw new Error(`edition ${id}: no offline bundle was built`);
+  return {
+    url: `${SITE_ORIGIN}${bundle.path}`,
+    media_type: BUNDLE_MEDIA_TYPE,
+    sha256: bundle.sha256,
+    bytes: bundle.bytes.length,
   };
 }
 
@@ -45,7 +73,7 @@ export function withEditionsSection(
   editions: readonly EditionIndex[],
   locale: string,
 ): LlmsSection[] {
-  const editionsPage = index.byUrl.get(pageUrl(locale, 'editions'));
+  const editionsPage = index.byUrl.get(pageUrl(locale, PAGE_PATHS.editions));
   const section: LlmsSection = {
     name: 'Editions',
     links: [
@@ -66,8 +94,31 @@ export function withEditionsSection(
             url: `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}`,
             note: `UAI-1 ${edition.standard_version}, released ${edition.date}: the sha256 of each of its files under ${SITE_ORIGIN}${editionPath(edition.id)} (JSON)`,
           },
+          ...(edition.previous
+            ? [
+                {
+                  title: `Edition ${edition.id} changes`,
+                  url: `${SITE_ORIGIN}${editionChangesPath(edition.id)}`,
+                  note: `What it changed since ${edition.previous}: files added, removed and changed, a JSON Patch per JSON file, a word diff per page (JSON)`,
+                },
+              ]
+            : []),
         ];
       }),
+      ...(editions.length
+        ? [
+            {
+              title: 'Changelog',
+              url: `${SITE_ORIGIN}${CHANGELOG_PATH}`,
+              note: 'One entry per edition, newest first, with its translations (JSON)',
+            },
+            {
+              title: 'Changelog feed',
+              url: `${SITE_ORIGIN}${changelogFeedPath(locale)}`,
+              note: 'The changelog as an Atom feed (RFC 4287), one entry per released edition',
+            },
+          ]
+        : []),
     ],
   };
   return [...sections.slice(0, -1), section, ...sections.slice(-1)];

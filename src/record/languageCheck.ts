@@ -2,17 +2,22 @@
  * The language check of the record's prose, run with the content check before Astro renders a
  * page. A locale's glossary (`content/glossary/<locale>.json`) names the preferred rendering of
  * each English term and bans the renderings a machine translation produced ("dispositivo" for
- * fixture, "审查" for review); French text also needs a no-break space before `: ; ! ?` and inside
- * « ». Only prose is read: Markdown text nodes, never code, inline code, HTML, link targets or
+ * fixture, "审查" for review), a second rendering of a concept that has one, and English BCP 14
+ * keywords; a ban scoped `non-normative` spares the normative sources, which change only with an
+ * edition. French text also needs a no-break space before `: ; ! ?` and inside « »; Chinese text
+ * full-width punctuation. Only prose is read: Markdown text nodes, never code, inline code, HTML, link targets or
  * autolinked URLs. Every scan is a forward pass (indexOf or one loop over the characters), so the
  * check is linear in the text for a fixed glossary.
  */
+import { textPositions } from '../uai/textPosition.ts';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfm } from 'micromark-extension-gfm';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import type { Nodes } from 'mdast';
 import type { Glossary } from './contentSchemas.ts';
 import { jsonPointer } from '../uai/jsonPointer.ts';
+import { isNormativeContentFile } from './editionContents.ts';
+import { REQUIREMENT_IDS_IN_TEXT } from './requirementId.ts';
 
 /** One piece of Markdown prose and where it sits in its file. */
 export interface ProseText {
@@ -31,16 +36,18 @@ export interface LanguageRules {
   glossary?: Glossary;
   /** French typography: a (narrow) no-break space before `: ; ! ?` and inside « ». */
   frenchPunctuation: boolean;
+  /** Chinese typography: full-width punctuation beside Chinese characters. */
+  chinesePunctuation?: boolean;
 }
 
 /** Frontmatter fields that readers see as prose. */
 export const PROSE_FRONTMATTER_FIELDS = ['title', 'description', 'purpose', 'when_to_use', 'when_not_to_use'] as const;
 
 /** Data-file members that hold identifiers or digests, not prose. */
-const NON_PROSE_KEYS = new Set(['source_digest', 'code', 'also', 'client']);
+const NON_PROSE_KEYS = new Set(['source_digest', 'code', 'also', 'client', 'requirements']);
 
 /** Node types whose content is not prose. */
-const SKIPPED_NODES = new Set(['code', 'inlineCode', 'html', 'image', 'imageReference', 'definition', 'yaml']);
+export const SKIPPED_NODES = new Set(['code', 'inlineCode', 'html', 'image', 'imageReference', 'definition', 'yaml']);
 
 // Built once: making the GFM syntax extensions costs as much as parsing a short string. Astro reads
 // Markdown with GFM too, so these options see the nodes it renders.
@@ -80,19 +87,18 @@ export function markdownEntryProse(
 /** The prose strings of a locale data file (JSON), each with its JSON Pointer and line. */
 export function dataFileProse(file: string, locale: string, text: string, data: unknown): ProseText[] {
   const texts: ProseText[] = [];
+  // Where each string is written: strings are found in document order, so the search only moves forward.
+  const offsets: number[] = [];
   let cursor = 0;
-  let cursorLine = 1;
-  const lineOf = (value: string): number => {
-    // Strings are found in document order, so the search only moves forward.
+  const offsetOf = (value: string): number => {
     const at = text.indexOf(JSON.stringify(value), cursor);
-    if (at < 0) return cursorLine;
-    for (let i = cursor; i < at; i++) if (text.charCodeAt(i) === 10) cursorLine++;
-    cursor = at;
-    return cursorLine;
+    if (at >= 0) cursor = at;
+    return cursor;
   };
   const walk = (value: unknown, path: (string | number)[]): void => {
     if (typeof value === 'string') {
-      texts.push({ file, locale, line: lineOf(value), place: jsonPointer(path), markdown: value });
+      offsets.push(offsetOf(value));
+      texts.push({ file, locale, line: 0, place: jsonPointer(path), markdown: value });
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => walk(item, [...path, index]));
     } else if (value && typeof value === 'object') {
@@ -100,6 +106,7 @@ export function dataFileProse(file: string, locale: string, text: string, data: 
     }
   };
   walk(data, []);
+  textPositions(text, offsets).forEach((position, index) => (texts[index].line = position.line));
   return texts;
 }
 
@@ -127,7 +134,8 @@ export function proseRuns(markdown: string): ProseRun[] {
     if (node.type === 'text') {
       const end = node.position?.end.offset;
       runs.push({
-        value: node.value,
+        // A requirement id (`UAI1-DIGEST-001`) is an identifier, not prose: blanked, offsets kept.
+        value: node.value.replace(REQUIREMENT_IDS_IN_TEXT, (id) => ' '.repeat(id.length)),
         line: node.position?.start.line ?? 1,
         following: end === undefined ? '' : (markdown[end] ?? ''),
       });
@@ -179,12 +187,6 @@ function occurrences(text: string, phrase: string): number[] {
   return found;
 }
 
-function lineWithin(value: string, offset: number): number {
-  let lines = 0;
-  for (let i = 0; i < offset; i++) if (value.charCodeAt(i) === 10) lines++;
-  return lines;
-}
-
 function excerpt(value: string, offset: number): string {
   return value
     .slice(Math.max(0, offset - 24), offset + 24)
@@ -229,11 +231,61 @@ function frenchPunctuation(value: string, following: string): [number, string][]
   return problems;
 }
 
+const HAN = /\p{Script=Han}/u;
+/** Full-width and CJK punctuation: the marks that stand between Chinese phrases. */
+const CJK_PUNCTUATION = /[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d\u2014\u2026]/u;
+/** The ASCII marks Chinese text writes full-width, and the full-width mark for each. */
+const FULL_WIDTH: Record<string, string> = {
+  ',': '，',
+  '.': '。',
+  ':': '：',
+  ';': '；',
+  '!': '！',
+  '?': '？',
+  '(': '（',
+  ')': '）',
+  '"': '“ ”',
+};
+
+function isChinese(character: string | undefined): boolean {
+  return character !== undefined && (HAN.test(character) || CJK_PUNCTUATION.test(character));
+}
+
+/**
+ * Chinese typography problems in one text run: an ASCII mark with a Chinese character or mark on
+ * either side, spaces aside ("验证器(JSON)" and "数据包, 然后" are caught; "1.0", "index.md" and
+ * "a, b (c)" in Latin text are not). Offsets, as for frenchPunctuation.
+ */
+function chinesePunctuation(value: string): [number, string][] {
+  const problems: [number, string][] = [];
+  for (let i = 0; i < value.length; i++) {
+    const character = value[i];
+    const fullWidth = FULL_WIDTH[character];
+    if (!fullWidth) continue;
+    let before = i - 1;
+    while (before >= 0 && value[before] === ' ') before--;
+    let after = i + 1;
+    while (after < value.length && value[after] === ' ') after++;
+    // A full stop ends a Chinese sentence only right after it: ".uai" and ".NET" are names.
+    const beside =
+      character === '.'
+        ? isChinese(value[i - 1]) && !/[A-Za-z0-9]/.test(value[i + 1] ?? '')
+        : isChinese(value[before]) || isChinese(value[after]);
+    if (beside)
+      problems.push([
+        i,
+        `ASCII "${character}" in Chinese text in "${excerpt(value, i)}"; use the full-width "${fullWidth}"`,
+      ]);
+  }
+  return problems;
+}
+
 interface BannedPhrase {
   phrase: string;
   term: string;
   use: string;
   reason: string;
+  nonNormativeOnly: boolean;
 }
 
 function bannedPhrases(glossary: Glossary | undefined): BannedPhrase[] {
@@ -243,6 +295,7 @@ function bannedPhrases(glossary: Glossary | undefined): BannedPhrase[] {
       term: entry.term,
       use: entry.use,
       reason: banned.reason,
+      nonNormativeOnly: banned.scope === 'non-normative',
     })),
   );
 }
@@ -262,36 +315,63 @@ export function checkLanguage(
     const rules = rulesFor(text.locale);
     if (!phrasesByLocale.has(text.locale)) phrasesByLocale.set(text.locale, bannedPhrases(rules.glossary));
     const phrases = phrasesByLocale.get(text.locale)!;
-    if (!phrases.length && !rules.frenchPunctuation) continue;
+    if (!phrases.length && !rules.frenchPunctuation && !rules.chinesePunctuation) continue;
     const at = text.place ? ` (${text.place})` : '';
+    const normative = isNormativeContentFile(text.file);
     for (const run of runsOf(text.markdown)) {
-      const lineOf = (offset: number) => text.line + run.line - 1 + lineWithin(run.value, offset);
+      const found: [offset: number, problem: (line: number) => string][] = [];
       const normalized = phrases.length ? normalize(run.value) : '';
       for (const banned of phrases) {
+        if (normative && banned.nonNormativeOnly) continue;
         for (const offset of occurrences(normalized, banned.phrase)) {
-          const found = run.value.slice(offset, offset + banned.phrase.length);
-          problems.push(
-            `${text.file}:${lineOf(offset)}: banned-term: "${found}" for "${banned.term}" (${banned.reason}); use "${banned.use}"${at}`,
-          );
+          const written = run.value.slice(offset, offset + banned.phrase.length);
+          found.push([
+            offset,
+            (line) =>
+              `${text.file}:${line}: banned-term: "${written}" for "${banned.term}" (${banned.reason}); use "${banned.use}"${at}`,
+          ]);
         }
       }
       if (rules.frenchPunctuation) {
         for (const [offset, message] of frenchPunctuation(run.value, run.following))
-          problems.push(`${text.file}:${lineOf(offset)}: french-punctuation: ${message}${at}`);
+          found.push([offset, (line) => `${text.file}:${line}: french-punctuation: ${message}${at}`]);
       }
+      if (rules.chinesePunctuation) {
+        for (const [offset, message] of chinesePunctuation(run.value))
+          found.push([offset, (line) => `${text.file}:${line}: chinese-punctuation: ${message}${at}`]);
+      }
+      const positions = textPositions(
+        run.value,
+        found.map(([offset]) => offset),
+      );
+      found.forEach(([, problem], index) =>
+        problems.push(problem(text.line + run.line - 1 + positions[index].line - 1)),
+      );
     }
   }
   return problems;
 }
 
-/** A glossary that contradicts itself: a term listed twice, or a preferred rendering that contains a banned one. */
+/**
+ * A glossary that contradicts itself: a term listed twice, two terms with one rendering (one
+ * rendering per concept, so a reader never has to guess which is meant), or a preferred rendering
+ * that contains a banned one.
+ */
 export function checkGlossary(file: string, glossary: Glossary): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
+  const termOfUse = new Map<string, string>();
   glossary.terms.forEach((entry, index) => {
     const place = jsonPointer(['terms', index]);
     if (seen.has(entry.term)) problems.push(`${file}: glossary: the term "${entry.term}" is listed twice (${place})`);
     seen.add(entry.term);
+    const use = normalize(entry.use);
+    const other = termOfUse.get(use);
+    if (other !== undefined && other !== entry.term)
+      problems.push(
+        `${file}: glossary: "${entry.use}" renders both "${other}" and "${entry.term}"; one rendering per concept (${place})`,
+      );
+    else termOfUse.set(use, entry.term);
     for (const banned of bannedPhrases(glossary)) {
       if (occurrences(normalize(entry.use), banned.phrase).length) {
         problems.push(

@@ -5,7 +5,11 @@ import type { LlmsSection } from './llmsTxt.ts';
 import type { BuiltPageMirror } from './pageMirror.ts';
 import { SITE_ORIGIN, SOURCE_LOCALE } from './locales.ts';
 import {
+  API_CATALOG_PATH,
+  OPENAPI_PATH,
+  SCHEMA_CATALOG_PATH,
   CONFORMANCE_PATH,
+  REFERENCE_REPORT_PATH,
   FIELD_REGISTRY_PATH,
   LLMS_FULL_PATH,
   MANIFEST_PATH,
@@ -14,6 +18,7 @@ import {
   routeRecordPath,
 } from './publicPaths.ts';
 import { siblingsOf } from './pageIndex.ts';
+import { PAGE_PATHS } from './pagePaths.ts';
 import type { PackageRelease } from './packageCommands.ts';
 
 const absolute = (path: string) => `${SITE_ORIGIN}${path}`;
@@ -51,25 +56,25 @@ export function llmsSections(
       .map(pageLink);
   const profiles = englishReadingOrder(index).filter((page) => page.collection === 'registry');
   const guides = englishReadingOrder(index).filter((page) => page.collection === 'guides');
-  const used = new Set([
-    'specification/uai-1',
-    'spec/agent-fallbacks',
-    'registry',
-    'get-started',
-    'guides',
-    'schemas',
-    'examples',
-    'tools/validator',
-    'review',
-    'search',
+  const used = new Set<string>([
+    PAGE_PATHS.specification,
+    PAGE_PATHS.agentFallbacks,
+    PAGE_PATHS.registry,
+    PAGE_PATHS.getStarted,
+    PAGE_PATHS.guides,
+    PAGE_PATHS.schemas,
+    PAGE_PATHS.examples,
+    PAGE_PATHS.validator,
+    PAGE_PATHS.review,
+    PAGE_PATHS.search,
     // The Editions section (editionRecords.ts) links it.
-    'editions',
+    PAGE_PATHS.editions,
   ]);
   return [
     {
       name: 'Specification',
       links: [
-        ...pick('specification/uai-1', 'spec/agent-fallbacks'),
+        ...pick(PAGE_PATHS.specification, PAGE_PATHS.agentFallbacks),
         {
           title: 'UAI-1 field registry',
           url: absolute(FIELD_REGISTRY_PATH),
@@ -77,12 +82,12 @@ export function llmsSections(
         },
       ],
     },
-    { name: 'Registry', links: [...pick('registry'), ...profiles.map(pageLink)] },
-    { name: 'Guides', links: [...pick('get-started', 'guides'), ...guides.map(pageLink)] },
+    { name: 'Registry', links: [...pick(PAGE_PATHS.registry), ...profiles.map(pageLink)] },
+    { name: 'Guides', links: [...pick(PAGE_PATHS.getStarted, PAGE_PATHS.guides), ...guides.map(pageLink)] },
     {
       name: 'Schemas',
       links: [
-        ...pick('schemas', 'examples'),
+        ...pick(PAGE_PATHS.schemas, PAGE_PATHS.examples),
         ...model.schemas.map((schema) => ({ title: schema.fileName, url: schema.id, note: schema.description })),
         {
           title: 'Conformance pack',
@@ -94,11 +99,16 @@ export function llmsSections(
     {
       name: 'Tools',
       links: [
-        ...pick('tools/validator', 'review'),
+        ...pick(PAGE_PATHS.validator, PAGE_PATHS.review),
         {
           title: `${release.name} ${release.version} (npm package tarball)`,
           url: absolute(release.path),
           note: `The uaix command and the UAI-1 library, ${release.license}, no dependencies; check its ${release.sha256} (also in the manifest) before running it`,
+        },
+        {
+          title: `Conformance report of ${release.name} ${release.version}`,
+          url: absolute(REFERENCE_REPORT_PATH),
+          note: 'The harness (uaix conformance) run by the build over the conformance pack with the package in process; it states what the package answered on that pack, and nothing more (JSON)',
         },
         ...routes.map((route) => ({
           title: `Route record ${route.routeId}`,
@@ -116,6 +126,21 @@ export function llmsSections(
           note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every other published file (JSON)',
         },
         {
+          title: 'API catalog',
+          url: absolute(API_CATALOG_PATH),
+          note: 'RFC 9727 linkset of every machine record: manifest, OpenAPI description, schemas, conformance pack, field registry, route records (application/linkset+json)',
+        },
+        {
+          title: 'OpenAPI description',
+          url: absolute(OPENAPI_PATH),
+          note: 'OpenAPI 3.1, generated from the route records: each GET route with its media type, schema and fallbacks (x-uaix-fallbacks)',
+        },
+        {
+          title: 'Editor schema catalog',
+          url: absolute(SCHEMA_CATALOG_PATH),
+          note: 'SchemaStore catalog format: *.uai.json, *.<profile>.uai.json and *.uai-route.json to their schemas',
+        },
+        {
           title: 'The English record in one file',
           url: absolute(LLMS_FULL_PATH),
           note: 'Every English page as Markdown',
@@ -129,12 +154,30 @@ export function llmsSections(
   ];
 }
 
+/** A page of an llms-full.txt: its public URL (path) and its mirror's body. */
+export interface LlmsFullPart {
+  url: string;
+  body: string;
+}
+
+/**
+ * An llms-full.txt: a title, a one-line summary, then each page's mirror body (without its own
+ * frontmatter and llms.txt pointer) under a source line. The site's and each edition bundle's use it.
+ */
+export function llmsFullDocument(title: string, summary: string, parts: readonly LlmsFullPart[]): string {
+  const texts = parts.map((part) => `<!-- ${absolute(part.url)} -->\n\n${part.body}\n`);
+  return `# ${title}\n\n> ${summary}\n\n${texts.join('\n---\n\n')}`;
+}
+
 export function llmsFullText(index: RecordIndex, mirrors: ReadonlyMap<string, Pick<BuiltPageMirror, 'body'>>): string {
   const parts = englishReadingOrder(index).map((page) => {
     const mirror = mirrors.get(page.url);
     if (!mirror) throw new Error(`${page.url}: no mirror was built`);
-    // Each mirror's body without its own frontmatter and llms.txt pointer, under a source line.
-    return `<!-- ${absolute(page.url)} -->\n\n${mirror.body}\n`;
+    return { url: page.url, body: mirror.body };
   });
-  return `# UAIX public standards record: the English record\n\n> Every English page of ${SITE_ORIGIN}, as Markdown, in reading order. The English text and the JSON records are authoritative.\n\n${parts.join('\n---\n\n')}`;
+  return llmsFullDocument(
+    'UAIX public standards record: the English record',
+    `Every English page of ${SITE_ORIGIN}, as Markdown, in reading order. The English text and the JSON records are authoritative.`,
+    parts,
+  );
 }

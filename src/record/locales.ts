@@ -1,7 +1,7 @@
 /**
- * The record's locales. en-us is the source and the authority; es-us and fr-fr are complete
- * translations; es-es and zh-cn translate the interface and show the nearest language's text:
- * es-es the Latin-American Spanish (es-us) text, zh-cn the English. `fallback` is that chain,
+ * The record's locales. en-us is the source and the authority; es-us, fr-fr and zh-cn translate
+ * content (a page they have not translated shows the English text); es-es translates the interface
+ * and shows the Latin-American Spanish (es-us) text. `fallback` is that chain,
  * the one table that pages, mirrors, the sitemap, canonical and hreflang all read.
  */
 export interface Locale {
@@ -30,7 +30,7 @@ export const LOCALES: readonly Locale[] = [
   { code: 'es-us', lang: 'es-US', label: 'Español (EE. UU.)', translatesContent: true, fallback: ['en-us'] },
   { code: 'fr-fr', lang: 'fr-FR', label: 'Français (France)', translatesContent: true, fallback: ['en-us'] },
   { code: 'es-es', lang: 'es-ES', label: 'Español (España)', translatesContent: false, fallback: ['es-us', 'en-us'] },
-  { code: 'zh-cn', lang: 'zh-CN', label: '简体中文', translatesContent: false, fallback: ['en-us'] },
+  { code: 'zh-cn', lang: 'zh-CN', label: '简体中文', translatesContent: true, fallback: ['en-us'] },
 ];
 
 const byCode = new Map(LOCALES.map((locale) => [locale.code, locale]));

@@ -9,16 +9,40 @@ import type { FieldRegistryDocument } from './fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../uai/jcs.ts';
 import { sha256, sha256Digest, type Sha256 } from '../uai/sha256.ts';
-import { SITE_ORIGIN } from './locales.ts';
+import { LOCALES, SITE_ORIGIN } from './locales.ts';
 import {
+  API_CATALOG_PATH,
+  API_CATALOG_SCHEMA_PATH,
   CONFORMANCE_PATH,
+  CONFORMANCE_REPORT_SCHEMA_PATH,
+  EXAMPLES_DIR_PATH,
   FIELD_REGISTRY_PATH,
   HEADERS_PATH,
+  JSON_SCHEMA_DIALECT,
+  LLMS_FULL_PATH,
+  LLMS_PATH,
+  MANIFEST_PATH,
+  MANIFEST_SCHEMA_PATH,
+  MIRROR_SCHEMA_PATH,
+  OPENAPI_PATH,
+  OPENAPI_SCHEMA_URL,
+  REFERENCE_REPORT_PATH,
+  REQUIREMENTS_PATH,
+  REQUIREMENTS_SCHEMA_PATH,
   ROBOTS_PATH,
+  ROUTE_RECORD_SCHEMA_PATH,
+  SCHEMA_CATALOG_PATH,
+  SCHEMA_CATALOG_SCHEMA_URL,
   SITEMAP_PATH,
   routeRecordPath,
 } from './publicPaths.ts';
 import { decodeJsonBytes } from '../uai/jsonText.ts';
+import { CHANGELOG_PATH, CHANGELOG_SCHEMA_PATH, changelogFeedPath } from './changelog.ts';
+import { EDITION_CHANGES_FOLDER, EDITION_CHANGES_SCHEMA_PATH } from './editionChanges.ts';
+import { ERRATA_JSON_PATH, ERRATA_SCHEMA_PATH } from './errata.ts';
+import { EDITIONS_FOLDER } from './editions.ts';
+import type { TracedRequirement } from './requirementTrace.ts';
+import { requirementsByFixture, requirementsDocument } from './requirementsRecord.ts';
 
 /** A file the build writes; its media type follows from its path (mediaTypeOf). */
 export interface PublishedFile {
@@ -40,11 +64,25 @@ function expectedOf(fixture: RecordModel['fixtures'][number]) {
     : null;
 }
 
-export function conformancePack(model: RecordModel) {
+/** The requirements of the record and the ids no requirement may carry again. */
+export interface RecordRequirements {
+  requirements: readonly TracedRequirement[];
+  retired: Readonly<Record<string, string>>;
+}
+
+function expectedWarningsOf(fixture: RecordModel['fixtures'][number]) {
+  const warning = fixture.warningExpectation;
+  return warning ? [{ code: warning.code, path: warning.path, why: warning.why }] : [];
+}
+
+export function conformancePack(model: RecordModel, requirements: RecordRequirements) {
+  const tested = requirementsByFixture(requirements.requirements);
   return {
     standard: 'UAI-1',
     evaluated_at: FIXTURE_EVALUATED_AT,
     digest_rule: DIGEST_RULE,
+    // Each entry's `requirements` are ids of this record; it says what each requirement is and how it is tested.
+    requirements_url: `${SITE_ORIGIN}${REQUIREMENTS_PATH}`,
     how_to_use:
       'Validate each fixture with your implementation, using evaluated_at as the current time. A valid fixture must pass; an invalid fixture must fail with expected.code at expected.path. For valid fixtures, the keyed, minified and keyless forms must all give digest. Entries of kind route-record are route records: check them with a route-record checker (uaix route check).',
     fixtures: [
@@ -68,6 +106,8 @@ export function conformancePack(model: RecordModel) {
                 }
               : null,
           expected: expectedOf(fixture),
+          expected_warnings: expectedWarningsOf(fixture),
+          requirements: tested.get(fixture.url) ?? [],
         };
       }),
       ...model.routeFixtures.map((fixture) => ({
@@ -81,6 +121,8 @@ export function conformancePack(model: RecordModel) {
         digest: null,
         form_digests: null,
         expected: expectedOf(fixture),
+        expected_warnings: expectedWarningsOf(fixture),
+        requirements: tested.get(fixture.url) ?? [],
       })),
     ],
   };
@@ -93,6 +135,7 @@ export function machineRecordFiles(
   fieldRegistry: FieldRegistryDocument,
   siteSchemas: { path: string; text: string }[],
   routes: RouteRecordFile[],
+  requirements: RecordRequirements,
 ): PublishedFile[] {
   const files: PublishedFile[] = [];
   for (const schema of model.schemas) files.push({ path: schema.url, text: schema.text });
@@ -101,7 +144,11 @@ export function machineRecordFiles(
     files.push({ path: fixture.url, text: fixture.text });
     if (fixture.keylessUrl && fixture.keylessText) files.push({ path: fixture.keylessUrl, text: fixture.keylessText });
   }
-  files.push({ path: CONFORMANCE_PATH, text: json(conformancePack(model)) });
+  files.push({ path: CONFORMANCE_PATH, text: json(conformancePack(model, requirements)) });
+  files.push({
+    path: REQUIREMENTS_PATH,
+    text: json(requirementsDocument(requirements.requirements, requirements.retired)),
+  });
   files.push({ path: FIELD_REGISTRY_PATH, text: json(fieldRegistry) });
   for (const route of routes) files.push({ path: routeRecordPath(route.routeId), text: route.text });
   files.push({ path: ROBOTS_PATH, text: `User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}${SITEMAP_PATH}\n` });
@@ -155,47 +202,151 @@ export interface HeaderRule {
   headers: Readonly<Record<string, string>>;
 }
 
-/** A machine-readable file: its media type, readable from any origin, revalidated on every use. */
-function machineReadable(path: string, mediaType: string): HeaderRule {
+/** One link of an HTTP `Link` header (RFC 8288). */
+export interface HeaderLink {
+  /** A URI reference; a relative one resolves against the URL that was requested. */
+  href: string;
+  rel: string;
+  type?: string;
+}
+
+/** The value of a `Link` header: the links, comma-separated. */
+export function linkHeaderValue(links: readonly HeaderLink[]): string {
+  return links.map((link) => `<${link.href}>; rel="${link.rel}"${link.type ? `; type="${link.type}"` : ''}`).join(', ');
+}
+
+/** The RFC 9727 profile of an API catalog's linkset. */
+export const API_CATALOG_PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
+export const API_CATALOG_TYPE = 'application/linkset+json';
+export const OPENAPI_TYPE = 'application/vnd.oai.openapi+json';
+
+/**
+ * What every HTML page links: its two mirrors (relative, so one rule serves every page: each
+ * resolves against the page's own URL), the manifest, llms.txt and the API catalog.
+ */
+export const PAGE_LINKS: readonly HeaderLink[] = [
+  { href: 'index.md', rel: 'alternate', type: 'text/markdown' },
+  { href: 'index.json', rel: 'alternate', type: 'application/json' },
+  { href: MANIFEST_PATH, rel: 'describedby', type: 'application/json' },
+  { href: LLMS_PATH, rel: 'describedby', type: 'text/plain' },
+  { href: API_CATALOG_PATH, rel: 'api-catalog', type: API_CATALOG_TYPE },
+];
+
+/** A machine file's link to the schema that describes it. */
+export function describedBy(schema: string): HeaderLink {
+  return { href: schema, rel: 'describedby', type: 'application/schema+json' };
+}
+
+/** A machine-readable file: its media type, readable from any origin, revalidated on every use; and its schema. */
+function machineReadable(path: string, mediaType: string, schema?: string): HeaderRule {
   return {
     path,
     headers: {
       'Content-Type': `${mediaType}; charset=utf-8`,
       'Access-Control-Allow-Origin': '*',
       'Cache-Control': REVALIDATE,
+      ...(schema ? { Link: linkHeaderValue([describedBy(schema)]) } : {}),
     },
   };
+}
+
+/**
+ * The pages' Link rule: the root and every path under a locale that ends in `/`. Not one rule for
+ * every path that ends in `/`: a host's `*` spans `/`, so it would also match the folders under
+ * /schemas/, whose rule links a schema.
+ */
+function pageLinkRules(): HeaderRule[] {
+  const headers = { Link: linkHeaderValue(PAGE_LINKS) };
+  return [
+    { path: '/', headers },
+    ...LOCALES.flatMap((locale) => [
+      { path: `/${locale.code}/`, headers },
+      { path: `/${locale.code}/*/`, headers },
+    ]),
+  ];
 }
 
 /**
  * The `_headers` rules (Netlify, Cloudflare Pages). Hosts combine every rule that matches a path,
  * and one of them joins repeated headers with commas, so no header name is set by two rules that
  * can match the same path (tests/build/machineRecords.test.ts checks this for every file). HTML
- * pages and the not-found page keep the host's default, which revalidates.
+ * pages and the not-found page keep the host's default, which revalidates. The fixtures' schema
+ * links depend on the profiles, so they are added when the file is written (fixtureLinkRules).
  */
 export const HEADER_RULES: readonly HeaderRule[] = [
   { path: '/*', headers: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } },
+  ...pageLinkRules(),
   // Unversioned schemas: a 404 under /schemas/ is not cached either, so a schema published later is found.
-  machineReadable('/schemas/*', 'application/schema+json'),
+  machineReadable('/schemas/*', 'application/schema+json', JSON_SCHEMA_DIALECT),
   machineReadable('/examples/*', 'application/json'),
-  machineReadable('/routes/*', 'application/json'),
-  machineReadable('/.well-known/*', 'application/json'),
-  machineReadable('/uai-1-field-registry.json', 'application/json'),
-  machineReadable('/index.json', 'application/json'),
-  machineReadable('/*/index.json', 'application/json'),
+  machineReadable('/routes/*', 'application/json', ROUTE_RECORD_SCHEMA_PATH),
+  machineReadable(MANIFEST_PATH, 'application/json', MANIFEST_SCHEMA_PATH),
+  {
+    path: API_CATALOG_PATH,
+    headers: {
+      'Content-Type': `${API_CATALOG_TYPE}; profile="${API_CATALOG_PROFILE}"`,
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': REVALIDATE,
+      Link: linkHeaderValue([describedBy(API_CATALOG_SCHEMA_PATH)]),
+    },
+  },
+  machineReadable(OPENAPI_PATH, OPENAPI_TYPE, OPENAPI_SCHEMA_URL),
+  machineReadable(SCHEMA_CATALOG_PATH, 'application/json', SCHEMA_CATALOG_SCHEMA_URL),
+  machineReadable(FIELD_REGISTRY_PATH, 'application/json'),
+  machineReadable('/index.json', 'application/json', MIRROR_SCHEMA_PATH),
+  machineReadable('/*/index.json', 'application/json', MIRROR_SCHEMA_PATH),
   machineReadable('/index.md', 'text/markdown'),
   machineReadable('/*/index.md', 'text/markdown'),
-  machineReadable('/llms.txt', 'text/plain'),
-  machineReadable('/llms-full.txt', 'text/plain'),
-  machineReadable('/robots.txt', 'text/plain'),
+  machineReadable(LLMS_PATH, 'text/plain'),
+  machineReadable(LLMS_FULL_PATH, 'text/plain'),
+  machineReadable(ROBOTS_PATH, 'text/plain'),
   machineReadable('/sitemap-*', 'application/xml'),
+  // What changed between editions and the changelog: generated, so revalidated like every machine record.
+  machineReadable(`/${EDITION_CHANGES_FOLDER}/*`, 'application/json', EDITION_CHANGES_SCHEMA_PATH),
+  machineReadable(CHANGELOG_PATH, 'application/json', CHANGELOG_SCHEMA_PATH),
+  machineReadable(ERRATA_JSON_PATH, 'application/json', ERRATA_SCHEMA_PATH),
+  machineReadable(REQUIREMENTS_PATH, 'application/json', REQUIREMENTS_SCHEMA_PATH),
+  machineReadable(REFERENCE_REPORT_PATH, 'application/json', CONFORMANCE_REPORT_SCHEMA_PATH),
+  machineReadable(changelogFeedPath('*'), 'application/atom+xml'),
   { path: '/pagefind/*', headers: { 'Cache-Control': REVALIDATE } },
-  // Released editions never change (src/record/editions.ts): cached for good. Only the schemas need
-  // a media type their extension does not give (a `*` spans folders, so one rule per kind would overlap).
-  { path: '/editions/*', headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': IMMUTABLE } },
-  { path: '/editions/*/schemas/*', headers: { 'Content-Type': 'application/schema+json; charset=utf-8' } },
+  // Released editions never change (src/record/editions.ts): the files in their folders are cached for
+  // good. Only the schemas need a media type their extension does not give (a `*` spans folders, so one
+  // rule per kind would overlap).
+  { path: `/${EDITIONS_FOLDER}/*/*`, headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': IMMUTABLE } },
+  { path: `/${EDITIONS_FOLDER}/*/schemas/*`, headers: { 'Content-Type': 'application/schema+json; charset=utf-8' } },
+  // An edition's bundle beside its folder is made by the build (zlib writes its bytes), so it is revalidated.
+  {
+    path: `/${EDITIONS_FOLDER}/*.tar.gz`,
+    headers: { 'Content-Type': 'application/gzip', 'Access-Control-Allow-Origin': '*', 'Cache-Control': REVALIDATE },
+  },
   { path: '/_astro/*', headers: { 'Cache-Control': IMMUTABLE } },
 ];
+
+/**
+ * Each fixture folder's link to the schema its fixtures are checked against: the profile's schema
+ * (for the valid, invalid and keyless fixtures alike), the envelope's for the envelope's own
+ * fixtures, the route-record schema for route fixtures.
+ */
+export function fixtureLinkRules(
+  model: Pick<RecordModel, 'profiles' | 'fixtures' | 'routeFixtures' | 'envelope'>,
+): HeaderRule[] {
+  const profileSchemas = new Map(model.profiles.map((profile) => [profile.slug, profile.schema.url]));
+  const groups = [
+    // A group that is no profile's (the envelope's own fixtures) is checked against the envelope.
+    ...[...new Set(model.fixtures.map((fixture) => fixture.group))].map((group) => ({
+      group,
+      schema: profileSchemas.get(group) ?? model.envelope.url,
+    })),
+    ...[...new Set(model.routeFixtures.map((fixture) => fixture.group))].map((group) => ({
+      group,
+      schema: ROUTE_RECORD_SCHEMA_PATH,
+    })),
+  ];
+  return groups.map(({ group, schema }) => ({
+    path: `${EXAMPLES_DIR_PATH}${group}/*`,
+    headers: { Link: linkHeaderValue([describedBy(schema)]) },
+  }));
+}
 
 /** Whether a host path pattern matches a path: `*` matches any run of characters (no regex, so linear). */
 export function pathPatternMatches(pattern: string, path: string): boolean {
@@ -229,6 +380,7 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
   css: 'text/css',
   js: 'text/javascript',
   svg: 'image/svg+xml',
+  gz: 'application/gzip',
 };
 
 /**
@@ -271,4 +423,14 @@ export function fileDigests(
   const read = decodeJsonBytes(bytes);
   if (read.ok) result.jcs_sha256 = sha256Digest(canonicalBytes(read.value), hash);
   return result;
+}
+
+/** The schema a published file links as `describedby` under these rules, if any. */
+export function describedBySchemaOf(path: string, rules: readonly HeaderRule[]): string | undefined {
+  for (const rule of rules) {
+    if (!rule.headers.Link || !pathPatternMatches(rule.path, path)) continue;
+    const link = /<([^<>]*)>; rel="describedby"; type="application\/schema\+json"/.exec(rule.headers.Link);
+    if (link) return link[1];
+  }
+  return undefined;
 }

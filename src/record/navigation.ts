@@ -7,6 +7,7 @@
 import { pageUrl } from './locales.ts';
 import type { PageRecord, RecordIndex } from './pageIndex.ts';
 import { SURFACES, SURFACE_INDEX_PATHS, surfaceOf, type Surface } from './surfaces.ts';
+import { PAGE_PATHS } from './pagePaths.ts';
 
 /** Pages of the current section the sidebar lists at most (the rest through the section's index page). */
 export const SIDEBAR_PAGE_LIMIT = 9;
@@ -79,9 +80,25 @@ export function sectionOf(index: RecordIndex, page: PageRecord): Section {
   return sectionsOf(index, page.locale).find((section) => section.surface === surface)!;
 }
 
-/** Breadcrumb trail: the locale home, the section's index page, the ancestors on the path that are pages, the page. */
+/**
+ * Whether a section's index page is a parent of the page: it is when it is an ancestor on the path, or
+ * when it is a section folder of its own (`registry`, `guides`). An index that is one page among its
+ * siblings (`tools/validator`, `governance/changelog`) is no parent of the section's other pages.
+ */
+function sectionIndexIsParent(sectionIndex: PageRecord, page: PageRecord): boolean {
+  return !sectionIndex.path.includes('/') || page.path.startsWith(`${sectionIndex.path}/`);
+}
+
+/**
+ * Breadcrumb trail: the locale home, the section's index page when it is a parent, the ancestors on
+ * the path that are pages, and the page itself last.
+ */
 export function breadcrumbsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
-  const candidates = [index.byUrl.get(pageUrl(page.locale, '')), sectionOf(index, page).index];
+  const sectionIndex = sectionOf(index, page).index;
+  const candidates = [
+    index.byUrl.get(pageUrl(page.locale, PAGE_PATHS.home)),
+    sectionIndexIsParent(sectionIndex, page) ? sectionIndex : undefined,
+  ];
   const segments = page.path ? page.path.split('/') : [];
   for (let depth = 1; depth <= segments.length; depth++)
     candidates.push(index.byUrl.get(pageUrl(page.locale, segments.slice(0, depth).join('/'))));

@@ -7,6 +7,7 @@
  */
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, contentChain, localeOf, pageUrl } from './locales.ts';
 import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
+import { PAGE_PATHS } from './pagePaths.ts';
 
 /** `editions`: the generated page of each released edition (see editionPages.ts). */
 export type Collection = 'pages' | 'guides' | 'registry' | 'site' | 'editions';
@@ -203,7 +204,7 @@ export function hreflangAlternates(page: PageRecord): { hreflang: string; href: 
 
 /** Search pages answer queries; they are not records, so they are noindex and not in the sitemap. */
 export function isSearchPage(page: { path: string }): boolean {
-  return page.path === 'search';
+  return page.path === PAGE_PATHS.search;
 }
 
 /** Whether the sitemap lists the page: a record page that is its own canonical. */

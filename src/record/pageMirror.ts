@@ -177,7 +177,34 @@ function readContent(content: Element): ContentFacts {
  * The JSON mirror. The values read from the page's <meta> are typed as the schema says; the build
  * validates every mirror against the schema, which reports a page whose meta disagrees.
  */
-function mirrorJson(head: PageHead, facts: ContentFacts, text: string, path: string): PageMirror {
+/**
+ * Every self-link of the content (selfLinks.ts): the places of the page an agent can cite, with
+ * their kind and accessible name. Read from `<main>` as rendered, the links the Markdown mirror
+ * leaves out included.
+ */
+function readAnchors(main: Element, path: string): PageMirror['anchors'] {
+  const anchors: PageMirror['anchors'] = [];
+  walkElements(main, (element) => {
+    const kind = attr(element, 'dataAnchor');
+    const href = attr(element, 'href');
+    if (element.tagName !== 'a' || !kind || !href?.startsWith('#')) return;
+    anchors.push({
+      id: href.slice(1),
+      kind: kind as PageMirror['anchors'][number]['kind'],
+      label: attr(element, 'ariaLabel') ?? '',
+      url: `${SITE_ORIGIN}${path}#${encodeURI(href.slice(1))}`,
+    });
+  });
+  return anchors;
+}
+
+function mirrorJson(
+  head: PageHead,
+  facts: ContentFacts,
+  text: string,
+  path: string,
+  anchors: PageMirror['anchors'],
+): PageMirror {
   const mirrors = mirrorPaths(path);
   const meta = (name: string) => head.meta.get(name);
   return {
@@ -209,6 +236,7 @@ function mirrorJson(head: PageHead, facts: ContentFacts, text: string, path: str
         }
       : {}),
     headings: facts.headings,
+    anchors,
     text,
     links: facts.links,
     fixtures: facts.fixtures,
@@ -226,6 +254,9 @@ function contentMarkdown(content: Element): string {
   }).trim();
 }
 
+/** The line under a Markdown mirror's frontmatter that points at llms.txt. */
+const MIRROR_POINTER = `> Index of the UAIX public standards record for language models: ${SITE_ORIGIN}${LLMS_PATH}`;
+
 /** The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body. */
 function mirrorMarkdown(json: PageMirror, body: string): string {
   const yamlString = (value: string) => JSON.stringify(value);
@@ -241,11 +272,27 @@ function mirrorMarkdown(json: PageMirror, body: string): string {
     `translation_state: ${json.translation_state}`,
     `fallback: ${json.fallback}`,
     '---',
-    `> Index of the UAIX public standards record for language models: ${SITE_ORIGIN}${LLMS_PATH}`,
+    MIRROR_POINTER,
     '',
     body,
     '',
   ].join('\n');
+}
+
+/**
+ * A Markdown mirror read back (mirrorMarkdown's inverse): its frontmatter's `url` and
+ * `record_code`, and its body; undefined when the text is not a mirror of that layout.
+ */
+export function readMirrorMarkdown(markdown: string): { url: string; recordCode: string; body: string } | undefined {
+  const pointer = `\n---\n${MIRROR_POINTER}\n\n`;
+  const end = markdown.indexOf(pointer);
+  if (!markdown.startsWith('---\n') || end < 0 || !markdown.endsWith('\n')) return undefined;
+  const frontmatter = markdown.slice(4, end).split('\n');
+  const field = (name: string) => frontmatter.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+  const url = field('url');
+  const recordCode = field('record_code');
+  if (url === undefined || recordCode === undefined) return undefined;
+  return { url, recordCode, body: markdown.slice(end + pointer.length, -1) };
 }
 
 /** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */
@@ -254,7 +301,7 @@ export function buildPageMirror(page: string | ParsedPage, path: string): BuiltP
   if (!main) throw new Error(`${path}: the page has no <main> element`);
   const head = readHead(tree, path);
   const content = withoutChrome(main);
-  const json = mirrorJson(head, readContent(content), normalize(toText(content)), path);
+  const json = mirrorJson(head, readContent(content), normalize(toText(content)), path, readAnchors(main, path));
   const body = contentMarkdown(content);
   return { json, markdown: mirrorMarkdown(json, body), body };
 }
@@ -290,6 +337,23 @@ export interface PageAnalysis extends PageLinkFacts {
   claims: { text: string };
 }
 
+/**
+ * `body` as the claims gate reads it: an edition's word diff as its new text. Removed text (`<del>`)
+ * is quoted from an earlier edition, whose own pages the gate read; read together with the inserted
+ * words, and with the "[added: …]" labels an `<ins>` holds for screen readers, it makes sentences
+ * neither edition states (a negation split by a label reads as no negation).
+ */
+function withoutDeletions(element: Element): Element {
+  const isLabel = (child: Element) =>
+    element.tagName === 'ins' && String(child.properties?.className ?? '').includes('visually-hidden');
+  return {
+    ...element,
+    children: element.children
+      .filter((child) => child.type !== 'element' || (child.tagName !== 'del' && !isLabel(child)))
+      .map((child) => (child.type === 'element' ? withoutDeletions(child) : child)),
+  };
+}
+
 export function analysePage(html: string, path: string, withMirror: boolean): PageAnalysis {
   const parsed = parsePage(html);
   const styles = new Set<string>();
@@ -306,6 +370,8 @@ export function analysePage(html: string, path: string, withMirror: boolean): Pa
     ...linkFactsOf(parsed.tree),
     ...(withMirror ? { mirror: buildPageMirror(parsed, path) } : {}),
     styles: [...styles],
-    claims: { text: [typeof description === 'string' ? description : '', body ? toText(body) : ''].join('\n') },
+    claims: {
+      text: [typeof description === 'string' ? description : '', body ? toText(withoutDeletions(body)) : ''].join('\n'),
+    },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The README sections that restate the standard (error codes, identifier grammar, CLI usage) are
- * generated from the core, and a test fails when the README drifts from them.
+ * generated from the core (the build's stage list from the build, scripts/artifacts.ts), and the
+ * drift test fails when the README differs from them.
  */
 import { ERROR_CODES, WARNING_CODES } from '../uai/errorCodes.ts';
 import type { FieldRegistryDocument } from './fieldRegistry.ts';
@@ -28,27 +29,26 @@ export function cliUsageBlock(): string {
   return ['```text', USAGE, '```'].join('\n');
 }
 
-export const README_SECTIONS = ['error-codes', 'identifier-grammar', 'cli-usage'] as const;
-
-export function readmeSection(name: (typeof README_SECTIONS)[number], registry: FieldRegistryDocument): string {
-  return name === 'error-codes'
-    ? errorCodeTable()
-    : name === 'identifier-grammar'
-      ? identifierGrammarTable(registry)
-      : cliUsageBlock();
+/** The README's blocks that restate the core, by name. */
+export function coreReadmeSections(registry: FieldRegistryDocument): Record<string, string> {
+  return {
+    'error-codes': errorCodeTable(),
+    'identifier-grammar': identifierGrammarTable(registry),
+    'cli-usage': cliUsageBlock(),
+  };
 }
 
-/** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`. */
-export function fillReadme(readme: string, registry: FieldRegistryDocument): string {
+/** Replaces the text between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` for each of `sections`. */
+export function fillReadme(readme: string, sections: Readonly<Record<string, string>>): string {
   let out = readme;
-  for (const name of README_SECTIONS) {
+  for (const [name, text] of Object.entries(sections)) {
     // indexOf, not a lazy regex: a regex search restarts at every opening marker (quadratic).
     const open = `<!-- generated:${name} -->`;
     const close = `<!-- /generated:${name} -->`;
     const start = out.indexOf(open);
     const end = start < 0 ? -1 : out.indexOf(close, start + open.length);
     if (end < 0) throw new Error(`README.md has no ${open} … ${close} block`);
-    out = `${out.slice(0, start + open.length)}\n${readmeSection(name, registry)}\n${out.slice(end)}`;
+    out = `${out.slice(0, start + open.length)}\n${text}\n${out.slice(end)}`;
   }
   return out;
 }

@@ -57,6 +57,8 @@ export interface PublishedFixture {
   /** Digest of the minified keyed form, which must equal `digest`. */
   minifiedDigest?: string;
   expectation?: FixtureExpectation;
+  /** The warning a valid fixture is expected to give (its folder's _expected.json). */
+  warningExpectation?: FixtureExpectation;
   errorCodes: string[];
 }
 
@@ -126,6 +128,7 @@ function publishedFixtureFile(
     fileDigest: sha256Digest(checked.bytes),
     digest,
     expectation: checked.expectation,
+    warningExpectation: 'warningExpectation' in checked ? checked.warningExpectation : undefined,
     errorCodes: checked.report.errors.map((error) => error.code),
   };
 }

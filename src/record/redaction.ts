@@ -6,6 +6,7 @@
  * trace lines). Plainly fake documentation examples pass only through an allow-list whose entries
  * each name the files, the exact value and the reason.
  */
+import { textPositions } from '../uai/textPosition.ts';
 import { findSecrets, maskSecret } from '../uai/secretScan.ts';
 
 /** One place where something secret-looking or local was found. `value` is never printed. */
@@ -167,17 +168,6 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
   return { entries, problems };
 }
 
-/** 1-based line and column of an offset. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
-    line++;
-    lineStart = index + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
 /**
  * Scans one file's text; a finding lying inside an occurrence of an allow-listed value for that
  * file is allowed (and the entry counted as used). Returns one line per remaining finding.
@@ -186,17 +176,23 @@ export function redactionProblems(file: string, text: string, allow: AllowEntry[
   const findings = findRedactionProblems(text);
   if (findings.length === 0) return [];
   const entries = allow.filter((entry) => entry.files.some((name) => fileMatches(name, file)));
-  const problems: string[] = [];
+  const kept: typeof findings = [];
   for (const finding of findings) {
     const entry = entries.find((candidate) => isInsideOccurrence(text, candidate.value, finding));
     if (entry) {
       used.add(entry);
       continue;
     }
-    const { line, column } = lineAndColumn(text, finding.start);
-    problems.push(`${file}:${line}:${column}: ${finding.kind} [${finding.rule}]: ${maskSecret(finding.value)}`);
+    kept.push(finding);
   }
-  return problems;
+  const positions = textPositions(
+    text,
+    kept.map((finding) => finding.start),
+  );
+  return kept.map((finding, index) => {
+    const { line, column } = positions[index];
+    return `${file}:${line}:${column}: ${finding.kind} [${finding.rule}]: ${maskSecret(finding.value)}`;
+  });
 }
 
 /** A file name of the allow-list against a file: exact, or with its one `*` standing for part of one segment. */

@@ -4,13 +4,14 @@
  */
 import type { RecordModel } from './recordModel.ts';
 import type { RecordIndex } from './pageIndex.ts';
-import type { RouteRecord } from '../uai/routeRecord.ts';
+import type { RouteRecord } from '../uai/routeVocabulary.ts';
 import type { Sha256 } from '../uai/sha256.ts';
 import type { UAIXSiteManifestWellKnownUaixJson } from './generated/uaix-manifest.ts';
 import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from './locales.ts';
 import { runCommand, type PackageRelease } from './packageCommands.ts';
-import { UNSUPPORTED_CAPABILITY_LIST } from '../uai/supportClaims.ts';
+import { UNSUPPORTED_OFFERING_LIST } from '../uai/supportClaims.ts';
+import { ERRATA_JSON_PATH } from './errata.ts';
 import {
   CONFORMANCE_PATH,
   FIELD_REGISTRY_PATH,
@@ -19,16 +20,23 @@ import {
   HEADERS_PATH,
   MANIFEST_PATH,
   MANIFEST_SCHEMA_PATH,
+  CONFORMANCE_REPORT_SCHEMA_PATH,
+  REFERENCE_REPORT_PATH,
   MIRROR_SCHEMA_PATH,
+  API_CATALOG_PATH,
+  OPENAPI_PATH,
+  SCHEMA_CATALOG_PATH,
   SITEMAP_PATH,
   routeRecordPath,
 } from './publicPaths.ts';
+import type { RecordLicense } from './recordConfig.ts';
+import { PAGE_PATHS } from './pagePaths.ts';
 
 /** What the record does and does not do; the list of what it does not provide is the claim detector's. */
 export const SUPPORT_BOUNDARY = [
   'Agent runtimes execute.',
   'UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.',
-  `UAIX does not provide ${UNSUPPORTED_CAPABILITY_LIST}.`,
+  `UAIX does not provide ${UNSUPPORTED_OFFERING_LIST}.`,
 ].join(' ');
 
 /** A file of the built site: its public path and its bytes as served. */
@@ -45,7 +53,7 @@ export interface ManifestRoute {
 }
 
 export const MANIFEST_COVERAGE =
-  'files lists every file of the published site with the sha256 of its bytes: HTML pages and their index.json and index.md mirrors, schemas, fixtures, route records, the conformance pack, the field registry, llms.txt, llms-full.txt, robots.txt, the sitemaps, the search index, assets, and the host configuration file _headers (read by the host, not served). jcs_sha256 is given for JSON files that are I-JSON (RFC 7493), so not for the invalid-on-purpose fixtures. The only file left out is in omits.';
+  'files lists every file of the published site with the sha256 of its bytes: HTML pages and their index.json and index.md mirrors, schemas, fixtures, route records, the conformance pack, the field registry, the errata register, llms.txt, llms-full.txt, robots.txt, the sitemaps, the search index, assets, and the host configuration file _headers (read by the host, not served). jcs_sha256 is given for JSON files that are I-JSON (RFC 7493), so not for the invalid-on-purpose fixtures. The only file left out is in omits.';
 
 /** /.well-known/uaix.json as schemas/site/uaix-manifest.schema.json declares it. */
 export type SiteManifest = UAIXSiteManifestWellKnownUaixJson;
@@ -56,10 +64,11 @@ export function buildSiteManifest(
   files: readonly BuiltFile[],
   routes: readonly ManifestRoute[],
   release: PackageRelease,
-  hash?: Sha256,
-  /** What the record says about its editions (editionRecords.ts). */
-  extra: Pick<SiteManifest, 'edition'> = {},
+  hash: Sha256 | undefined,
+  /** What the record says about its editions (editionRecords.ts) and its licence (record.config.json). */
+  extra: Pick<SiteManifest, 'edition'> & { license: RecordLicense },
 ): SiteManifest {
+  const { license, ...editionEntry } = extra;
   const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
     $schema: url(MANIFEST_SCHEMA_PATH) as SiteManifest['$schema'],
@@ -74,7 +83,7 @@ export function buildSiteManifest(
         model.envelopeShape.fields.find((field) => field.name === 'uai_version')?.shape.constraints.const ?? '1.0',
       ),
       definition: 'Open message format for auditable AI-to-AI exchange',
-      specification: url(pageUrl(SOURCE_LOCALE, 'specification/uai-1')),
+      specification: url(pageUrl(SOURCE_LOCALE, PAGE_PATHS.specification)),
       envelope_schema: model.envelope.id,
       digest_rule: DIGEST_RULE,
     },
@@ -94,7 +103,7 @@ export function buildSiteManifest(
     locales: LOCALES.map((locale) => ({
       code: locale.code,
       lang: locale.lang,
-      home: url(pageUrl(locale.code, '')),
+      home: url(pageUrl(locale.code, PAGE_PATHS.home)),
       content: locale.code === SOURCE_LOCALE ? 'source' : locale.translatesContent ? 'translated' : 'fallback',
       fallback: [...locale.fallback],
     })),
@@ -107,8 +116,15 @@ export function buildSiteManifest(
       conformance_pack: url(CONFORMANCE_PATH),
       page_mirror_schema: url(MIRROR_SCHEMA_PATH),
       manifest_schema: url(MANIFEST_SCHEMA_PATH),
+      api_catalog: url(API_CATALOG_PATH),
+      openapi: url(OPENAPI_PATH),
+      schema_catalog: url(SCHEMA_CATALOG_PATH),
+      errata: url(ERRATA_JSON_PATH),
+      conformance_report_schema: url(CONFORMANCE_REPORT_SCHEMA_PATH),
+      reference_conformance_report: url(REFERENCE_REPORT_PATH),
     },
     support_boundary: SUPPORT_BOUNDARY,
+    license: { id: license.id, name: license.name, url: license.url },
     routes: routes.map((route) => ({
       route_id: route.routeId,
       title: route.record.title,
@@ -128,7 +144,7 @@ export function buildSiteManifest(
       bytes: release.bytes,
       run: runCommand(release, 'validate packet.json'),
     },
-    ...extra,
+    ...editionEntry,
     coverage: {
       files: MANIFEST_COVERAGE,
       omits: [

@@ -1,3 +1,5 @@
+import { PAGE_PATHS } from './pagePaths.ts';
+
 /** The surface (section) a page belongs to, from its path: labels come from the UI strings. */
 export type Surface =
   | 'home'
@@ -27,16 +29,16 @@ export const SURFACES: readonly Surface[] = [
 
 /** The page that opens each surface (its section index); a surface without one opens with its first page. */
 export const SURFACE_INDEX_PATHS: Readonly<Record<Surface, string>> = {
-  home: '',
-  specification: 'specification/uai-1',
-  registry: 'registry',
-  guides: 'guides',
-  schemas: 'schemas',
-  examples: 'examples',
-  tools: 'tools/validator',
-  review: 'review',
-  about: 'about',
-  governance: 'governance/changelog',
+  home: PAGE_PATHS.home,
+  specification: PAGE_PATHS.specification,
+  registry: PAGE_PATHS.registry,
+  guides: PAGE_PATHS.guides,
+  schemas: PAGE_PATHS.schemas,
+  examples: PAGE_PATHS.examples,
+  tools: PAGE_PATHS.validator,
+  review: PAGE_PATHS.review,
+  about: PAGE_PATHS.about,
+  governance: PAGE_PATHS.changelog,
 };
 
 export function surfaceOf(path: string): Surface {

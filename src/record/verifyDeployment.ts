@@ -14,16 +14,20 @@ import { fileDigests } from './machineRecords.ts';
 import { SITE_ORIGIN } from './locales.ts';
 import { MANIFEST_PATH, SITEMAP_PATH } from './publicPaths.ts';
 import { claimProblems, jsonStrings } from './claimCheck.ts';
-import { boolean, number, objectOf, shapeProblem, string, type Shape } from './jsonShape.ts';
+import { boolean, matching, number, objectOf, shapeProblem, string, type Shape } from './jsonShape.ts';
 import { isJsonObject } from '../uai/jsonObject.ts';
+import { jsonPointer } from '../uai/jsonPointer.ts';
+import { EDITION_INDEX_FILE, editionPath } from './editions.ts';
+import { bundleFolder, editionBundlePath } from './editionBundle.ts';
+import { tarFiles } from './tarArchive.ts';
 
 /** What one GET gave: an HTTP status and the body, or a network-level error. */
 export type Fetched = { status: number; bytes: Uint8Array } | { error: string };
 export type Fetch = (path: string) => Promise<Fetched>;
 
 export interface VerifyOptions {
-  /** Problems of the manifest against its schema, one line each ([] when it is valid). */
-  checkManifestSchema: (manifest: unknown) => string[];
+  /** The manifest's problems against its schema, one line each, named by `manifestUrl`. */
+  checkManifestSchema: (manifestUrl: string, manifest: unknown) => string[];
   /** How many requests run at once. */
   concurrency: number;
   /** The target's files served over HTTP: files marked `served: false` (the host's `_headers`) are not fetched. */
@@ -36,6 +40,8 @@ export interface VerifyOptions {
   tarballProblem?: (bytes: Uint8Array) => string | undefined;
   /** The redaction rules over one published text (named by its public path): one line per finding. */
   redactionProblems?: (path: string, text: string) => string[];
+  /** The tar inside a gzip (an edition's bundle), or an Error saying why it does not open. */
+  gunzip?: (bytes: Uint8Array) => Uint8Array;
 }
 
 export interface VerifyReport {
@@ -147,6 +153,180 @@ export function sitemapLocations(xml: string): string[] {
   );
 }
 
+const EDITION_ID = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:\.[0-9]+)?$/;
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+const EDITION_ENTRY: Shape = objectOf({
+  id: matching(EDITION_ID),
+  index: string,
+  bundle: objectOf({ url: string, sha256: string, bytes: number }),
+});
+
+interface EditionEntry {
+  /** Its JSON Pointer in the manifest. */
+  pointer: string;
+  id: string;
+  index: string;
+  bundle: { url: string; sha256: string; bytes: number };
+}
+
+const sha256Of = async (bytes: Uint8Array) => `sha256:${hex(await digestOf('SHA-256', bytes))}`;
+
+/** A path an edition.json may list: relative, `/`-separated, without `.`, `..` or empty segments. */
+function isEditionFilePath(path: string): boolean {
+  return path !== EDITION_INDEX_FILE && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/**
+ * The files an edition.json lists (path → digest); each entry that is not a file path with a
+ * sha256 is a problem at its JSON Pointer, and is skipped. Undefined when it is not an index at all.
+ */
+function listedEditionFiles(
+  url: string,
+  id: string,
+  bytes: Uint8Array,
+  problems: string[],
+): { files: Map<string, string>; named: Set<string> } | undefined {
+  let index: unknown;
+  try {
+    index = JSON.parse(decoder.decode(bytes));
+  } catch (error) {
+    problems.push(`${url}: not JSON (${(error as Error).message}); the edition's files cannot be checked`);
+    return undefined;
+  }
+  if (!isJsonObject(index) || !isJsonObject(index.files)) {
+    problems.push(`${url} /files: must be an object of file paths and sha256 digests`);
+    return undefined;
+  }
+  if (index.id !== id) problems.push(`${url} /id: ${JSON.stringify(index.id)}, the manifest says edition ${id}`);
+  const files = new Map<string, string>();
+  for (const [path, digest] of Object.entries(index.files)) {
+    const place = `${url} ${jsonPointer(['files', path])}`;
+    if (!isEditionFilePath(path)) problems.push(`${place}: not a relative path inside the edition`);
+    else if (typeof digest !== 'string' || !DIGEST.test(digest))
+      problems.push(`${place}: must be a string sha256:<64 lowercase hex>`);
+    else files.set(path, digest);
+  }
+  // A malformed entry still names its file: the folder check does not report it a second time.
+  return { files, named: new Set(Object.keys(index.files)) };
+}
+
+/** Each listed file of an edition, fetched, against its edition.json digest. */
+async function editionFileProblems(
+  id: string,
+  files: ReadonlyMap<string, string>,
+  fetch: Fetch,
+  options: VerifyOptions,
+): Promise<string[]> {
+  const results = await mapBounded([...files], options.concurrency, async ([file, digest]) => {
+    const url = `${SITE_ORIGIN}${editionPath(id, file)}`;
+    const fetched = await fetch(editionPath(id, file));
+    if ('error' in fetched || fetched.status !== 200)
+      return [
+        `${url}: ${describe(fetched)}, its ${EDITION_INDEX_FILE} lists it; a released edition never loses a file`,
+      ];
+    const actual = await sha256Of(fetched.bytes);
+    return actual === digest ? [] : [`${url}: sha256 is ${actual}, its ${EDITION_INDEX_FILE} lists ${digest}`];
+  });
+  return results.flat();
+}
+
+/**
+ * An edition's bundle against the manifest (sha256, size), and inside it, once it opens, every file
+ * of the edition as its edition.json lists it, and that edition.json itself.
+ */
+async function bundleProblems(
+  entry: EditionEntry,
+  files: ReadonlyMap<string, string> | undefined,
+  indexBytes: Uint8Array | undefined,
+  fetch: Fetch,
+  options: VerifyOptions,
+): Promise<string[]> {
+  const { url } = entry.bundle;
+  const pointer = `${SITE_ORIGIN}${MANIFEST_PATH} ${entry.pointer}/bundle`;
+  if (url !== `${SITE_ORIGIN}${editionBundlePath(entry.id)}`)
+    return [`${pointer}/url: ${url} is not ${SITE_ORIGIN}${editionBundlePath(entry.id)}, beside the edition's folder`];
+  const fetched = await fetch(editionBundlePath(entry.id));
+  if ('error' in fetched || fetched.status !== 200) return [`${url}: ${describe(fetched)}, the manifest lists it`];
+  const problems: string[] = [];
+  const sha256 = await sha256Of(fetched.bytes);
+  if (sha256 !== entry.bundle.sha256)
+    problems.push(`${url}: sha256 is ${sha256}, ${pointer}/sha256 says ${entry.bundle.sha256}`);
+  if (fetched.bytes.length !== entry.bundle.bytes)
+    problems.push(`${url}: ${fetched.bytes.length} bytes, ${pointer}/bytes says ${entry.bundle.bytes}`);
+  if (!options.gunzip) return problems;
+  let inside: Map<string, Uint8Array>;
+  try {
+    inside = new Map(tarFiles(options.gunzip(fetched.bytes)).map((file) => [file.name, file.bytes]));
+  } catch (error) {
+    return [...problems, `${url}: does not open as a gzipped tar archive: ${(error as Error).message}`];
+  }
+  const top = bundleFolder(entry.id);
+  const bundled = inside.get(`${top}/${EDITION_INDEX_FILE}`);
+  if (!bundled) problems.push(`${url}: holds no ${top}/${EDITION_INDEX_FILE}`);
+  else if (indexBytes && (await sha256Of(bundled)) !== (await sha256Of(indexBytes)))
+    problems.push(`${url}: its ${top}/${EDITION_INDEX_FILE} is not the published ${EDITION_INDEX_FILE}`);
+  for (const [file, digest] of files ?? []) {
+    const bytes = inside.get(`${top}/${file}`);
+    if (!bytes) problems.push(`${url}: holds no ${top}/${file}, which ${EDITION_INDEX_FILE} lists`);
+    else if ((await sha256Of(bytes)) !== digest)
+      problems.push(`${url}: its ${top}/${file} is not the file ${EDITION_INDEX_FILE} lists (${digest})`);
+  }
+  return problems;
+}
+
+/**
+ * Every edition the manifest lists: its edition.json read (each malformed entry a line), every file
+ * it lists against its digest, in a folder every file of the edition's folder it does not list, and
+ * the edition's bundle against the manifest.
+ */
+async function editionProblems(
+  manifest: Record<string, unknown>,
+  fetch: Fetch,
+  options: VerifyOptions,
+  allFiles: readonly string[] | undefined,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const section = manifest.edition;
+  if (section === undefined) return problems;
+  const list = isJsonObject(section) ? section.editions : undefined;
+  if (!Array.isArray(list)) return [`${SITE_ORIGIN}${MANIFEST_PATH} /edition/editions: must be an array`];
+  const entries = list.flatMap((value: unknown, at) => {
+    const problem = shapeProblem(EDITION_ENTRY, value);
+    const pointer = `/edition/editions/${at}`;
+    if (problem !== undefined)
+      problems.push(`${SITE_ORIGIN}${MANIFEST_PATH} ${pointer}${problem.replace(/^\(root\)/, '')}`);
+    return problem === undefined ? [{ ...(value as Omit<EditionEntry, 'pointer'>), pointer }] : [];
+  });
+  for (const entry of entries) {
+    const indexUrl = `${SITE_ORIGIN}${editionPath(entry.id, EDITION_INDEX_FILE)}`;
+    if (entry.index !== indexUrl) {
+      problems.push(`${SITE_ORIGIN}${MANIFEST_PATH} ${entry.pointer}/index: ${entry.index} is not ${indexUrl}`);
+      continue;
+    }
+    const fetched = await fetch(editionPath(entry.id, EDITION_INDEX_FILE));
+    let listed: ReturnType<typeof listedEditionFiles>;
+    let indexBytes: Uint8Array | undefined;
+    if ('error' in fetched || fetched.status !== 200)
+      problems.push(`${indexUrl}: ${describe(fetched)}, the manifest lists it`);
+    else {
+      indexBytes = fetched.bytes;
+      listed = listedEditionFiles(indexUrl, entry.id, fetched.bytes, problems);
+    }
+    const files = listed?.files;
+    if (listed && files) {
+      problems.push(...(await editionFileProblems(entry.id, files, fetch, options)));
+      const folder = editionPath(entry.id);
+      for (const path of allFiles ?? []) {
+        const file = path.startsWith(folder) ? path.slice(folder.length) : undefined;
+        if (file !== undefined && file !== EDITION_INDEX_FILE && !listed.named.has(file))
+          problems.push(`${SITE_ORIGIN}${path}: in the edition's folder but not listed in its ${EDITION_INDEX_FILE}`);
+      }
+    }
+    problems.push(...(await bundleProblems(entry, files, indexBytes, fetch, options)));
+  }
+  return problems;
+}
+
 export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Promise<VerifyReport> {
   const report: VerifyReport = { problems: [], filesChecked: 0, sitemapUrls: 0 };
   const manifestUrl = `${SITE_ORIGIN}${MANIFEST_PATH}`;
@@ -170,7 +350,7 @@ export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Pr
     if (actual !== options.manifestSha256.toLowerCase())
       report.problems.push(`${manifestUrl}: sha256 is ${actual}, --manifest-sha256 pins ${options.manifestSha256}`);
   }
-  report.problems.push(...options.checkManifestSchema(manifest).map((problem) => `${manifestUrl} ${problem}`));
+  report.problems.push(...options.checkManifestSchema(manifestUrl, manifest));
   // The manifest's own text, which no entry covers: the build's claims and redaction gates.
   report.problems.push(...claimProblems(manifestUrl, jsonStrings(manifest).join('\n')));
   report.problems.push(...(options.redactionProblems?.(MANIFEST_PATH, manifestText) ?? []));
@@ -222,15 +402,19 @@ export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Pr
     report.problems.push(...(await packageProblems(manifest.package as PackageEntry, fetch, options)));
 
   // Every file the target holds is listed, but those the manifest's coverage says it omits (itself).
-  if (options.listFiles) {
+  const allFiles = options.listFiles ? await options.listFiles() : undefined;
+  if (allFiles) {
     const listedPaths = new Set(files.map((file) => sitePath(file.url)));
     const omits = (manifest.coverage as { omits?: unknown } | undefined)?.omits;
     for (const omitted of Array.isArray(omits) ? omits : [])
       if (typeof omitted?.url === 'string') listedPaths.add(sitePath(omitted.url));
-    for (const path of await options.listFiles())
+    for (const path of allFiles)
       if (!listedPaths.has(path))
         report.problems.push(`${SITE_ORIGIN}${path}: in the target but not listed in the manifest`);
   }
+
+  // Every published edition: its files against its edition.json, and its bundle against the manifest.
+  report.problems.push(...(await editionProblems(manifest, fetch, options, allFiles)));
 
   // The sitemap: every URL answers 200 and is a page the manifest lists.
   const known = new Set(files.map((file) => file.url));

@@ -3,6 +3,7 @@
  * English fallback, the shared profile sections, the ladder rows and the UAI-1 record model.
  * Content problems stop the build here with one line per problem.
  */
+import { ProblemListError } from '../record/problemList.ts';
 import {
   loadContentEntries,
   withEditionPages,
@@ -12,6 +13,8 @@ import {
   loadGlossaries,
 } from '../record/node/contentFiles.ts';
 import { languageProblems, type LanguageCheckInput } from '../record/node/siteLanguageCheck.ts';
+import { readChangelogFiles } from '../record/node/changelogFiles.ts';
+import { loadErrata } from '../record/node/errataFiles.ts';
 import {
   buildRecordIndex,
   translationStateOf,
@@ -30,6 +33,11 @@ import { SITE_ORIGIN } from '../record/locales.ts';
 import { loadCheckedRouteRecords, type CheckedRouteRecord } from '../record/node/routeFiles.ts';
 import { packageRelease } from '../record/node/packageRelease.ts';
 import type { PackageRelease } from '../record/packageCommands.ts';
+import type { RecordConfig } from '../record/recordConfig.ts';
+import { loadRecordConfig } from '../record/node/recordConfigFile.ts';
+import { loadRequirementSources, tracedRequirements } from '../record/node/requirementFiles.ts';
+import type { TracedRequirement } from '../record/requirementTrace.ts';
+import { PAGE_PATHS } from '../record/pagePaths.ts';
 
 export interface LocalizedData<T> {
   data: T;
@@ -42,6 +50,14 @@ export interface SiteContext {
   model: RecordModel;
   fieldRegistry: FieldRegistryDocument;
   routes: CheckedRouteRecord[];
+  /** record.config.json: the licence and the report channel. */
+  config: RecordConfig;
+  /** Every requirement of the record with the fixtures that test it (content/requirements.json). */
+  requirements: TracedRequirement[];
+  /** A BCP 14 level as `locale` writes it (DOIT for MUST in fr-fr); the English level where it has no form. */
+  levelLabel(locale: string, level: string): string;
+  /** Requirement ids no requirement may carry again, with why each was retired. */
+  retiredRequirements: Readonly<Record<string, string>>;
   ui(locale: string): (key: string, values?: Record<string, string>) => string;
   registryCommon(locale: string): LocalizedData<RegistryCommon>;
   clientLadder(locale: string): LocalizedData<ClientLadder>;
@@ -63,7 +79,8 @@ export interface SiteContext {
   release(): PackageRelease;
 }
 
-export class ContentError extends Error {}
+/** The content's problems, one line each; the build reports them as its content stage's. */
+export class ContentError extends ProblemListError {}
 
 let cached: SiteContext | undefined;
 let released: PackageRelease | undefined;
@@ -72,13 +89,17 @@ let released: PackageRelease | undefined;
  * The site the build loaded and checked before Astro rendered. Astro renders the pages from its own
  * bundled copy of this module, in the same process; without this hand-over that copy would read,
  * parse and check every content file a second time (about a tenth of rendering at ten times the
- * record). Only `astro build` sets it, so `astro dev` still reloads edited content.
+ * record). `astro dev` sets it again after each edit of the sources (src/pipeline/recordDev.ts).
  */
 const CHECKED_SITE = Symbol.for('uaix.record.checkedSite');
-type CheckedSiteSlot = { [CHECKED_SITE]?: SiteContext };
+type CheckedSiteSlot = { [CHECKED_SITE]?: SiteContext | Error };
 
-/** Hands the checked site to the renderer's copy of this module (the build calls it once the checks pass). */
-export function shareCheckedSite(site: SiteContext): void {
+/**
+ * Hands the checked site to the renderer's copy of this module (the build calls it once the checks
+ * pass). `astro dev` hands over each edit's checked site, or the error its sources have, which
+ * every page then shows until the sources are fixed.
+ */
+export function shareCheckedSite(site: SiteContext | Error): void {
   (globalThis as CheckedSiteSlot)[CHECKED_SITE] = site;
 }
 
@@ -99,6 +120,7 @@ interface ContentSources {
   strings: ReturnType<typeof loadUiStrings>;
   glossaries: ReturnType<typeof loadGlossaries>;
   routes: ReturnType<typeof loadCheckedRouteRecords>;
+  requirements: ReturnType<typeof loadRequirementSources>;
 }
 
 function readContentSources(): ContentSources {
@@ -107,20 +129,41 @@ function readContentSources(): ContentSources {
   const common = loadRegistryCommon();
   const ladder = loadClientLadder();
   const glossaries = loadGlossaries();
-  return { content, common, ladder, strings, glossaries, routes: loadCheckedRouteRecords() };
+  // Every prose text, the data files' strings included: no upper-case key word may hide in any of them.
+  const prose = [
+    ...content.prose,
+    ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose)),
+  ];
+  const requirements = loadRequirementSources(prose, common.files);
+  return { content, common, ladder, strings, glossaries, routes: loadCheckedRouteRecords(), requirements };
 }
 
 /** What the language check reads of the sources: every string of prose and the glossaries. */
 function languageCheckInput({ content, common, ladder, strings, glossaries }: ContentSources): LanguageCheckInput {
   return {
-    prose: [...content.prose, ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose))],
+    prose: [
+      ...content.prose,
+      ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose)),
+      ...readChangelogFiles().prose,
+      // The errata translations' text: its own loader checks the files (src/pipeline/errataStages.ts).
+      ...loadErrata().prose,
+    ],
     glossaries: glossaries.files.map(({ file, locale, data }) => ({ file, locale, data })),
   };
 }
 
 /** The problems each file has on its own, but for the language check's. */
-function fileProblemsOf({ content, common, ladder, strings, glossaries, routes }: ContentSources): string[] {
+function fileProblemsOf({
+  content,
+  common,
+  ladder,
+  strings,
+  glossaries,
+  routes,
+  requirements,
+}: ContentSources): string[] {
   return [
+    ...requirements.problems,
     ...routes.problems,
     ...content.problems,
     ...common.problems,
@@ -135,7 +178,7 @@ function assertContentClean(fileProblems: string[], index: RecordIndex): void {
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
   const problems = fileProblems.length ? fileProblems : index.errors;
-  if (problems.length) throw new ContentError(`content problems:\n${problems.join('\n')}`);
+  if (problems.length) throw new ContentError(problems);
 }
 
 type UiTable = Record<string, string>;
@@ -216,7 +259,7 @@ function staleCheck(
     const shown =
       page.collection === 'registry'
         ? 'registry-common'
-        : page.path === 'spec/agent-fallbacks'
+        : page.path === PAGE_PATHS.agentFallbacks
           ? 'client-ladder'
           : undefined;
     const data = dataTranslations.find((entry) => entry.folder === shown);
@@ -236,11 +279,20 @@ function assembleSite(sources: ContentSources, index: RecordIndex): SiteContext 
   const dataTranslations = dataTranslationStates(sources);
   const registryCommon = byLocale(sources.common.files, 'registry-common');
   const clientLadder = byLocale(sources.ladder.files, 'client-ladder');
+  const traced = tracedRequirements(sources.requirements, model);
+  if (traced.problems.length) throw new ContentError(traced.problems);
   return {
     index,
     model,
     fieldRegistry: buildFieldRegistry(model, SITE_ORIGIN),
     routes: sources.routes.files,
+    config: loadRecordConfig(),
+    requirements: traced.requirements,
+    retiredRequirements: sources.requirements.trace?.data.retired ?? {},
+    levelLabel: (locale, level) =>
+      contentChain(locale)
+        .map((code) => sources.requirements.levelForms[code]?.[level])
+        .find((form) => form !== undefined) ?? level,
     ui: uiTranslator(ui.tables, ui.english),
     registryCommon,
     clientLadder,
@@ -257,7 +309,9 @@ function assembleSite(sources: ContentSources, index: RecordIndex): SiteContext 
 
 /** The site, loaded and checked once (`astro dev`, and the renderer when no build handed it over). */
 export function loadSite(): SiteContext {
-  cached ??= (globalThis as CheckedSiteSlot)[CHECKED_SITE];
+  const shared = (globalThis as CheckedSiteSlot)[CHECKED_SITE];
+  if (shared instanceof Error) throw shared;
+  if (shared) return shared;
   if (cached) return cached;
   const sources = readContentSources();
   const index = buildRecordIndex(sources.content.entries);

@@ -20,7 +20,10 @@ function element<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }
 
-/** One table per kind, each under its own caption; every code links to its row in the catalogue on this page. */
+/**
+ * One table per kind, each under its own caption; every code links to its row in the catalogue on
+ * this page. Each cell names its column (data-label), so on a phone a row stacks into labelled lines.
+ */
 function issueTable(
   issues: ValidatorView['errors'],
   kind: 'error' | 'warning',
@@ -31,10 +34,10 @@ function issueTable(
   const rows = issues
     .map(
       (issue) =>
-        `<tr class="${kind}"><td><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td><code>${escape(issue.path || '(root)')}</code></td><td>${escape(issue.message)}</td></tr>`,
+        `<tr class="${kind}"><td data-label="${strings.code}"><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td data-label="${strings.path}"><code>${escape(issue.path || '(root)')}</code></td><td data-label="${strings.message}">${escape(issue.message)}</td></tr>`,
     )
     .join('');
-  return `<div class="table-wrap" tabindex="0"><table class="issues issues-${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${strings.code}</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<section class="table-wrap issues-wrap" tabindex="0" aria-label="${caption}"><table class="issues issues-${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${strings.code}</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 /** The bytes of the file last opened; the text box's text instead once the reader edits it. */
@@ -51,6 +54,22 @@ function inputLine(file: OpenedFile | undefined, strings: Strings): string {
   return `<p class="validated-input" data-testid="validated-input">${escape(said)}</p>`;
 }
 
+/** Why each warning was given, under the warnings: a warning never makes a packet invalid. */
+function warningReasons(warnings: ValidatorView['warnings'], strings: Strings): string {
+  if (warnings.length === 0) return '';
+  const reasons: Record<string, string> = JSON.parse(strings.reasons ?? '{}');
+  const items = [...new Set(warnings.map((warning) => warning.code))]
+    .map((code) => `<li><code>${escape(code)}</code>: <span lang="en-US">${reasons[code] ?? ''}</span></li>`)
+    .join('');
+  return `<div class="warning-reasons" data-testid="warning-reasons"><p>${escape(strings.warning_note)}</p><ul>${items}</ul></div>`;
+}
+
+/** The report as `uaix validate --json` prints it for one file (`-` for text, as for standard input). */
+export function reportJson(view: ValidatorView, file?: OpenedFile): string {
+  const { valid, profile, form, digest, errors, warnings } = view;
+  return JSON.stringify({ file: file?.name ?? '-', valid, profile, form, digest, errors, warnings }, null, 2);
+}
+
 export function renderResult(answer: ValidatorAnswer, strings: Strings, file?: OpenedFile): string {
   if ('badTime' in answer)
     return `<p class="verdict verdict-invalid">${escape(fillTemplate(strings.bad_time, answer.badTime))}</p>`;
@@ -62,7 +81,9 @@ export function renderResult(answer: ValidatorAnswer, strings: Strings, file?: O
   const errors = view.errors.length
     ? issueTable(view.errors, 'error', `${strings.errors} (${view.errors.length})`, strings)
     : `<p>${strings.no_errors}</p>`;
-  const warnings = issueTable(view.warnings, 'warning', `${strings.warnings} (${view.warnings.length})`, strings);
+  const warnings =
+    issueTable(view.warnings, 'warning', `${strings.warnings} (${view.warnings.length})`, strings) +
+    warningReasons(view.warnings, strings);
   const other = view.otherForm
     ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>`
     : '';
@@ -154,7 +175,29 @@ export function startValidator(): void {
     }
     if (answer === 'timeout')
       result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) });
-    else result.innerHTML = renderResult(answer, strings, file);
+    else {
+      result.innerHTML = renderResult(answer, strings, file);
+      // Right after the verdict, so the result still opens with it.
+      if ('view' in answer) result.querySelector('.verdict')?.after(copyButton(reportJson(answer.view, file)));
+    }
+  }
+
+  /** Copies the report, as the command prints it with --json. */
+  function copyButton(report: string): HTMLButtonElement {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy-report';
+    button.textContent = strings.copy_report;
+    button.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(report);
+        button.textContent = strings.copied;
+      } catch {
+        button.textContent = strings.copy_failed;
+      }
+      setTimeout(() => (button.textContent = strings.copy_report), 2000);
+    });
+    return button;
   }
 
   element<HTMLFormElement>('validator-form').addEventListener('submit', (event) => {
@@ -167,9 +210,8 @@ export function startValidator(): void {
     input.value = shownText.decode(bytes);
     await validate();
   }
-  element<HTMLSelectElement>('validator-fixture').addEventListener('change', async (event) => {
-    const url = (event.target as HTMLSelectElement).value;
-    if (!url) return;
+  /** Fetches a published fixture and validates its bytes. */
+  async function validateFixture(url: string) {
     let bytes: Uint8Array;
     try {
       const response = await fetch(url);
@@ -180,7 +222,13 @@ export function startValidator(): void {
       return;
     }
     await validateFile(url.slice(url.lastIndexOf('/') + 1), bytes);
+  }
+  element<HTMLSelectElement>('validator-fixture').addEventListener('change', (event) => {
+    const url = (event.target as HTMLSelectElement).value;
+    if (url) void validateFixture(url);
   });
+  const example = element<HTMLButtonElement>('validator-example');
+  example.addEventListener('click', () => void validateFixture(example.dataset.url ?? ''));
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     let bytes: Uint8Array;

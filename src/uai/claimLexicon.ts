@@ -1,6 +1,6 @@
 /**
  * What the support-claim detector (`supportClaims.ts`) knows, as data: UAIX's names and addresses,
- * the capabilities UAIX does not provide in each language the record publishes, and the small
+ * the offerings UAIX does not provide in each language the record publishes, and the small
  * word classes that tell who does what (negators, actors, pronouns, clause words). Patterns and
  * words read the folded text of `foldForMatching`: lower case, no accents, straight apostrophes,
  * single spaces. The engine decides; this module only lists.
@@ -25,13 +25,13 @@ export const UAIX_NAMES = {
 } as const;
 
 /**
- * The capabilities UAIX does not provide, with one pattern per language over folded text. Every
- * match contains one of `CAPABILITY_STEMS` (claimLexicon.test checks it on the corpus); Chinese
+ * The offerings UAIX does not provide, with one pattern per language over folded text. Every
+ * match contains one of `OFFERING_STEMS` (claimLexicon.test checks it on the corpus); Chinese
  * patterns read characters (Chinese has no spaces), so they use no `\b`.
  */
-export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<ClaimLanguage, RegExp> }[] = [
+export const UNSUPPORTED_OFFERINGS: { offering: string; patterns: Record<ClaimLanguage, RegExp> }[] = [
   {
-    capability: 'hosted messaging',
+    offering: 'hosted messaging',
     patterns: {
       en: /\bhost(?:ed|s|ing)? (?:(?:the|your|all|their|agent) )?messag(?:ing|es)\b|\bmessag(?:ing|es) (?:(?:is|are) )?hosted\b|\bmessage hosting\b/,
       es: /\bmensajeria alojada\b|\bmensajes alojados\b|\baloja(?:n|mos)? (?:(?:los|tus|sus) )?mensajes\b|\balojamiento de (?:los )?mensajes\b/,
@@ -40,7 +40,7 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
     },
   },
   {
-    capability: 'automatic sync',
+    offering: 'automatic sync',
     patterns: {
       en: /\bauto(?:matic(?:ally)?|-)? ?sync(?:s|ing|ed|hroni[sz](?:ation|es|ed|ing))?\b|\bsync(?:s|hroni[sz]es)? automatically\b/,
       es: /\bsincronizacion(?:es)? automatica(?:s)?\b|\bsincroniza(?:n|mos)? automaticamente\b|\bautomaticamente sincroniza/,
@@ -49,9 +49,9 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
     },
   },
   {
-    capability: 'runtime orchestration',
+    offering: 'runtime orchestration',
     patterns: {
-      // "runtime orchestration" is the capability's name, so its "runtime" is no other actor.
+      // "runtime orchestration" is the offering's name, so its "runtime" is no other actor.
       en: /\bruntime orchestrations?\b|\borchestrat(?:ion|es|ing|e)\b/,
       es: /\borquest(?:acion|a|an|amos|ar)\b/,
       fr: /\borchestr(?:ation|e|ent|ons)\b/,
@@ -59,7 +59,7 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
     },
   },
   {
-    capability: 'repository writes',
+    offering: 'repository writes',
     patterns: {
       en: /\brepositor(?:y|ies) writ(?:es?|ing)\b|\bwrit(?:es?|ing) (?:to )?(?:(?:your|the|their) )?repositor(?:y|ies)\b|\bcommits? to (?:your )?repositor/,
       es: /\bescrituras? (?:en|a) (?:(?:el|los|tu|tus|su|sus) )?repositorios?\b|\bescrib(?:e|en|imos|ir) (?:en|a) (?:(?:el|los|tu|tus|su|sus) )?repositorios?\b/,
@@ -68,7 +68,7 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
     },
   },
   {
-    capability: 'official adapters',
+    offering: 'official adapters',
     patterns: {
       en: /\bofficial (?:[a-z0-9]{1,40} )?adapters?\b/,
       es: /\badaptador(?:es)? oficial(?:es)?\b/,
@@ -77,7 +77,7 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
     },
   },
   {
-    capability: 'certification',
+    offering: 'certification',
     patterns: {
       en: /\bcertif(?:ications?|ies|y|ied)\b/,
       es: /\bcertific(?:acion|aciones|a|an|amos|ar|ado|ados|ada|adas)\b/,
@@ -87,7 +87,7 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
     },
   },
   {
-    capability: 'hosted import',
+    offering: 'hosted import',
     patterns: {
       en: /\bhosted imports?\b|\bimports? (?:(?:is|are) )?hosted\b|\bimport hosting\b/,
       es: /\bimportacion(?:es)? alojadas?\b/,
@@ -98,10 +98,10 @@ export const UNSUPPORTED_CAPABILITIES: { capability: string; patterns: Record<Cl
 ];
 
 /**
- * Stems of which every capability pattern's match holds one (matched without case, after
+ * Stems of which every offering pattern's match holds one (matched without case, after
  * normalization): text without one claims nothing. The string screen reads the ASCII ones.
  */
-export const CAPABILITY_STEMS: readonly string[] = [
+export const OFFERING_STEMS: readonly string[] = [
   'messag',
   'mensaj',
   'sync',
@@ -156,7 +156,7 @@ export const NEGATIVE_VERBS = words(`
   manque manquent echoue echouent`);
 
 /**
- * Negated auxiliaries that, right after a capability, negate it ("hosted messaging isn't offered",
+ * Negated auxiliaries that, right after an offering, negate it ("hosted messaging isn't offered",
  * "托管消息不由 UAIX 提供"); a bare negator there must come with a copula ("is not", "n'est", "no es").
  */
 export const NEGATED_AUXILIARIES = words(
@@ -171,7 +171,7 @@ export const CONCORD_NEGATORS = words(
   'nor neither ni nunca jamas ningun ninguna ninguno nada tampoco pas jamais aucun aucune rien',
 );
 
-/** Auxiliaries after which a negation still governs the capability before them: "is not offered". */
+/** Auxiliaries after which a negation still governs the offering before them: "is not offered". */
 export const COPULAS = words('is are was were will does do has have es son esta estan fue est sont etait a ont 是');
 
 /** Conjunctions that always start a new clause. */
@@ -203,7 +203,7 @@ export const VERBS = words(`
   permet peut requiert necessite exige maintient publie
   提供 支持 负责 包括 包含 实现 执行 进行 记录 拥有 具备 是`);
 
-/** Others that do what UAIX does not: a capability after one of them is theirs. */
+/** Others that do what UAIX does not: an offering after one of them is theirs. */
 export const ACTORS = words(`
   runtime runtimes orchestrator orchestrators vendor vendors framework frameworks provider providers
   implementer implementers orquestador orquestadores proveedor proveedores entorno entornos implementador
@@ -216,7 +216,7 @@ export const DETERMINERS = words(
   'the a an your their its every each el la los las tu tus su sus un una le les votre vos leur leurs 该 这个 那个 每个',
 );
 
-/** Words that tell the languages apart when patterns of two languages match the same capability. */
+/** Words that tell the languages apart when patterns of two languages match the same offering. */
 export const STOPWORDS: Record<ClaimLanguage, Set<string>> = {
   en: words('the and is are of to for with does not your its it this that provides offers hosts certifies writes'),
   es: words(

@@ -15,7 +15,7 @@ import {
   type Capability,
   type FallbackField,
   type RouteRecord,
-} from './routeRecord.ts';
+} from './routeVocabulary.ts';
 
 export const CLIENT_KINDS = [
   'url-only-chatbot',

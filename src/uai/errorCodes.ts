@@ -2,7 +2,7 @@
  * The catalogue of UAI-1 error codes. Codes are stable: a published code keeps its meaning.
  * The validator, the CLI, the site's catalogue and the README all read this one table.
  */
-import { UNSUPPORTED_CAPABILITY_LIST } from './supportClaims.ts';
+import { UNSUPPORTED_OFFERING_LIST } from './supportClaims.ts';
 
 export interface UaiIssue {
   /** Stable code, e.g. `UAI-EXPIRED`. */
@@ -133,7 +133,7 @@ const entries: ErrorCodeEntry[] = [
   {
     code: 'UAI-UNSUPPORTED-CLAIM',
     layer: 'policy',
-    rule: `No text claims that UAIX provides ${UNSUPPORTED_CAPABILITY_LIST}.`,
+    rule: `No text claims that UAIX provides ${UNSUPPORTED_OFFERING_LIST}.`,
     fix: 'Remove the claim: agent runtimes execute, UAIX records.',
   },
   {

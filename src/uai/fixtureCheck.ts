@@ -6,8 +6,11 @@
  */
 import type { PacketValidator, PacketReport } from './packetValidator.ts';
 import type { RouteChecker, RouteReport } from './routeRecord.ts';
-import { ERROR_CODES, type UaiIssue } from './errorCodes.ts';
+import { ERROR_CODES, WARNING_CODES, type UaiIssue } from './errorCodes.ts';
 import { readJsonText } from './jsonText.ts';
+
+/** The file in a fixture folder that names what each fixture must produce (`valid/`, `invalid/`). */
+export const EXPECTATIONS_FILE = '_expected.json';
 
 /** Fixtures are evaluated at a fixed time so that the verdicts, and the build, are reproducible. */
 export const FIXTURE_EVALUATED_AT = '2026-06-01T00:00:00Z';
@@ -27,6 +30,11 @@ export interface ExpectationInput {
   group: string;
   file: string;
   text: string;
+  /**
+   * Which folder's `_expected.json` it is: `invalid` (the default) names each invalid fixture's
+   * error; `valid` names the warnings a valid fixture must give (and every warning it gives).
+   */
+  verdict?: 'valid' | 'invalid';
 }
 
 export interface FixtureExpectation {
@@ -46,6 +54,8 @@ export interface FixtureFailure {
 export interface CheckedFixture extends FixtureInput {
   report: PacketReport;
   expectation?: FixtureExpectation;
+  /** The warning a valid fixture is expected to give (valid/_expected.json). */
+  warningExpectation?: FixtureExpectation;
   /** Keyless form of a valid keyed fixture. */
   keyless?: unknown;
 }
@@ -106,12 +116,13 @@ function readExpectations(input: ExpectationInput, failures: FixtureFailure[]): 
 interface Verdict {
   valid: boolean;
   errors: UaiIssue[];
+  warnings?: UaiIssue[];
 }
 
 interface Judged<R extends Verdict> {
   failures: FixtureFailure[];
   counts: FixtureCheckResult['counts'];
-  checked: (FixtureInput & { report: R; expectation?: FixtureExpectation })[];
+  checked: (FixtureInput & { report: R; expectation?: FixtureExpectation; warningExpectation?: FixtureExpectation })[];
 }
 
 /**
@@ -126,7 +137,13 @@ function judgeFixtures<R extends Verdict>(
 ): Judged<R> {
   const failures: FixtureFailure[] = [];
   const expectations = new Map<string, Map<string, FixtureExpectation>>();
-  for (const input of expectationFiles) expectations.set(input.group, readExpectations(input, failures));
+  const warningExpectations = new Map<string, Map<string, FixtureExpectation>>();
+  for (const input of expectationFiles)
+    (input.verdict === 'valid' ? warningExpectations : expectations).set(
+      input.group,
+      readExpectations(input, failures),
+    );
+  const seenValid = new Map<string, Set<string>>();
   const counts: FixtureCheckResult['counts'] = {};
   const checked: Judged<R>['checked'] = [];
   const seenInvalid = new Map<string, Set<string>>();
@@ -145,6 +162,13 @@ function judgeFixtures<R extends Verdict>(
           message: `valid fixture fails: ${error.message}`,
         });
       }
+      const expected = warningExpectations.get(fixture.group)?.get(`${fixture.name}.json`);
+      (seenValid.get(fixture.group) ?? seenValid.set(fixture.group, new Set()).get(fixture.group)!).add(
+        `${fixture.name}.json`,
+      );
+      if (expected) entry.warningExpectation = expected;
+      // A fixture that already fails gives no verdict on its warnings.
+      if (!report.errors.length) failures.push(...warningFailures(fixture.file, report.warnings ?? [], expected));
     } else {
       const expectation = expectations.get(fixture.group)?.get(`${fixture.name}.json`);
       (seenInvalid.get(fixture.group) ?? seenInvalid.set(fixture.group, new Set()).get(fixture.group)!).add(
@@ -155,7 +179,7 @@ function judgeFixtures<R extends Verdict>(
           file: fixture.file,
           pointer: '',
           rule: 'fixture-expectations',
-          message: `no entry in ${fixture.group}/invalid/_expected.json says which code this fixture must produce`,
+          message: `no entry in ${fixture.group}/invalid/${EXPECTATIONS_FILE} says which code this fixture must produce`,
         });
       } else {
         entry.expectation = expectation;
@@ -182,18 +206,43 @@ function judgeFixtures<R extends Verdict>(
     checked.push(entry);
   }
   for (const input of expectationFiles) {
-    for (const name of expectations.get(input.group)?.keys() ?? []) {
-      if (!seenInvalid.get(input.group)?.has(name)) {
+    const valid = input.verdict === 'valid';
+    const seen = (valid ? seenValid : seenInvalid).get(input.group);
+    for (const name of (valid ? warningExpectations : expectations).get(input.group)?.keys() ?? []) {
+      if (!seen?.has(name)) {
         failures.push({
           file: input.file,
           pointer: `/${name}`,
           rule: 'fixture-expectations',
-          message: `names ${name}, which is not in the invalid folder`,
+          message: `names ${name}, which is not in the ${valid ? 'valid' : 'invalid'} folder`,
         });
       }
     }
   }
   return { failures, counts, checked };
+}
+
+/** A valid fixture gives exactly the warning its valid/_expected.json entry names, at that place, or none. */
+function warningFailures(file: string, warnings: readonly UaiIssue[], expected: FixtureExpectation | undefined) {
+  const failures: FixtureFailure[] = [];
+  for (const warning of warnings) {
+    if (expected && warning.code === expected.code && warning.path === expected.path) continue;
+    failures.push({
+      file,
+      pointer: warning.path,
+      rule: warning.code,
+      message: `valid fixture gives a warning that no entry of its valid/${EXPECTATIONS_FILE} expects`,
+    });
+  }
+  if (expected && !warnings.some((warning) => warning.code === expected.code && warning.path === expected.path)) {
+    failures.push({
+      file,
+      pointer: expected.path,
+      rule: expected.code,
+      message: `expected the warning ${expected.code} at ${expected.path || '(root)'}, got ${warnings.map((warning) => `${warning.code} at ${warning.path || '(root)'}`).join('; ') || 'none'}`,
+    });
+  }
+  return failures;
 }
 
 export function checkFixtures(
@@ -237,6 +286,14 @@ export function checkFixtures(
     (entry) => entry.code,
   );
   failures.push(...codeCoverageFailures(checked, packetCodes, 'schemas/uai-1/examples/', 'packet'));
+  const warned = new Set(checked.map((entry) => entry.warningExpectation?.code));
+  for (const warning of WARNING_CODES.filter((entry) => !warned.has(entry.code)))
+    failures.push({
+      file: 'schemas/uai-1/examples/',
+      pointer: '',
+      rule: 'fixture-coverage',
+      message: `no valid packet fixture expects the warning ${warning.code}`,
+    });
   return { ok: failures.length === 0, evaluatedAt: FIXTURE_EVALUATED_AT, fixtures: checked, failures, counts };
 }
 

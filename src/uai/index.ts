@@ -28,8 +28,9 @@ export function createRouteRecordChecker(options: ValidatorOptions = {}): RouteC
 }
 
 export type { PacketValidator, PacketReport, PacketForm, ValidateOptions } from './packetValidator.ts';
-export type { RouteChecker, RouteReport, RouteRecord, Capability, FallbackTarget } from './routeRecord.ts';
-export { CAPABILITIES, ROUTE_RECORD_SCHEMA_ID } from './routeRecord.ts';
+export type { RouteChecker, RouteReport } from './routeRecord.ts';
+export type { RouteRecord, Capability, FallbackTarget } from './routeVocabulary.ts';
+export { CAPABILITIES, ROUTE_RECORD_SCHEMA_ID } from './routeVocabulary.ts';
 export {
   resolveRoute,
   clientCapabilities,

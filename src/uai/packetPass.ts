@@ -8,7 +8,7 @@
  */
 import type { UaiIssue } from './errorCodes.ts';
 import type { CanonicalVisitor } from './jcs.ts';
-import { unsafeNumberProblem } from './jsonText.ts';
+import { unsafeNumberProblem } from './ijsonNumbers.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
 import { canonicalPacketText } from './packetDigest.ts';
 import { PacketTextChecks } from './policyRules.ts';

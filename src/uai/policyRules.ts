@@ -88,7 +88,7 @@ function claimIssue(text: string, path: readonly (string | number)[], isMemberNa
   return {
     code: 'UAI-UNSUPPORTED-CLAIM',
     path: jsonPointer(path),
-    message: `${isMemberName ? 'a member name here claims' : 'the text claims'} UAIX provides ${claim.capability}; remove the claim (agent runtimes execute, UAIX records)`,
+    message: `${isMemberName ? 'a member name here claims' : 'the text claims'} UAIX provides ${claim.offering}; remove the claim (agent runtimes execute, UAIX records)`,
   };
 }
 

@@ -7,12 +7,12 @@
  * something, never a verdict: a set bit runs the check itself, which decides.
  */
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from './secretRules.ts';
-import { CLAIM_SUBJECT, CLAIM_SUBJECT_NAME_WORDS, CAPABILITY_STEMS } from './supportClaims.ts';
+import { CLAIM_SUBJECT, CLAIM_SUBJECT_NAME_WORDS, OFFERING_STEMS } from './supportClaims.ts';
 import { normalizeRuleText } from './textNormalization.ts';
 
 /**
  * Keyword groups of the automaton, one bit each: the secret rules first, then the claim detector's
- * subject and capability stems, then each literal some secret rule `requires`. The bits after the
+ * subject and offering stems, then each literal some secret rule `requires`. The bits after the
  * groups are the flags below. There are more secret rules than bits left for them, so some share:
  * each case-insensitive rule (a label or header word, common in text) has a bit of its own, and
  * the case-sensitive ones (token prefixes such as `AKIA` or `ghp_`, rare in text) share the bits
@@ -192,7 +192,7 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
 }
 
 // Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
-const ASCII_STEMS = CAPABILITY_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
+const ASCII_STEMS = OFFERING_STEMS.filter((stem) => [...stem].every((char) => char.charCodeAt(0) < ASCII));
 /** The ASCII keywords of the rules that share each secret bit (a non-ASCII keyword is screened by NON_ASCII_BIT). */
 const SECRET_GROUPS = Array.from({ length: SECRET_BIT_COUNT }, (_, bit) =>
   SECRET_RULES.flatMap((rule, order) => (RULE_BIT_INDEX[order] === bit ? rule.keywords.filter(isAsciiText) : [])),
@@ -260,7 +260,7 @@ function subjectStartsWord(text: string, end: number): boolean {
  * - `mayNormalize(screen)`: `normalizeRuleText` may change the text (then the rules screen and read
  *   the normalized text, and the bits above say nothing);
  * - `mayClaim(screen)`: the text names UAIX (its short name as a word, or a word of its full name)
- *   and holds a capability stem, or normalization may change it (a `%`, a character outside ASCII);
+ *   and holds an offering stem, or normalization may change it (a `%`, a character outside ASCII);
  * - `needsNoEscape(screen)`: the text is ASCII and JSON escapes none of its characters.
  */
 export function screenString(text: string): number {
@@ -299,7 +299,7 @@ export function needsNoEscape(screen: number): boolean {
   return (screen & (NON_ASCII_BIT | NEEDS_ESCAPE_BIT)) === 0;
 }
 
-/** The claim detector may find a claim: UAIX as a word and a capability stem in ASCII text, or any non-ASCII text. */
+/** The claim detector may find a claim: UAIX as a word and an offering stem in ASCII text, or any non-ASCII text. */
 export function mayClaim(screen: number): boolean {
   if ((screen & (NON_ASCII_BIT | NORMALIZES_BIT)) !== 0) return true; // `%55AIX` decodes to UAIX
   return (screen & SUBJECT_BIT) !== 0 && (screen & STEM_BIT) !== 0;

@@ -1,26 +1,26 @@
 /**
- * Detects text that claims UAIX provides what it does not (the capabilities of `claimLexicon.ts`),
+ * Detects text that claims UAIX provides what it does not (the offerings of `claimLexicon.ts`),
  * in English, Spanish, French or Chinese, by clause and by subject.
  *
  * The text is read as every text rule reads it (`normalizeRuleText`, then `foldForMatching`), and
  * whole: there is no reading limit, the JSON reader's size limit bounds the input. It is split into
  * sentences (at `.`, `!`, `?`, `;` or `。`, and at a blank line; a single line break is a space), and
- * a question claims nothing. A capability found in a sentence is a claim when the subject of its
+ * a question claims nothing. An offering found in a sentence is a claim when the subject of its
  * clause is UAIX: one of its names or addresses (`UAIX_NAMES`), a pronoun that stands for the last
  * subject named (across sentences: "UAIX is simple. It hosts your messages."), the subject shared
  * by a list or a second verb ("UAIX offers: hosted messaging, …"; "UAIX records packets and
  * orchestrates runtimes"), a dropped subject (Spanish, Chinese), or UAIX in a compound
  * ("UAIX-certified") — and no other actor (the runtime, a vendor) stands between it and the
- * capability. A negation counts only inside that clause, and two negations cancel ("never fails
+ * offering. A negation counts only inside that clause, and two negations cancel ("never fails
  * to orchestrate"), except where a language repeats one negation ("ne … pas", "no … ningún").
  * Every step is linear in the text: regular expressions without backtracking, one tokenization per
- * sentence that may hold a capability, prefix counts per clause, and a sentence before it read at
+ * sentence that may hold an offering, prefix counts per clause, and a sentence before it read at
  * most once to find what a pronoun stands for.
  */
 import {
   ACTORS,
   BENEFICIARY_MARKERS,
-  CAPABILITY_STEMS,
+  OFFERING_STEMS,
   CHINESE_WORDS,
   CLAIM_LANGUAGES,
   CONCORD_NEGATORS,
@@ -36,24 +36,24 @@ import {
   REFERRING_PRONOUNS,
   STOPWORDS,
   UAIX_NAMES,
-  UNSUPPORTED_CAPABILITIES,
+  UNSUPPORTED_OFFERINGS,
   VERBS,
   type ClaimLanguage,
 } from './claimLexicon.ts';
 import { foldForMatching, normalizeRuleText } from './textNormalization.ts';
 
-export { CAPABILITY_STEMS, UNSUPPORTED_CAPABILITIES, type ClaimLanguage };
+export { OFFERING_STEMS, UNSUPPORTED_OFFERINGS, type ClaimLanguage };
 
 export interface ClaimFinding {
-  capability: string;
+  offering: string;
   /** The sentence, normalized (`normalizeRuleText`). */
   sentence: string;
   language: ClaimLanguage;
 }
 
-/** The unsupported capabilities as one English list ("a, b or c"), for rule texts. */
-export const UNSUPPORTED_CAPABILITY_LIST = ((names: string[]) => `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`)(
-  UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability),
+/** The unsupported offerings as one English list ("a, b or c"), for rule texts. */
+export const UNSUPPORTED_OFFERING_LIST = ((names: string[]) => `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`)(
+  UNSUPPORTED_OFFERINGS.map((entry) => entry.offering),
 );
 
 /** The short name, which every ASCII spelling of it and of its addresses contains (case aside). */
@@ -82,8 +82,8 @@ export const MAY_NAME_UAIX = new RegExp(
   `${[CLAIM_SUBJECT, ...CLAIM_SUBJECT_NAME_WORDS].map(escapeRegExp).join('|')}|[^\\x00-\\x7f]`,
   'i',
 );
-export const MAY_HOLD_STEM = new RegExp(`${CAPABILITY_STEMS.map(escapeRegExp).join('|')}|[^\\x00-\\x7f]`, 'i');
-const HAS_STEM = new RegExp(CAPABILITY_STEMS.map(escapeRegExp).join('|'));
+export const MAY_HOLD_STEM = new RegExp(`${OFFERING_STEMS.map(escapeRegExp).join('|')}|[^\\x00-\\x7f]`, 'i');
+const HAS_STEM = new RegExp(OFFERING_STEMS.map(escapeRegExp).join('|'));
 
 /**
  * URLs and URNs are names, not statements: `urn:uaix:ext:certification` claims nothing. A URL on a
@@ -319,7 +319,7 @@ interface Ending {
 
 interface Sentence {
   tokens: Tokens;
-  /** Whether token i is part of a capability match (1): there an actor word names the capability. */
+  /** Whether token i is part of an offering match (1): there an actor word names the offering. */
   inCapability: Uint8Array;
   role: Uint8Array;
   clauseOf: Int32Array;
@@ -375,8 +375,8 @@ function readable(sentence: string): string {
 }
 
 /**
- * The capability matches of a folded sentence, in pattern order, as one flat list of
- * (capability, language index, start, end), so that many matches make no objects.
+ * The offering matches of a folded sentence, in pattern order, as one flat list of
+ * (offering, language index, start, end), so that many matches make no objects.
  */
 const MATCH_FIELDS = 4;
 
@@ -420,7 +420,7 @@ function reserve(sentence: Sentence, length: number): void {
 /**
  * What follows a conjunction or punctuation at `at`: its own subject, a verb sharing the previous
  * subject, or neither. After a comma or a conjunction, "runtime" in "runtime orchestration" is
- * read as the runtime acting ("…，运行时编排工作"); after `:` or `(`, as the capability listed.
+ * read as the runtime acting ("…，运行时编排工作"); after `:` or `(`, as the offering listed.
  */
 function predicateAfter(sentence: Sentence, at: number): 'subject' | 'verb' | undefined {
   const { role } = sentence;
@@ -435,7 +435,7 @@ function predicateAfter(sentence: Sentence, at: number): 'subject' | 'verb' | un
 
 /**
  * The clauses, subjects and negations of a folded sentence, into `sentence` (its arrays are reused:
- * read them before the next call with the same one); `found` holds its capability matches.
+ * read them before the next call with the same one); `found` holds its offering matches.
  */
 function analyse(folded: string, sentence: Sentence, found: readonly number[] = []): Sentence {
   reserve(sentence, folded.length);
@@ -532,7 +532,7 @@ function analyse(folded: string, sentence: Sentence, found: readonly number[] = 
 }
 
 /**
- * Whether UAIX claims the capability in tokens `first` to `last`: true, false, or the track of the
+ * Whether UAIX claims the offering in tokens `first` to `last`: true, false, or the track of the
  * sentence before that decides (a pronoun or a dropped subject that the sentence itself does not
  * resolve). `compound`: UAIX in a compound just before it ("UAIX-certified").
  */
@@ -544,7 +544,7 @@ function claimedByUaix(sentence: Sentence, first: number, last: number, compound
   const from = clauseStart[clause];
   const to = clause + 1 < clauseCount ? clauseStart[clause + 1] : tokens.count;
   let negated = negatedBefore[first] === 1;
-  // A negation right after the capability, in a passive or a copula: "is not offered", "n'est pas fournie".
+  // A negation right after the offering, in a passive or a copula: "is not offered", "n'est pas fournie".
   const next = last + 1 < to ? cls[last + 1] : 0;
   const second = last + 2 < to ? cls[last + 2] : 0;
   if (
@@ -555,7 +555,7 @@ function claimedByUaix(sentence: Sentence, first: number, last: number, compound
     negated = !negated;
   if (negated) return false;
   if (compound) return true;
-  // The subject nearest before the capability, within the clause or the one whose subject it shares.
+  // The subject nearest before the offering, within the clause or the one whose subject it shares.
   const at = lowerBound(roleTokens, roleCount, first);
   const before = at > 0 && roleTokens[at - 1] >= subjectFrom[clause] ? roleTokens[at - 1] : undefined;
   if (before !== undefined) {
@@ -577,7 +577,7 @@ function actorsBetween(sentence: Sentence, a: number, b: number): boolean {
 }
 
 /**
- * UAIX after the capability's `last` token in the same clause (before `to`), no other actor
+ * UAIX after the offering's `last` token in the same clause (before `to`), no other actor
  * between: "Messages are hosted by UAIX."
  */
 function passiveByUaix(sentence: Sentence, last: number, to: number): boolean {
@@ -600,28 +600,28 @@ function languageOf(tokens: Tokens, candidates: readonly ClaimLanguage[]): Claim
   return best;
 }
 
-const GLOBAL_PATTERNS = UNSUPPORTED_CAPABILITIES.map(({ capability, patterns }) => ({
-  capability,
+const GLOBAL_PATTERNS = UNSUPPORTED_OFFERINGS.map(({ offering, patterns }) => ({
+  offering,
   patterns: CLAIM_LANGUAGES.map((language) => new RegExp(patterns[language].source, `${patterns[language].flags}g`)),
 }));
 
-/** The capability matches of a folded sentence, in pattern order (`MATCH_FIELDS` numbers each). */
-function capabilityMatches(folded: string): number[] {
+/** The offering matches of a folded sentence, in pattern order (`MATCH_FIELDS` numbers each). */
+function offeringMatches(folded: string): number[] {
   const found: number[] = [];
-  for (let capability = 0; capability < GLOBAL_PATTERNS.length; capability++) {
-    const { patterns } = GLOBAL_PATTERNS[capability];
+  for (let offering = 0; offering < GLOBAL_PATTERNS.length; offering++) {
+    const { patterns } = GLOBAL_PATTERNS[offering];
     for (let language = 0; language < patterns.length; language++) {
       const pattern = patterns[language];
       pattern.lastIndex = 0;
       for (let match = pattern.exec(folded); match; match = pattern.exec(folded))
-        found.push(capability, language, match.index, match.index + match[0].length);
+        found.push(offering, language, match.index, match.index + match[0].length);
     }
   }
   return found;
 }
 
 const COMPOUND_PREFIX = `${CLAIM_SUBJECT}-`;
-/** "UAIX-certified": the short name, as a word, joined to the capability by a hyphen. */
+/** "UAIX-certified": the short name, as a word, joined to the offering by a hyphen. */
 function isCompound(folded: string, start: number): boolean {
   const prefixStart = start - COMPOUND_PREFIX.length;
   return (
@@ -639,7 +639,7 @@ const SENTENCE_READ = scratchSentence();
 const SENTENCE_BEFORE = scratchSentence();
 
 /**
- * Every claim in `text`: at most one per capability per sentence, in sentence order.
+ * Every claim in `text`: at most one per offering per sentence, in sentence order.
  */
 export function findUnsupportedClaims(text: string): ClaimFinding[] {
   const normalized = normalizeRuleText(text);
@@ -665,14 +665,14 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
     if (!MAY_HOLD_STEM.test(sentence)) continue;
     const folded = readable(sentence);
     if (!HAS_STEM.test(folded)) continue;
-    const found = capabilityMatches(folded);
+    const found = offeringMatches(folded);
     if (found.length === 0) continue;
     const parsed = analyse(folded, SENTENCE_READ, found);
     endings[index] = parsed.ending;
     if (isQuestion(sentence)) continue;
     const claimed = new Map<number, { first: number; languages: ClaimLanguage[] }>();
     for (let match = 0; match < found.length; match += MATCH_FIELDS) {
-      const capability = found[match];
+      const offering = found[match];
       const start = found[match + 2];
       const first = tokenAt(parsed.tokens, start);
       const last = tokenAt(parsed.tokens, found[match + 3] - 1);
@@ -680,16 +680,16 @@ export function findUnsupportedClaims(text: string): ClaimFinding[] {
       const byUaix =
         typeof verdict === 'boolean' ? verdict : index > 0 && resolvedEnding(index - 1, verdict) === Role.Uaix;
       if (!byUaix) continue;
-      const entry = claimed.get(capability);
+      const entry = claimed.get(offering);
       const name = CLAIM_LANGUAGES[found[match + 1]];
-      if (!entry || first < entry.first) claimed.set(capability, { first, languages: [name] });
+      if (!entry || first < entry.first) claimed.set(offering, { first, languages: [name] });
       else if (first === entry.first && !entry.languages.includes(name)) entry.languages.push(name);
     }
-    for (let capability = 0; capability < GLOBAL_PATTERNS.length; capability++) {
-      const entry = claimed.get(capability);
+    for (let offering = 0; offering < GLOBAL_PATTERNS.length; offering++) {
+      const entry = claimed.get(offering);
       if (entry)
         findings.push({
-          capability: GLOBAL_PATTERNS[capability].capability,
+          offering: GLOBAL_PATTERNS[offering].offering,
           sentence,
           language: languageOf(parsed.tokens, entry.languages),
         });

@@ -6,7 +6,9 @@
  * (a digest of the tree), every child of the build is gone, and a handled stop prints one `uaix:`
  * line and exits 128 + the signal's number. A build into a tmpfs (`--out-dir`) is byte for byte
  * the build on the disk (Pagefind gets the pages in path order, whatever the filesystem's), and a
- * mount point as the output folder is refused with one line.
+ * mount point as the output folder is refused with one line. On a full disk (a tmpfs smaller than the
+ * build, filled during Astro's render or during the stages after it) the build says which file or
+ * folder could not be written and leaves nothing in the output's filesystem.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,7 +18,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { constants } from 'node:os';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
-import { descendantsOf } from '../../src/build/buildInterrupts.ts';
+import { descendantsOf } from '../../src/pipeline/buildInterrupts.ts';
 import { buildCommand, buildEnvironment, copyRepository, removeCopy, runBuild } from './_support/tempRepo.ts';
 
 let copy: string;
@@ -216,9 +218,9 @@ test('SIGTERM to the npm that runs `npm run build` ends the build: one line, dis
 });
 
 /** A tmpfs mounted at `at` for the length of `use`; undefined when this system does not let the test mount one. */
-function withTmpfs<T>(at: string, use: () => T): T | undefined {
+function withTmpfs<T>(at: string, use: () => T, size = '512m'): T | undefined {
   mkdirSync(at, { recursive: true });
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512m', 'tmpfs', at], { encoding: 'utf8' });
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', at], { encoding: 'utf8' });
   if (mounted.status !== 0) return undefined;
   try {
     return use();
@@ -258,3 +260,37 @@ test('a build on a tmpfs (--out-dir) is byte for byte the build on the disk; a m
     `the tmpfs build differs from the disk build: ${differingFiles(firstBuild, digest)}`,
   );
 });
+
+// 3 MiB fills during Astro's own writes (Node's error names no file: the line names the output folder);
+// 12 MiB fills during the stages after Astro (the line names the file). dist/ is larger than both.
+for (const size of ['3m', '12m']) {
+  test(`a full disk (a ${size} tmpfs as the output's filesystem): ENOSPC lines naming what was written, nothing left`, (t) => {
+    const mount = join(copy, `.test-full-${size}`);
+    const result = withTmpfs(
+      mount,
+      () => {
+        const [command, ...args] = buildCommand(copy);
+        const built = spawnSync(command, [...args, '--out-dir', join(mount, 'site')], {
+          cwd: copy,
+          env: buildEnvironment(copy),
+          encoding: 'utf8',
+          timeout: 900_000,
+        });
+        return { built, left: readdirSync(mount) };
+      },
+      size,
+    );
+    if (!result) {
+      t.skip('mounting a tmpfs needs root (mount -t tmpfs); CI runs as root');
+      return;
+    }
+    const { built, left } = result;
+    assert.equal(built.status, 1, `exit ${built.status} on a full disk\n${built.stderr}`);
+    const [heading, ...problems] = built.stderr.trimEnd().split('\n');
+    assert.match(heading, /^uaix: build failed at [^(]+ \(\d+ problems?\); dist\/ unchanged$/, built.stderr);
+    assert.ok(problems.length > 0, `no problem line\n${built.stderr}`);
+    for (const line of problems)
+      assert.match(line, /^ {2}\.test-full-\w+\/\S+: could not be written: ENOSPC, .*; the disk is full/, line);
+    assert.deepEqual(left, [], 'a failed build leaves neither its output nor its staging folder');
+  });
+}

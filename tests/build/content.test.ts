@@ -14,6 +14,7 @@ import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import {
   DIST,
   FALLBACK_LOCALES,
+  isFallbackPage,
   shownLocaleOf,
   LANG_OF,
   LOCALE_CODES,
@@ -387,6 +388,7 @@ const SWARM_HEADINGS: Record<string, string[]> = {
     'Comportamiento de cierre seguro ante fallos',
     'Límite de soporte',
   ],
+  'zh-cn': ['故障状态', '恢复顺序', '故障即关闭的行为', '支持边界'],
   'fr-fr': [
     'États de défaillance',
     'Ordre de reprise',
@@ -547,16 +549,16 @@ test("every record's code is identical across its 5 locales, and no two records 
 
 const englishStrings = () => readJson<Record<string, string>>(join(REPO, 'content/i18n/en-us.json'));
 
-test('fallback pages (es-es → es-us text, zh-cn → English): fallback banner, <main lang> of the text shown, canonical → the page whose text it shows, no hreflang claims a translation', () => {
+test('fallback pages (es-es → es-us text; a page a locale lacks → the next along its chain): fallback banner, <main lang> of the text shown, canonical → the page whose text it shows, no hreflang claims a translation', () => {
   const problems: string[] = [];
   const english = englishStrings();
   const fallbackUrls = new Set(
     htmlPages()
-      .filter((entry) => (FALLBACK_LOCALES as readonly string[]).includes(entry.locale))
+      .filter((entry) => entry.locale && isFallbackPage(entry.locale, entry.path))
       .map((entry) => `${ORIGIN}${entry.url}`),
   );
-  for (const entry of htmlPages().filter((candidate) =>
-    (FALLBACK_LOCALES as readonly string[]).includes(candidate.locale),
+  for (const entry of htmlPages().filter(
+    (candidate) => candidate.locale && isFallbackPage(candidate.locale, candidate.path),
   )) {
     const tree = parseHtmlFile(entry.file);
     const englishUrl = `/en-us/${entry.path ? `${entry.path}/` : ''}`;
@@ -599,7 +601,7 @@ test('fallback pages (es-es → es-us text, zh-cn → English): fallback banner,
   for (const entry of htmlPages()) {
     for (const link of hreflangLinks(parseHtmlFile(entry.file))) {
       const href = new URL(link.href, `${ORIGIN}${entry.url}`).href;
-      if (fallbackUrls.has(href) || link.hreflang === LANG_OF['es-es'] || link.hreflang === LANG_OF['zh-cn'])
+      if (fallbackUrls.has(href) || link.hreflang === LANG_OF['es-es'])
         problems.push(
           `${entry.url}: <link rel="alternate" hreflang="${link.hreflang}" href="${link.href}"> claims a translation that does not exist`,
         );
@@ -641,7 +643,10 @@ test('translated pages (es-us, fr-fr) show the "English is authoritative" banner
   )) {
     const tree = parseHtmlFile(entry.file);
     const state = metaContent(tree, 'uaix:translation-state');
-    const banners = findAll(mainOf(tree), (element) => hasClass(element, 'banner'));
+    // An older edition's page also has a banner: the one that points at the newer edition in its own locale.
+    const newerEdition = (element: Element) =>
+      findAll(element, byTag('a')).some((link) => (attr(link, 'href') ?? '').startsWith(`/${entry.locale}/editions/`));
+    const banners = findAll(mainOf(tree), (element) => hasClass(element, 'banner') && !newerEdition(element));
     const englishUrl = `/en-us/${entry.path ? `${entry.path}/` : ''}`;
     if (entry.locale === 'en-us') {
       if (banners.length) problems.push(`${entry.url}: an English page shows a translation banner`);

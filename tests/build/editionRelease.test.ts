@@ -2,12 +2,16 @@
  * Issue 22, done when: in a copy of the repository, a schema changes and `npm run edition` releases a
  * second edition. The first edition's published files stay byte for byte what was released and
  * are still served (listed in the manifest, under the immutable /editions/ rule), the latest alias
- * is now the second edition, and the first edition's pages point at the newer one. Two builds:
- * the one `npm run edition` makes to freeze, and the one that publishes the new edition.
+ * is now the second edition, and the first edition's pages point at the newer one. The second
+ * edition's page shows what changed, with <ins> and <del>; its changes record's JSON Patch turns the
+ * first edition's schema into the second's; changelog.json and the Atom feeds (read by Debian's
+ * feedparser, a parser nobody here wrote) list both editions. Two builds: the one `npm run edition`
+ * makes to freeze, and the one that publishes the new edition.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
 import { REPO } from './_support/site.ts';
@@ -15,10 +19,28 @@ import { copyRepository, removeCopy, runBuild, runCommand, type BuildRun } from 
 import { readCommittedEditions } from '../../src/record/node/editionFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
 import { SITE_ORIGIN } from '../../src/record/locales.ts';
+import { createAjv } from '../../src/uai/schemaCompiler.ts';
+import * as jsonPatch from 'fast-json-patch/index.mjs';
+import type { EditionChanges } from '../../src/record/editionChanges.ts';
 
 const SCHEMA = 'schemas/uai-1/uai.agent.ack.v1.schema.json';
-const CHANGED = 'Acknowledges, in the second edition, receipt';
-const FIRST = readCommittedEditions(REPO).editions.at(-1)!.folder;
+const CHANGED = 'Records, in the second edition, receipt';
+/** The English ack page's purpose: a normative page whose words change too. */
+const PAGE = 'content/registry/en-us/uai-agent-ack-v1.md';
+const CHANGELOG = 'content/changelog/en-us.json';
+/** The committed editions, oldest first; FIRST is the latest of them, the one the copy's release follows. */
+const COMMITTED = readCommittedEditions(REPO).editions.map((edition) => edition.folder);
+const OLDEST = COMMITTED[0];
+const FIRST = COMMITTED.at(-1)!;
+/** Every edition of the copy after the release, newest first. */
+const NEWEST_FIRST = (): string[] => [...COMMITTED, SECOND].reverse();
+/** The banner an older edition's page shows, in a locale (its interface string, else its fallback's). */
+function newerBanner(locale: string, id: string): string {
+  const chain = locale === 'es-es' ? ['es-es', 'es-us', 'en-us'] : [locale, 'en-us'];
+  const strings = chain.map((code) => JSON.parse(readFileSync(join(REPO, `content/i18n/${code}.json`), 'utf8')));
+  const text: string = strings.find((table) => table['edition.newer'])['edition.newer'];
+  return text.replace('{id}', id);
+}
 /** The day after the first edition: a valid next edition id. */
 const SECOND = new Date(Date.parse(`${FIRST.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -35,11 +57,32 @@ before(() => {
   const text = readFileSync(schema, 'utf8');
   assert.ok(text.includes('"description": "Acknowledges receipt'), `${SCHEMA}: the description to change is gone`);
   writeFileSync(schema, text.replace('"description": "Acknowledges receipt', `"description": "${CHANGED}`));
+  const page = readFileSync(join(copy, PAGE), 'utf8');
+  assert.ok(page.includes('purpose: Acknowledges receipt'), `${PAGE}: the purpose to change is gone`);
+  writeFileSync(join(copy, PAGE), page.replace('purpose: Acknowledges receipt', 'purpose: Records receipt'));
+  // The entry is written before the release, as a draft of the next edition, as a maintainer would.
+  // The record's own draft entry of the next edition, if it has one, gives way to this one (in
+  // English only, so the translations show it in English).
+  for (const file of readdirSync(join(copy, 'content/changelog'))) {
+    const path = join(copy, 'content/changelog', file);
+    const entries = JSON.parse(readFileSync(path, 'utf8'));
+    if (COMMITTED.includes(entries.entries[0].edition)) continue;
+    entries.entries.shift();
+    writeFileSync(path, `${JSON.stringify(entries, null, 2)}\n`);
+  }
+  const changelog = JSON.parse(readFileSync(join(copy, CHANGELOG), 'utf8'));
+  changelog.entries.unshift({
+    edition: SECOND,
+    title: `Edition ${SECOND}: the ack profile's description`,
+    summary: 'The ack profile says what it records.',
+    changes: ['`uai.agent.ack.v1` records receipt.'],
+  });
+  writeFileSync(join(copy, CHANGELOG), `${JSON.stringify(changelog, null, 2)}\n`);
   // As a maintainer would: the precompiled validators follow the schema, then the release.
   released = runCommand(copy, 'npm', ['run', '--silent', 'generate'], { timeoutMs: 200_000 });
   if (released.status === 0)
-    released = runCommand(copy, 'npm', ['run', '--silent', 'edition', '--', SECOND], { timeoutMs: 400_000 });
-  if (released.status === 0) published = runBuild(copy, { timeoutMs: 400_000 });
+    released = runCommand(copy, 'npm', ['run', '--silent', 'edition', '--', SECOND], { timeoutMs: 600_000 });
+  if (released.status === 0) published = runBuild(copy, { timeoutMs: 600_000 });
 });
 
 after(() => removeCopy(copy));
@@ -73,7 +116,7 @@ test("the first edition's published files are byte for byte the released ones, a
   }
   assert.match(
     readFileSync(dist('_headers'), 'utf8'),
-    /^\/editions\/\*\n(?: {2}.*\n)*? {2}Cache-Control: public, max-age=31536000, immutable$/m,
+    /^\/editions\/\*\/\*\n(?: {2}.*\n)*? {2}Cache-Control: public, max-age=31536000, immutable$/m,
   );
 });
 
@@ -83,7 +126,7 @@ test('the latest alias is now the second edition', () => {
   assert.equal(manifest.edition.label, `edition ${SECOND}`);
   assert.deepEqual(
     manifest.edition.editions.map((edition: { id: string }) => edition.id),
-    [FIRST, SECOND],
+    [...COMMITTED, SECOND],
   );
   // The copy's own editions build test: every edition published byte for byte, and the alias
   // (today's URLs) freezing to exactly the latest edition's files.
@@ -96,16 +139,102 @@ test('the latest alias is now the second edition', () => {
 test("the first edition's pages say a newer edition exists, in their language; the second's do not", () => {
   assert.equal(published?.status, 0, 'the publishing build failed');
   const page = (locale: string, id: string) => readFileSync(dist(`${locale}/editions/${id}/index.html`), 'utf8');
-  for (const [locale, text] of [
-    ['en-us', `A newer edition of the record exists: ${SECOND}.`],
-    ['es-us', `Existe una edición más reciente del registro: ${SECOND}.`],
-    ['es-es', `Existe una edición más reciente del registro: ${SECOND}.`],
-    ['fr-fr', `Une édition plus récente du registre existe\u00a0: ${SECOND}.`],
-    ['zh-cn', `A newer edition of the record exists: ${SECOND}.`],
-  ]) {
+  for (const [locale, text] of ['en-us', 'es-us', 'es-es', 'fr-fr', 'zh-cn'].map((code) => [
+    code,
+    newerBanner(code, SECOND),
+  ])) {
     const html = page(locale, FIRST);
     assert.ok(html.includes(text), `${locale}/editions/${FIRST}/: no "${text}"`);
     assert.ok(html.includes(`href="/${locale}/editions/${SECOND}/"`), `${locale}/editions/${FIRST}/: no link`);
     assert.ok(!page(locale, SECOND).includes('banner-stale'), `${locale}/editions/${SECOND}/ has a banner`);
   }
+});
+
+const schemaOf = (name: string) =>
+  createAjv().compile(JSON.parse(readFileSync(join(REPO, `schemas/site/${name}.schema.json`), 'utf8')));
+
+test("the second edition's page shows what changed since the first, with <ins> and <del>", () => {
+  assert.equal(published?.status, 0, 'the publishing build failed');
+  const html = readFileSync(dist(`en-us/editions/${SECOND}/index.html`), 'utf8');
+  assert.ok(html.includes(`Changes since ${FIRST}`), 'no "Changes since" heading');
+  const hidden = (word: string) => `<span class="visually-hidden">[${word} </span>`;
+  // The schema's description, and the page's purpose, word by word.
+  assert.ok(
+    html.includes(`<del>${hidden('removed:')}Acknowledges<span class="visually-hidden">]</span></del>`),
+    'no <del> of the old word',
+  );
+  assert.match(html, /<ins><span class="visually-hidden">\[added: <\/span>Records<span class="visually-hidden">\]/);
+  assert.ok(html.includes(`href="/edition-changes/${SECOND}.json"`), 'no link to the changes record');
+  assert.ok(html.includes(`<code>pages/en-us/registry/uai-agent-ack-v1.md</code>`), 'the changed page is not named');
+  const french = readFileSync(dist(`fr-fr/editions/${SECOND}/index.html`), 'utf8');
+  assert.ok(french.includes(`Modifications depuis ${FIRST}`), 'the French page has no changes heading');
+  const first = readFileSync(dist(`en-us/editions/${OLDEST}/index.html`), 'utf8');
+  assert.ok(first.includes('there is no previous edition to compare it with'), 'the first edition does not say so');
+});
+
+test("the changes record's JSON Patch, applied by the library to the first edition's file, gives the second's", () => {
+  assert.equal(published?.status, 0, 'the publishing build failed');
+  const changes: EditionChanges = JSON.parse(readFileSync(dist(`edition-changes/${SECOND}.json`), 'utf8'));
+  const validate = schemaOf('edition-changes');
+  assert.ok(validate(changes), JSON.stringify(validate.errors));
+  assert.equal(changes.previous, FIRST);
+  const schema = changes.changed.find((file) => file.path === SCHEMA);
+  assert.equal(schema?.edition_urls_only, false, `${SCHEMA} is not a content change`);
+  const patched = changes.changed.filter((file) => file.json_patch);
+  assert.ok(patched.length > 5, `${patched.length} patches`);
+  for (const file of patched) {
+    const before = JSON.parse(readFileSync(dist(`editions/${FIRST}/${file.path}`), 'utf8'));
+    const after = JSON.parse(readFileSync(dist(`editions/${SECOND}/${file.path}`), 'utf8'));
+    assert.deepEqual(
+      jsonPatch.applyPatch(before, file.json_patch as jsonPatch.Operation[], true).newDocument,
+      after,
+      file.path,
+    );
+  }
+  const page = changes.changed.find((file) => file.path === 'pages/en-us/registry/uai-agent-ack-v1.md');
+  const words = page?.word_diff ?? [];
+  assert.ok(words.some((part) => part.op === 'insert' && part.text.includes('Records')));
+});
+
+test('changelog.json and the Atom feeds, read by an independent parser, list both editions', () => {
+  assert.equal(published?.status, 0, 'the publishing build failed');
+  const changelog: { entries: { edition: string; status: string }[] } = JSON.parse(
+    readFileSync(dist('changelog.json'), 'utf8'),
+  );
+  const validate = schemaOf('changelog');
+  assert.ok(validate(changelog), JSON.stringify(validate.errors));
+  assert.deepEqual(
+    changelog.entries.map((entry: { edition: string; status: string }) => [entry.edition, entry.status]),
+    NEWEST_FIRST().map((id) => [id, 'released']),
+  );
+  const ensured = spawnSync('bash', [join(REPO, 'scripts/ensure-debian-packages.sh'), 'python3-feedparser'], {
+    encoding: 'utf8',
+  });
+  assert.equal(ensured.status, 0, ensured.stderr);
+  for (const locale of ['en-us', 'fr-fr']) {
+    const file = dist(`${locale}/governance/changelog/feed.xml`);
+    const read = spawnSync('/usr/bin/python3', [join(REPO, 'tests/build/_support/parseFeed.py'), file], {
+      encoding: 'utf8',
+    });
+    assert.equal(read.status, 0, read.stderr);
+    const feed = JSON.parse(read.stdout);
+    assert.equal(feed.version, 'atom10', `${locale}: not read as Atom 1.0`);
+    assert.equal(feed.bozo, false, `${locale}: ${feed.bozo_exception}`);
+    assert.equal(feed.id, `${SITE_ORIGIN}/${locale}/governance/changelog/feed.xml`);
+    assert.equal(feed.updated, `${SECOND}T00:00:00.000Z`);
+    assert.deepEqual(
+      feed.entries.map((entry: { id: string; link: string; updated: string }) => [entry.id, entry.link, entry.updated]),
+      NEWEST_FIRST().map((id) => [
+        `${SITE_ORIGIN}/${locale}/editions/${id}/`,
+        `${SITE_ORIGIN}/${locale}/editions/${id}/`,
+        `${id.split('.')[0]}T00:00:00.000Z`,
+      ]),
+    );
+    // The French feed shows the second edition's entry in English (it has no translation) and the first in French.
+    assert.equal(feed.entries[0].title, `Edition ${SECOND}: the ack profile's description`);
+  }
+  const html = readFileSync(dist('en-us/governance/changelog/index.html'), 'utf8');
+  assert.ok(
+    html.includes('<link rel="alternate" type="application/atom+xml" href="/en-us/governance/changelog/feed.xml"'),
+  );
 });

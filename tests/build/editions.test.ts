@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, REPO, requireDist } from './_support/site.ts';
-import { frozenFiles, EDITION_INDEX_FILE } from '../../src/record/editions.ts';
+import { editionIndex, frozenFiles, EDITION_INDEX_FILE } from '../../src/record/editions.ts';
 import { editionContentsFromDist, readCommittedEditions } from '../../src/record/node/editionFiles.ts';
 import { loadSite } from '../../src/site/siteContext.ts';
 
@@ -26,11 +26,36 @@ test('every released edition is published byte for byte at /editions/<id>/', () 
   }
 });
 
-test('the latest alias freezes to exactly the latest edition, and the record says it is that edition', () => {
-  const frozen = frozenFiles(latest.folder, editionContentsFromDist(loadSite(), DIST, REPO));
+test('the latest alias freezes to exactly the latest edition, and the record says it is that edition', (t) => {
+  const manifest = JSON.parse(readFileSync(join(DIST, '.well-known/uaix.json'), 'utf8'));
+  const contents = editionContentsFromDist(loadSite(), DIST, REPO);
+  const frozen = frozenFiles(latest.folder, contents);
+  const same =
+    [...frozen.keys()].sort().join('\n') === [...latest.files.keys()].sort().join('\n') &&
+    [...frozen].every(([file, bytes]) => Buffer.from(bytes).equals(Buffer.from(latest.files.get(file)!)));
+  if (manifest.edition.state === 'draft') {
+    // Unreleased changes since the latest edition (a branch before its edition is released): the
+    // record says so. The pages are rendered before their mirrors exist, so the status is decided
+    // from the frozen machine files and the sources of the normative pages (their content, data,
+    // interface strings and templates): a draft has changed one or the other, never neither.
+    const sources = editionIndex(
+      { id: latest.folder, previous: null, standardVersion: latest.index!.standard_version },
+      frozen,
+      contents.sources,
+    ).sources;
+    const changedSources = Object.keys({ ...sources, ...latest.index!.sources }).filter(
+      (file) => sources[file] !== latest.index!.sources[file],
+    );
+    assert.ok(
+      !same || changedSources.length > 0,
+      'the record says draft, but its normative files and their sources are the latest edition',
+    );
+    assert.equal(manifest.edition.label, `draft: unreleased changes since ${latest.folder}`);
+    t.skip('the record is a draft: unreleased changes since the latest edition');
+    return;
+  }
   assert.deepEqual([...frozen.keys()].sort(), [...latest.files.keys()].sort());
   for (const [file, bytes] of frozen) assert.ok(Buffer.from(bytes).equals(Buffer.from(latest.files.get(file)!)), file);
-  const manifest = JSON.parse(readFileSync(join(DIST, '.well-known/uaix.json'), 'utf8'));
   assert.equal(manifest.edition.label, `edition ${latest.folder}`);
   const mirror = JSON.parse(readFileSync(join(DIST, 'en-us/specification/uai-1/index.json'), 'utf8'));
   assert.deepEqual(mirror.edition, { label: `edition ${latest.folder}`, id: latest.folder, date: latest.index!.date });

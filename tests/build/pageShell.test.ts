@@ -5,8 +5,12 @@
  * own record code, and no literal Markdown in the error catalogue.
  */
 import { test } from 'node:test';
+import { join } from 'node:path';
 import {
   LOCALE_CODES,
+  ORIGIN,
+  REPO,
+  readJson,
   assertNoProblems,
   attr,
   byId,
@@ -90,7 +94,10 @@ test('"On this page" names every h2 of the body, in order, generated sections in
       problems.push(`${page.url}: no <article> in <main>`);
       continue;
     }
-    const headings = findAll(body, byTag('h2')).map((h2) => ({ href: `#${attr(h2, 'id')}`, text: text(h2) }));
+    // A section only a script shows (the validator's tool) stays out of "On this page".
+    const headings = findAll(body, byTag('h2'))
+      .filter((h2) => attr(h2, 'dataToc') !== 'script')
+      .map((h2) => ({ href: `#${attr(h2, 'id')}`, text: text(h2) }));
     const toc = findFirst(mainOf(tree), (element) => element.tagName === 'nav' && hasClass(element, 'toc'));
     const entries = toc
       ? findAll(toc, byTag('a')).map((entry) => ({ href: attr(entry, 'href'), text: text(entry) }))
@@ -107,15 +114,24 @@ test('"On this page" names every h2 of the body, in order, generated sections in
   assertNoProblems(problems, 'On this page');
 });
 
-test('every page links to the review page’s #report section with its own record code; the section says what to include', () => {
+/** The report channel of record.config.json (null: the record has none), read here without src/record. */
+const reportChannel = readJson<{ report_channel: string | null }>(join(REPO, 'record.config.json')).report_channel;
+
+test('report links: with a channel, every page links it prefilled with its code and URL; without one, no page shows a report link and the review page says how the record is reviewed', () => {
   const problems: string[] = [];
   for (const page of recordPages()) {
     const tree = parseHtmlFile(page.file);
     const code = metaContent(tree, 'uaix:record-code') ?? '';
-    const target = `/${page.locale}/review/#report`;
-    const links = findAll(mainOf(tree), (element) => element.tagName === 'a' && attr(element, 'href') === target);
-    if (!links.some((element) => text(element).includes(code)))
-      problems.push(`${page.url}: no link to ${target} naming ${code}`);
+    const reportLinks = findAll(mainOf(tree), (element) => hasClass(element, 'report-link'));
+    if (reportChannel === null) {
+      if (reportLinks.length) problems.push(`${page.url}: shows a report link, but the record has no report channel`);
+      continue;
+    }
+    const expected = reportChannel
+      .replaceAll('{code}', encodeURIComponent(code))
+      .replaceAll('{url}', encodeURIComponent(`${ORIGIN}${page.url}`));
+    const hrefs = reportLinks.flatMap((element) => findAll(element, byTag('a')).map((link) => attr(link, 'href')));
+    if (!hrefs.includes(expected)) problems.push(`${page.url}: report link ${JSON.stringify(hrefs)}, not ${expected}`);
   }
   for (const locale of LOCALE_CODES) {
     const section = byId(parseHtmlFile(pageAt(`/${locale}/review/`).file), 'report');
@@ -125,8 +141,14 @@ test('every page links to the review page’s #report section with its own recor
     }
     if (findAll(section, byTag('li')).length !== 4)
       problems.push(`/${locale}/review/#report: does not list the four things a report names`);
+    const channel = findAll(section, (element) => attr(element, 'dataUaixReportChannel') !== undefined)[0];
+    if (!channel) problems.push(`/${locale}/review/#report: says nothing of where a report goes`);
+    else if (reportChannel === null && attr(channel, 'dataUaixReportChannel') !== 'none')
+      problems.push(`/${locale}/review/#report: promises a channel the record does not have`);
     // The section must not send the reader on in a circle: no link back to the review page or the about page.
+    // A heading's self-link is a permalink to cite, not a way on.
     const loops = findAll(section, byTag('a'))
+      .filter((element) => attr(element, 'dataAnchor') === undefined)
       .map((element) => attr(element, 'href') ?? '')
       .filter((href) => /\/(review|about)\//.test(href) || href.startsWith('#'));
     if (loops.length) problems.push(`/${locale}/review/#report: links ${loops.join(', ')}, back into the loop`);

@@ -123,10 +123,7 @@ test('the sitemap lists exactly the pages that are their own canonical, each onc
   const pageUrls = new Set(pages.map((page) => `${ORIGIN}${page.url}`));
   for (const loc of counts.keys())
     if (!pageUrls.has(loc)) problems.push(`${loc}: listed, but there is no such HTML page in dist`);
-  assert.ok(
-    fallbacks >= 40,
-    `expected the es-es and zh-cn fallback pages to name another page as canonical, found ${fallbacks}`,
-  );
+  assert.ok(fallbacks >= 30, `expected the es-es fallback pages to name another page as canonical, found ${fallbacks}`);
   assertNoProblems(problems, 'sitemap <loc> entries vs canonical URLs');
 });
 
@@ -190,7 +187,7 @@ test('translated pages carry hreflang alternates for exactly their real translat
     translatedChecked >= 60,
     `expected translated pages in en-us, es-us and fr-fr, checked ${translatedChecked}`,
   );
-  assert.ok(fallbackChecked >= 40, `expected es-es and zh-cn fallback pages, checked ${fallbackChecked}`);
+  assert.ok(fallbackChecked >= 30, `expected es-es fallback pages, checked ${fallbackChecked}`);
   assertNoProblems(problems, 'sitemap hreflang alternates');
 });
 

@@ -1,6 +1,6 @@
 /**
  * Structured data on every record page: one JSON-LD block (schema.org) whose type fits the page
- * (Dataset for the schema and fixture listings, TechArticle or WebPage otherwise), whose
+ * (Dataset for the schema and fixture listings and each edition's page, TechArticle or WebPage otherwise), whose
  * inLanguage, identifier and dateModified say what the page's own markup says, which is part of
  * the WebSite, and which uses only properties the committed schema.org subset defines for each
  * type, with values of an expected type; plus og:type and og:site_name.
@@ -92,7 +92,9 @@ function vocabularyProblems(node: Record<string, unknown>, where: string): strin
 }
 
 const expectedType = (path: string) =>
-  path === 'schemas' || path === 'examples' ? ['Dataset'] : ['TechArticle', 'WebPage'];
+  path === 'schemas' || path === 'examples' || /^editions\/[^/]+$/.test(path)
+    ? ['Dataset']
+    : ['TechArticle', 'WebPage'];
 
 test('every record page carries one JSON-LD block that describes it with schema.org terms only', () => {
   const problems: string[] = [];

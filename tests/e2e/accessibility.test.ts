@@ -39,7 +39,7 @@ let checkedPages: string[];
 before(async () => {
   assertBuilt();
   // Every page but the search pages (checked in the dark scheme below): the root language chooser
-  // and the es-es and zh-cn fallback pages too, which the sitemap leaves out (their canonical is another page).
+  // and the es-es fallback pages too, which the sitemap leaves out (their canonical is another page).
   checkedPages = htmlPagePaths().filter((path) => !/\/search\/$/.test(path));
   server = await startStaticServer(DIST);
   browser = await launchBrowser();
@@ -99,7 +99,7 @@ test('axe: the validator with a result table, and search with Pagefind results, 
     await showValidatorResult();
     violations.push(...(await runAxe(page, { page: '/en-us/tools/validator/ (after a validation)', scheme })));
     await page.goto(server.url('/en-us/search/?q=handoff'), { waitUntil: 'load' });
-    await page.locator('.pagefind-ui__result').first().waitFor({ timeout: 20_000 });
+    await page.locator('.search-result').first().waitFor({ timeout: 20_000 });
     violations.push(...(await runAxe(page, { page: '/en-us/search/?q=handoff (with results)', scheme })));
   }
   await page.emulateMedia({ colorScheme: 'light' });

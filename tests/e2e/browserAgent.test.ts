@@ -298,7 +298,7 @@ test('a page on another origin can read the machine records (CORS), but not an H
   }
 });
 
-test('es-es shows the es-US text, says so, and names the es-us page as canonical; zh-cn shows the English', async () => {
+test('es-es shows the es-US text, says so, and names the es-us page as canonical; a zh-cn normative page is its own translation', async () => {
   await open('/es-es/about/');
   assert.equal(await page.locator('html').getAttribute('lang'), 'es-ES');
   assert.equal(await page.locator('main').getAttribute('lang'), 'es-US');
@@ -309,9 +309,15 @@ test('es-es shows the es-US text, says so, and names the es-us page as canonical
     0,
     'a fallback page claims no translation',
   );
-  await open('/zh-cn/about/');
-  assert.equal(await page.locator('main').getAttribute('lang'), 'en-US');
-  assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${SITE_ORIGIN}/en-us/about/`);
+  // zh-cn translates every page, the normative ones included: Chinese text, its own canonical, no banner.
+  await open('/zh-cn/specification/uai-1/');
+  assert.equal(await page.locator('main').getAttribute('lang'), 'zh-CN');
+  assert.equal(
+    await page.locator('link[rel="canonical"]').getAttribute('href'),
+    `${SITE_ORIGIN}/zh-cn/specification/uai-1/`,
+  );
+  assert.equal(await page.locator('.banner-fallback').count(), 0, 'a translated page shows no fallback banner');
+  assert.match(await page.locator('main h1').innerText(), /UAI-1 消息标准/);
 });
 
 async function validate(packet: string): Promise<string> {
@@ -515,10 +521,10 @@ test('validator without JavaScript: the GET-only section (schemas, fixtures, the
 
 test('search: /en-us/search/?q=handoff shows Pagefind results that link to pages', async () => {
   await open('/en-us/search/?q=handoff');
-  const result = page.locator('.pagefind-ui__result').first();
+  const result = page.locator('.search-result').first();
   await result.waitFor({ timeout: 20_000 });
   const links = await page
-    .locator('.pagefind-ui__result a[href]')
+    .locator('.search-result a[href]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
   assert.ok(links.length > 0, 'no result links');
   const first = new URL(links[0], server.origin);

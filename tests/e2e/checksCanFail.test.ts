@@ -232,10 +232,10 @@ test('budgets: an over-budget page (HTML, CSS, JS) is reported; the validator en
     contentProblems.join('\n'),
   );
   assert.ok(
-    contentProblems.some((problem) => /startup JS .* > 3\.0 KB/.test(problem)),
+    contentProblems.some((problem) => /startup JS .* > 5\.0 KB/.test(problem)),
     contentProblems.join('\n'),
   );
-  assert.ok(checkBudget(heavy, VALIDATOR_PAGE_BUDGET).some((problem) => /startup JS .* > 10\.0 KB/.test(problem)));
+  assert.ok(checkBudget(heavy, VALIDATOR_PAGE_BUDGET).some((problem) => /startup JS .* > 12\.0 KB/.test(problem)));
   assert.deepEqual(checkBudget(measurePage(root, '/light/'), CONTENT_PAGE_BUDGET), []);
 });
 

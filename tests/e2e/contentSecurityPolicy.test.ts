@@ -156,7 +156,7 @@ test('every kind of page loads under the policy, search shows results: no violat
 
     // Search: Pagefind's script, its worker and its WebAssembly, with results shown.
     await load(page, server, '/en-us/search/?q=handoff');
-    await page.locator('.pagefind-ui__result-link').first().waitFor();
+    await page.locator('.search-result-title').first().waitFor();
     assert.deepEqual(watch.problems, []);
   } finally {
     await context.close();

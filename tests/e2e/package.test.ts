@@ -21,7 +21,7 @@ import { main } from '../../src/cli/uaix.ts';
 import type { CliIo } from '../../src/cli/cliSupport.ts';
 import { loadFixtureTree, loadRouteFixtureTree } from '../../src/uai/node/recordFiles.ts';
 import { FIXTURE_EVALUATED_AT } from '../../src/uai/fixtureCheck.ts';
-import { packPackage } from '../../src/build/uaiPackage.ts';
+import { packPackage } from '../../src/pipeline/uaiPackage.ts';
 import { findAll, attr } from '../support/html.ts';
 import { parsePage } from '../../src/record/pageMirror.ts';
 import { toText as textOf } from 'hast-util-to-text';

@@ -12,11 +12,14 @@ export function chromiumPath(): string {
   if (configured) {
     if (existsSync(configured)) return configured;
     throw new Error(
-      `CHROMIUM_PATH=${configured} does not exist: run \`bash scripts/ensure-chromium.sh\` or fix CHROMIUM_PATH`,
+      `CHROMIUM_PATH=${configured} does not exist: run \`bash scripts/ensure-debian-packages.sh chromium\` or fix CHROMIUM_PATH`,
     );
   }
   const found = CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`Chromium not found (${CANDIDATES.join(', ')}): run \`bash scripts/ensure-chromium.sh\``);
+  if (!found)
+    throw new Error(
+      `Chromium not found (${CANDIDATES.join(', ')}): run \`bash scripts/ensure-debian-packages.sh chromium\``,
+    );
   return found;
 }
 

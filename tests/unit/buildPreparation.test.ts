@@ -5,10 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { packPackageOnWorker } from '../../src/build/packageThread.ts';
-import { packPackage, PackageBuildError } from '../../src/build/uaiPackage.ts';
-import { finishPreparation, type StartedRecord } from '../../src/build/recordStages.ts';
-import { isBuildFailure, type BuildFailure } from '../../src/build/buildFailure.ts';
+import { packPackageOnWorker } from '../../src/pipeline/packageThread.ts';
+import { packPackage, PackageBuildError } from '../../src/pipeline/uaiPackage.ts';
+import { finishPreparation, type StartedRecord } from '../../src/pipeline/recordStages.ts';
+import { isBuildFailure, type BuildFailure } from '../../src/pipeline/buildFailure.ts';
 import type { PackedRelease } from '../../src/record/node/packageRelease.ts';
 
 test('the worker thread packs the package packPackage packs', async () => {
@@ -62,7 +62,7 @@ test("the language check's problems stop the build at the content stage, without
 });
 
 test('a package problem stops the build at the package stage, one line each', async () => {
-  const problem = new PackageBuildError('src/uai/a.ts:3: Type error one\nsrc/uai/b.ts:9: Type error two');
+  const problem = new PackageBuildError(['src/uai/a.ts:3: Type error one', 'src/uai/b.ts:9: Type error two']);
   await assert.rejects(
     finishPreparation(started(Promise.resolve([]), Promise.reject(problem))),
     failsAt('package', [/^src\/uai\/a\.ts:3: Type error one$/, /^src\/uai\/b\.ts:9: Type error two$/]),

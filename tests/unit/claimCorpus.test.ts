@@ -24,18 +24,18 @@ import { mayClaim, screenString } from '../../src/uai/stringScreen.ts';
 interface Entry {
   class: string;
   language: ClaimLanguage;
-  capability: string | null;
+  offering: string | null;
   text: string;
 }
 const ENTRIES: Entry[] = JSON.parse(
   readFileSync(new URL('../fixtures/claims/classes.json', import.meta.url), 'utf8'),
 ).sentences;
-const POSITIVES = ENTRIES.filter((entry) => entry.capability !== null);
-const NEGATIVES = ENTRIES.filter((entry) => entry.capability === null);
+const POSITIVES = ENTRIES.filter((entry) => entry.offering !== null);
+const NEGATIVES = ENTRIES.filter((entry) => entry.offering === null);
 
 const verdict = (text: string) =>
-  findUnsupportedClaims(text).map(({ capability, language }) => `${capability} (${language})`);
-const expected = ({ capability, language }: Entry) => (capability ? [`${capability} (${language})`] : []);
+  findUnsupportedClaims(text).map(({ offering, language }) => `${offering} (${language})`);
+const expected = ({ offering, language }: Entry) => (offering ? [`${offering} (${language})`] : []);
 
 test('the class corpus has positives of every class in several languages, and every kind of negative', () => {
   const classes = (entries: Entry[]) => new Set(entries.map((entry) => entry.class));
@@ -204,11 +204,11 @@ for (const [kind, entries] of [
       fc.property(fc.constantFrom(...entries), obfuscation, (entry, how) => {
         const text = obfuscate(entry.text, how);
         assert.deepEqual(
-          findUnsupportedClaims(text).map((finding) => finding.capability),
-          entry.capability ? [entry.capability] : [],
+          findUnsupportedClaims(text).map((finding) => finding.offering),
+          entry.offering ? [entry.offering] : [],
           `${how.transforms.join(' + ')}: ${JSON.stringify(text)}`,
         );
-        if (entry.capability) assert.ok(mayClaim(screenString(text)), JSON.stringify(text));
+        if (entry.offering) assert.ok(mayClaim(screenString(text)), JSON.stringify(text));
       }),
       { numRuns: 1_500, seed: 2020 },
     );
@@ -223,8 +223,8 @@ test('each transform alone, applied everywhere it can be, keeps every verdict', 
       if (name !== 'case changes' && name !== 'line breaks' && text === entry.text && /[A-Za-z]/.test(text))
         assert.fail(`${name} changed nothing in ${entry.text}`);
       assert.deepEqual(
-        findUnsupportedClaims(text).map((finding) => finding.capability),
-        entry.capability ? [entry.capability] : [],
+        findUnsupportedClaims(text).map((finding) => finding.offering),
+        entry.offering ? [entry.offering] : [],
         `${name}: ${JSON.stringify(text)}`,
       );
     }

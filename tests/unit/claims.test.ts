@@ -11,7 +11,7 @@ import {
   findUnsupportedClaims,
   findUnsupportedClaim,
   splitSentences,
-  UNSUPPORTED_CAPABILITIES,
+  UNSUPPORTED_OFFERINGS,
   type ClaimLanguage,
 } from '../../src/uai/supportClaims.ts';
 import { normalizeRuleText } from '../../src/uai/textNormalization.ts';
@@ -23,32 +23,32 @@ import { jsonStrings } from '../../src/record/claimCheck.ts';
 
 interface Labelled {
   language: ClaimLanguage;
-  capability: string | null;
+  offering: string | null;
   text: string;
 }
 const CORPUS: Labelled[] = JSON.parse(
   readFileSync(new URL('../fixtures/claims/corpus.json', import.meta.url), 'utf8'),
 ).sentences;
-const CLAIMS = CORPUS.filter((entry) => entry.capability !== null);
-const NON_CLAIMS = CORPUS.filter((entry) => entry.capability === null);
-const CAPABILITIES = UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability);
+const CLAIMS = CORPUS.filter((entry) => entry.offering !== null);
+const NON_CLAIMS = CORPUS.filter((entry) => entry.offering === null);
+const OFFERINGS = UNSUPPORTED_OFFERINGS.map((entry) => entry.offering);
 const LANGUAGES: ClaimLanguage[] = ['en', 'es', 'fr', 'zh'];
 
 const verdict = (text: string) =>
-  findUnsupportedClaims(text).map(({ capability, language }) => `${capability} (${language})`);
-const expected = ({ capability, language }: Labelled) => (capability ? [`${capability} (${language})`] : []);
+  findUnsupportedClaims(text).map(({ offering, language }) => `${offering} (${language})`);
+const expected = ({ offering, language }: Labelled) => (offering ? [`${offering} (${language})`] : []);
 
-test('the corpus has at least 60 sentences and, in each language, a claim of every capability and non-claims', () => {
+test('the corpus has at least 60 sentences and, in each language, a claim of every offering and non-claims', () => {
   assert.ok(CORPUS.length >= 60, `${CORPUS.length} sentences`);
   for (const language of LANGUAGES) {
-    const claimed = new Set(CLAIMS.filter((entry) => entry.language === language).map((entry) => entry.capability));
-    assert.deepEqual([...claimed].sort(), [...CAPABILITIES].sort(), `claims in ${language}`);
+    const claimed = new Set(CLAIMS.filter((entry) => entry.language === language).map((entry) => entry.offering));
+    assert.deepEqual([...claimed].sort(), [...OFFERINGS].sort(), `claims in ${language}`);
     assert.ok(NON_CLAIMS.filter((entry) => entry.language === language).length >= 5, `non-claims in ${language}`);
   }
-  for (const entry of CLAIMS) assert.ok(CAPABILITIES.includes(entry.capability!), entry.text);
+  for (const entry of CLAIMS) assert.ok(OFFERINGS.includes(entry.offering!), entry.text);
 });
 
-test('every corpus sentence is classified as labelled: capability (or none) and language', () => {
+test('every corpus sentence is classified as labelled: offering (or none) and language', () => {
   const wrong = CORPUS.filter((entry) => JSON.stringify(verdict(entry.text)) !== JSON.stringify(expected(entry)));
   assert.deepEqual(
     wrong.map((entry) => `${entry.text} → ${JSON.stringify(verdict(entry.text))}`),
@@ -69,8 +69,8 @@ test('a negation elsewhere in the sentence does not hide a claim (before or afte
     const sentence = entry.text.replace(/[.!]$/, '');
     for (const text of [`${sentence}${after}`, `${before}${sentence}.`]) {
       assert.deepEqual(
-        findUnsupportedClaims(text).map((finding) => finding.capability),
-        [entry.capability],
+        findUnsupportedClaims(text).map((finding) => finding.offering),
+        [entry.offering],
         text,
       );
     }
@@ -106,12 +106,12 @@ test('the finding names the sentence, normalized, inside longer text', () => {
     );
   }
   assert.equal(
-    findUnsupportedClaim('UAIX records packets. UAIX certifies runtimes. UAIX hosts messages.')?.capability,
+    findUnsupportedClaim('UAIX records packets. UAIX certifies runtimes. UAIX hosts messages.')?.offering,
     'certification',
   );
   assert.deepEqual(
     findUnsupportedClaims('UAIX certifies runtimes. UAIX offers hosted imports and automatic sync.').map(
-      (finding) => finding.capability,
+      (finding) => finding.offering,
     ),
     ['certification', 'automatic sync', 'hosted import'],
   );
@@ -131,14 +131,14 @@ test('every content file, in every locale, is free of claims (the support bounda
   const found = files.flatMap((file) =>
     texts(file)
       .flatMap(findUnsupportedClaims)
-      .map((claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.capability}: ${claim.sentence}`),
+      .map((claim) => `${relative(REPOSITORY_ROOT, file)}: ${claim.offering}: ${claim.sentence}`),
   );
   assert.deepEqual(found, []);
 });
 
 test('the detector reads the whole string: a claim after a megabyte of other text is found', () => {
   const padding = 'Agent runtimes execute. '.repeat(50_000);
-  assert.equal(findUnsupportedClaims(`${padding}UAIX certifies runtimes.`)[0]?.capability, 'certification');
+  assert.equal(findUnsupportedClaims(`${padding}UAIX certifies runtimes.`)[0]?.offering, 'certification');
   const [issue] = unsupportedClaimRule({ body: { note: `${padding}UAIX certifies runtimes.` } });
   assert.match(issue.message, /^the text claims UAIX provides certification; remove the claim/);
 });

@@ -9,15 +9,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadSchemaDocuments, loadRouteFixtureTree } from '../../src/uai/node/recordFiles.ts';
 import { loadRouteRecordFiles } from '../../src/record/node/routeFiles.ts';
+import { createRouteChecker } from '../../src/uai/routeRecord.ts';
 import {
   CAPABILITIES,
   CAPABILITY_LABELS,
   FALLBACK_FIELDS,
-  createRouteChecker,
   highestPathNeeds,
   type Capability,
   type RouteRecord,
-} from '../../src/uai/routeRecord.ts';
+} from '../../src/uai/routeVocabulary.ts';
 import {
   CLIENT_KINDS,
   CLIENT_PROFILES,

@@ -140,14 +140,15 @@ test('fails: a valid fixture that is not JSON', () => {
 
 test('fails: a valid fixture in the folder of another profile', () => {
   const copy = packetTree();
-  const moved = fixtureOf(copy, ackFile('valid', 'validated'));
+  // Not validated.json: its expected warning would go with its bytes.
+  const moved = fixtureOf(copy, ackFile('valid', 'with-rejection-reason'));
   const blockerValid = copy.fixtures.find(
     (fixture) => fixture.group === 'uai-agent-blocker-v1' && fixture.verdict === 'valid',
   )!;
   moved.bytes = blockerValid.bytes.slice();
   assertFailures(run(copy).failures, [
     {
-      file: ackFile('valid', 'validated'),
+      file: ackFile('valid', 'with-rejection-reason'),
       pointer: '/profile',
       rule: 'fixture-folder',
       message: /examples\/uai-agent-blocker-v1\//,
@@ -234,7 +235,7 @@ test('fails: an expectation without a fixture', () => {
 
 test('fails: an expectation entry without a reason, and an expectation file that is not JSON', () => {
   const copy = packetTree();
-  const file = copy.expectations.find((entry) => entry.group === ACK)!;
+  const file = copy.expectations.find((entry) => entry.group === ACK && entry.verdict !== 'valid')!;
   const entries = JSON.parse(file.text);
   entries['expired.json'].why = ' ';
   file.text = JSON.stringify(entries);
@@ -246,7 +247,7 @@ test('fails: an expectation entry without a reason, and an expectation file that
     { file: 'schemas/uai-1/examples/', pointer: '', rule: 'fixture-coverage', message: /UAI-EXPIRED/ },
   ]);
   const broken = packetTree();
-  const brokenFile = broken.expectations.find((entry) => entry.group === ACK)!;
+  const brokenFile = broken.expectations.find((entry) => entry.group === ACK && entry.verdict !== 'valid')!;
   brokenFile.text = '{"expired.json": ';
   const brokenFailures = run(broken).failures;
   assert.deepEqual(brokenFailures[0] && { file: brokenFailures[0].file, rule: brokenFailures[0].rule }, {
@@ -294,6 +295,42 @@ test('fails: a profile without a valid fixture', () => {
       rule: 'fixture-coverage',
       message: /^uai\.agent\.blocker\.v1 has no valid fixture$/,
     },
+  ]);
+});
+
+test('fails: a valid fixture whose expected warning is missing, or that gives a warning no entry expects', () => {
+  const MESSAGE = 'uai-agent-message-v1';
+  const warningFile = `schemas/uai-1/examples/${MESSAGE}/valid/checksum-not-a-digest.json`;
+  const copy = packetTree();
+  // The fixture's checksum made a real digest: the warning it is expected to give is gone.
+  const fixture = fixtureOf(copy, warningFile);
+  const packet = JSON.parse(new TextDecoder().decode(fixture.bytes));
+  const digest = validator.digest(packet);
+  assert.ok(digest.ok);
+  packet.integrity.checksum = digest.value;
+  fixture.bytes = utf8.encode(JSON.stringify(packet));
+  assertFailures(run(copy).failures, [
+    { file: warningFile, pointer: '/integrity/checksum', rule: 'UAI-INTEGRITY-UNVERIFIED', message: /got none$/ },
+  ]);
+  // No valid fixture expects the warning any more: the catalogue's warning has no fixture.
+  copy.expectations = copy.expectations.filter((file) => file.verdict !== 'valid');
+  copy.fixtures = copy.fixtures.filter(
+    (entry) => entry.file !== warningFile && entry.file !== ackFile('valid', 'validated'),
+  );
+  assertFailures(run(copy).failures, [
+    {
+      file: 'schemas/uai-1/examples/',
+      pointer: '',
+      rule: 'fixture-coverage',
+      message: /^no valid packet fixture expects the warning UAI-INTEGRITY-UNVERIFIED$/,
+    },
+  ]);
+  const unexpected = packetTree();
+  unexpected.expectations = unexpected.expectations.filter(
+    (file) => !(file.group === MESSAGE && file.verdict === 'valid'),
+  );
+  assertFailures(run(unexpected).failures, [
+    { file: warningFile, pointer: '/integrity/checksum', rule: 'UAI-INTEGRITY-UNVERIFIED', message: /no entry/ },
   ]);
 });
 

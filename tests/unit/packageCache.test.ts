@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { packPackage } from '../../src/build/uaiPackage.ts';
+import { packPackage } from '../../src/pipeline/uaiPackage.ts';
 import { tarballProblem } from '../../src/record/node/packageRelease.ts';
 import { writeCacheFile } from '../../src/record/node/cacheFile.ts';
 

@@ -14,7 +14,7 @@ import { passOver, PacketPass } from '../../src/uai/packetPass.ts';
 import { canonicalizeVisiting } from '../../src/uai/jcs.ts';
 import { canonicalPacketText } from '../../src/uai/packetDigest.ts';
 import { policyIssues, expiredRule } from '../../src/uai/policyRules.ts';
-import { findUnsafeNumbers } from '../../src/uai/jsonText.ts';
+import { findUnsafeNumbers } from '../../src/uai/ijsonNumbers.ts';
 import { loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
 import { utcDateTimeOfDate } from '../../src/uai/utcDateTime.ts';
 import { isJsonObject } from '../../src/uai/jsonObject.ts';

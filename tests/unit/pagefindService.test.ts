@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { panicMessage, PagefindService } from '../../src/build/pagefindService.ts';
+import { panicMessage, PagefindService } from '../../src/pipeline/pagefindService.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'uaix-pagefind-'));

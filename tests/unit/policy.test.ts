@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { findUnsupportedClaim, splitSentences, UNSUPPORTED_CAPABILITIES } from '../../src/uai/supportClaims.ts';
+import { findUnsupportedClaim, splitSentences, UNSUPPORTED_OFFERINGS } from '../../src/uai/supportClaims.ts';
 import { utcDateTimeOfDate } from '../../src/uai/utcDateTime.ts';
 import { loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
 import {
@@ -53,9 +53,9 @@ const CLAIMS: Record<string, string[]> = {
   'hosted import': ['UAIX provides hosted import of records.', 'uaix.org offers hosted imports.'],
 };
 
-test('the seven unsupported capabilities are the ones the support boundary names', () => {
+test('the seven unsupported offerings are the ones the support boundary names', () => {
   assert.deepEqual(
-    UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability),
+    UNSUPPORTED_OFFERINGS.map((entry) => entry.offering),
     [
       'hosted messaging',
       'automatic sync',
@@ -68,15 +68,15 @@ test('the seven unsupported capabilities are the ones the support boundary names
   );
   assert.deepEqual(
     Object.keys(CLAIMS),
-    UNSUPPORTED_CAPABILITIES.map((entry) => entry.capability),
+    UNSUPPORTED_OFFERINGS.map((entry) => entry.offering),
   );
 });
 
-for (const [capability, sentences] of Object.entries(CLAIMS)) {
-  test(`a sentence claiming that UAIX provides ${capability} is a claim`, () => {
+for (const [offering, sentences] of Object.entries(CLAIMS)) {
+  test(`a sentence claiming that UAIX provides ${offering} is a claim`, () => {
     for (const sentence of sentences) {
       const finding = findUnsupportedClaim(sentence);
-      assert.equal(finding?.capability, capability, sentence);
+      assert.equal(finding?.offering, offering, sentence);
       assert.equal(finding?.sentence, sentence);
       // Inside longer text, the claim is found in its own sentence.
       const text = `Agent runtimes execute. ${sentence} Reviewers read the record.`;
@@ -128,14 +128,14 @@ test('URLs and URNs are names, not claims', () => {
   }
   // Words outside the URL still count.
   assert.equal(
-    findUnsupportedClaim('UAIX provides hosted messaging at https://uaix.org/messaging/.')?.capability,
+    findUnsupportedClaim('UAIX provides hosted messaging at https://uaix.org/messaging/.')?.offering,
     'hosted messaging',
   );
 });
 
 test('a claim in one sentence is found even when another sentence is negated', () => {
   const finding = findUnsupportedClaim('UAIX does not write to repositories. UAIX provides hosted messaging.');
-  assert.equal(finding?.capability, 'hosted messaging');
+  assert.equal(finding?.offering, 'hosted messaging');
   assert.equal(finding?.sentence, 'UAIX provides hosted messaging.');
   assert.deepEqual(splitSentences('One. Two!\nThree; four?  Five'), ['One.', 'Two!', 'Three;', 'four?', 'Five']);
 });

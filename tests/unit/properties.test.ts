@@ -21,7 +21,8 @@ import { loadSchemaDocuments, loadFixtureTree, loadRouteFixtureTree } from '../.
 import { errorCodeEntry, type UaiIssue } from '../../src/uai/errorCodes.ts';
 import { parsePointer } from '../../src/uai/jsonPointer.ts';
 import { canonicalize } from '../../src/uai/jcs.ts';
-import { readJsonText, findUnsafeNumbers } from '../../src/uai/jsonText.ts';
+import { readJsonText } from '../../src/uai/jsonText.ts';
+import { findUnsafeNumbers } from '../../src/uai/ijsonNumbers.ts';
 import { REQUIRED_TEXT_PATTERN } from '../../src/uai/schemaValidator.ts';
 import type { Shape } from '../../src/uai/fieldShape.ts';
 import { profileSlug } from '../../src/uai/fixtureCheck.ts';

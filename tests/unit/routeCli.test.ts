@@ -1,32 +1,33 @@
 /**
- * `uaix route check` and `uaix route resolve`, run as a user runs them (node bin/uaix.mjs): report
- * shapes, human output and exit codes (0 valid / done, 1 invalid input, 2 usage or unreadable).
+ * `uaix route check` and `uaix route resolve`: report
+ * shapes, human output and exit codes (0 valid / done, 1 invalid input, 2 usage or unreadable), run in
+ * this process (tests/unit/cli.test.ts runs the bin in a child process).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_KINDS } from '../../src/uai/clientLadder.ts';
+import { runUaix } from '../support/uaixInProcess.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SITE = 'content/routes';
 const FIXTURES = 'schemas/uai-1/examples/routes';
 
-function uaix(args: string[], input?: string) {
-  const run = spawnSync(process.execPath, ['bin/uaix.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8' });
+async function uaix(args: string[], input?: string) {
+  const run = await runUaix(args, input);
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-test('route check: the site records are valid (exit 0), one headline per file and a summary', () => {
-  const run = uaix(['route', 'check', `${SITE}/route_validator.json`, `${SITE}/route_review.json`]);
+test('route check: the site records are valid (exit 0), one headline per file and a summary', async () => {
+  const run = await uaix(['route', 'check', `${SITE}/route_validator.json`, `${SITE}/route_review.json`]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /route_validator\.json: valid \(route_validator\)/);
   assert.match(run.stdout, /2 files: 2 valid, 0 invalid/);
 });
 
-test('route check --json: the validate report shape, exit 1 for an invalid record', () => {
-  const run = uaix([
+test('route check --json: the validate report shape, exit 1 for an invalid record', async () => {
+  const run = await uaix([
     'route',
     'check',
     '--json',
@@ -50,17 +51,24 @@ test('route check --json: the validate report shape, exit 1 for an invalid recor
   assert.deepEqual(Object.keys(reports[1].errors[0]), ['code', 'path', 'message']);
 });
 
-test('route check: standard input, unreadable files and missing operands', () => {
-  assert.equal(uaix(['route', 'check', '-'], '{"route_id": "route_x"}').code, 1);
-  const missing = uaix(['route', 'check', 'no-such-route.json']);
+test('route check: standard input, unreadable files and missing operands', async () => {
+  assert.equal((await uaix(['route', 'check', '-'], '{"route_id": "route_x"}')).code, 1);
+  const missing = await uaix(['route', 'check', 'no-such-route.json']);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /cannot read no-such-route\.json: no such file/);
-  assert.equal(uaix(['route', 'check']).code, 2);
-  assert.equal(uaix(['route', 'frobnicate']).code, 2);
+  assert.equal((await uaix(['route', 'check'])).code, 2);
+  assert.equal((await uaix(['route', 'frobnicate'])).code, 2);
 });
 
-test('route resolve --json: exactly route, client, decision, target, via, needs, reason', () => {
-  const run = uaix(['route', 'resolve', `${SITE}/route_validator.json`, '--client', 'url-only-chatbot', '--json']);
+test('route resolve --json: exactly route, client, decision, target, via, needs, reason', async () => {
+  const run = await uaix([
+    'route',
+    'resolve',
+    `${SITE}/route_validator.json`,
+    '--client',
+    'url-only-chatbot',
+    '--json',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const result = JSON.parse(run.stdout);
   assert.deepEqual(Object.keys(result), ['route', 'client', 'decision', 'target', 'via', 'needs', 'reason']);
@@ -73,19 +81,19 @@ test('route resolve --json: exactly route, client, decision, target, via, needs,
   assert.match(result.reason, /JavaScript/);
 });
 
-test('route resolve --json: a client that cannot fill a URI template gets the concrete listing, never the template', () => {
+test('route resolve --json: a client that cannot fill a URI template gets the concrete listing, never the template', async () => {
   for (const [client, target] of [
     ['url-only-chatbot', '/en-us/schemas/'],
     ['mcp-client', '/schemas/uai-1/{name}.schema.json'],
   ]) {
-    const run = uaix(['route', 'resolve', `${SITE}/route_schema_fetch.json`, '--client', client, '--json']);
+    const run = await uaix(['route', 'resolve', `${SITE}/route_schema_fetch.json`, '--client', client, '--json']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).target, target, client);
   }
 });
 
-test('route resolve: human form, from standard input, and the no-op', () => {
-  const run = uaix(
+test('route resolve: human form, from standard input, and the no-op', async () => {
+  const run = await uaix(
     ['route', 'resolve', '-', '--client=indexed-fetcher'],
     readFileSync(`${ROOT}${FIXTURES}/valid/script-only-no-op.json`, 'utf8'),
   );
@@ -96,25 +104,25 @@ test('route resolve: human form, from standard input, and the no-op', () => {
   );
 });
 
-test('route resolve: an unknown client kind exits 2 and lists the ten kinds', () => {
-  const run = uaix(['route', 'resolve', `${SITE}/route_review.json`, '--client', 'telepathic-agent']);
+test('route resolve: an unknown client kind exits 2 and lists the ten kinds', async () => {
+  const run = await uaix(['route', 'resolve', `${SITE}/route_review.json`, '--client', 'telepathic-agent']);
   assert.equal(run.code, 2);
   for (const kind of CLIENT_KINDS) assert.ok(run.stderr.includes(kind), `lists ${kind}`);
-  assert.equal(uaix(['route', 'resolve', `${SITE}/route_review.json`]).code, 2, '--client is required');
+  assert.equal((await uaix(['route', 'resolve', `${SITE}/route_review.json`])).code, 2, '--client is required');
 });
 
-test('route resolve: a malformed record exits 1 with its issues; bad JSON too', () => {
-  const run = uaix(['route', 'resolve', `${FIXTURES}/invalid/no-review-url.json`, '--client', 'browser-agent']);
+test('route resolve: a malformed record exits 1 with its issues; bad JSON too', async () => {
+  const run = await uaix(['route', 'resolve', `${FIXTURES}/invalid/no-review-url.json`, '--client', 'browser-agent']);
   assert.equal(run.code, 1);
   assert.equal(run.stdout, '');
   assert.match(run.stderr, /UAI-ROUTE-NO-REVIEW \/human_review_url/);
-  const notJson = uaix(['route', 'resolve', '-', '--client', 'browser-agent'], '{"route_id": ');
+  const notJson = await uaix(['route', 'resolve', '-', '--client', 'browser-agent'], '{"route_id": ');
   assert.equal(notJson.code, 1);
   assert.match(notJson.stderr, /UAI-JSON-PARSE/);
 });
 
-test('check-fixtures checks the route fixtures with the route checker', () => {
-  const run = uaix(['check-fixtures']);
+test('check-fixtures checks the route fixtures with the route checker', async () => {
+  const run = await uaix(['check-fixtures']);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^routes: \d+ valid, \d+ invalid$/m);
 });

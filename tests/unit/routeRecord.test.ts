@@ -8,14 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSchemaDocuments, loadRouteFixtureTree } from '../../src/uai/node/recordFiles.ts';
 import { loadRouteRecordFiles } from '../../src/record/node/routeFiles.ts';
-import {
-  CAPABILITIES,
-  ROUTE_RECORD_SCHEMA_ID,
-  createRouteChecker,
-  highestPathNeeds,
-  routeRuleIssues,
-  type RouteReport,
-} from '../../src/uai/routeRecord.ts';
+import { createRouteChecker, type RouteReport } from '../../src/uai/routeRecord.ts';
+import { routeRuleIssues } from '../../src/uai/routeRules.ts';
+import { CAPABILITIES, ROUTE_RECORD_SCHEMA_ID, highestPathNeeds } from '../../src/uai/routeVocabulary.ts';
 import { checkRouteFixtures } from '../../src/uai/fixtureCheck.ts';
 import { ERROR_CODES, type UaiIssue } from '../../src/uai/errorCodes.ts';
 import { SEED_ROUTE_FIELDS } from '../support/seedRouteFields.ts';

@@ -20,7 +20,7 @@ import {
 } from '../../src/uai/stringScreen.ts';
 import { findSecrets, DEFAULT_MAX_FINDINGS } from '../../src/uai/secretScan.ts';
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../../src/uai/secretRules.ts';
-import { findUnsupportedClaims, CAPABILITY_STEMS } from '../../src/uai/supportClaims.ts';
+import { findUnsupportedClaims, OFFERING_STEMS } from '../../src/uai/supportClaims.ts';
 
 /** A screen with every bit set: every rule and the heuristic run, as without a screen. */
 const EVERYTHING = ALL_RULES_SCREEN;
@@ -29,7 +29,7 @@ const keywords = SECRET_RULES.flatMap((rule) => [...rule.keywords, ...(rule.requ
 const piece = fc.oneof(
   fc.constantFrom(...keywords),
   fc.constantFrom(...keywords).map((keyword) => keyword.slice(1)),
-  fc.constantFrom(...CAPABILITY_STEMS, 'messaging', 'hosted', 'orchestration', 'certifies', 'provides', 'not', 'and'),
+  fc.constantFrom(...OFFERING_STEMS, 'messaging', 'hosted', 'orchestration', 'certifies', 'provides', 'not', 'and'),
   fc.constantFrom(
     'uaix',
     'UAIX',

@@ -44,6 +44,24 @@ export interface UAIXPageMirrorIndexJson {
     text: string;
   }[];
   /**
+   * Every self-link of the page's content: a heading, a requirement, a field-table row or an error code, each a place an agent can cite by its URL.
+   */
+  anchors: {
+    /**
+     * The element id the fragment names.
+     */
+    id: string;
+    kind: 'heading' | 'requirement' | 'field' | 'code';
+    /**
+     * The link's accessible name, in the page's language.
+     */
+    label: string;
+    /**
+     * The page's URL with the fragment.
+     */
+    url: string;
+  }[];
+  /**
    * Plain text of the page's main content.
    */
   text: string;

@@ -7,10 +7,11 @@
  * build or a wrong byte in dist/.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { shapeProblem, type Shape } from '../jsonShape.ts';
+import { isWriteError, writeProblem } from './fileWrites.ts';
 
 const DIGEST_LINE = /^sha256:([0-9a-f]{64})$/;
 
@@ -18,13 +19,23 @@ export type CacheRead<T> = { value: T } | { damaged: string } | { absent: true }
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Writes `value` with its digest line, aside and renamed: a reader never sees a half-written file. */
+/**
+ * Writes `value` with its digest line, aside and renamed: a reader never sees a half-written file. A
+ * write the system refuses (a full disk) costs the cache, not the build: one note, the part written
+ * aside removed, and the next build computes the entry again.
+ */
 export function writeCacheFile(file: string, value: unknown): void {
   const json = Buffer.from(JSON.stringify(value));
-  mkdirSync(dirname(file), { recursive: true });
   const aside = `${file}.${process.pid}`;
-  writeFileSync(aside, Buffer.concat([Buffer.from(`sha256:${sha256Hex(json)}\n`), json]));
-  renameSync(aside, file);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(aside, Buffer.concat([Buffer.from(`sha256:${sha256Hex(json)}\n`), json]));
+    renameSync(aside, file);
+  } catch (error) {
+    if (!isWriteError(error)) throw error;
+    rmSync(aside, { force: true });
+    process.stderr.write(`uaix: note: ${writeProblem(file, error)} (a cache file: the build goes on without it)\n`);
+  }
 }
 
 /** The entry in `file` when it is intact and has `shape`; else why not (or that there is no file). */

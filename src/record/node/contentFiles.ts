@@ -20,11 +20,13 @@ import {
 import { markdownEntryProse, dataFileProse, type ProseText } from '../languageCheck.ts';
 import { contentText } from '../contentBytes.ts';
 import { rawHtmlProblems } from '../markdownHtml.ts';
+import { atxHeadings, headingStructureProblems, type HeadingLine } from '../headingIds.ts';
 import { jsonReadProblem, readJsonText } from '../../uai/jsonText.ts';
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
-import { isLocale } from '../locales.ts';
+import { SOURCE_LOCALE, isLocale } from '../locales.ts';
 import { walkFiles } from './walkFiles.ts';
 import { editionPageEntriesOf } from './editionFiles.ts';
+import { readChangelogFiles } from './changelogFiles.ts';
 import type { UiStringsFile } from '../editionPages.ts';
 
 export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
@@ -56,6 +58,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
   const entries: ContentEntry[] = [];
   const prose: ProseText[] = [];
   const problems: string[] = [];
+  const headings = new Map<string, { file: string; locale: string; headings: HeadingLine[] }[]>();
   for (const collection of MARKDOWN_COLLECTIONS) {
     const base = join(root, collection);
     for (const path of walkFiles(base)) {
@@ -108,6 +111,17 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         data: parsed.data as EntryData,
       });
       prose.push(...markdownEntryProse(file, locale, parts, parsed.data));
+      const key = `${collection}/${route}`;
+      if (!headings.has(key)) headings.set(key, []);
+      headings.get(key)!.push({ file, locale, headings: atxHeadings(parts.body, parts.bodyLine) });
+    }
+  }
+  for (const variants of headings.values()) {
+    const source = variants.find((variant) => variant.locale === SOURCE_LOCALE);
+    if (!source) continue;
+    for (const variant of variants) {
+      if (variant !== source)
+        problems.push(...headingStructureProblems(variant.file, variant.headings, source.file, source.headings));
     }
   }
   return { entries, prose, problems };
@@ -182,6 +196,7 @@ export function loadContentProse(): ProseText[] {
     ...[loadUiStrings(), loadRegistryCommon(), loadClientLadder()].flatMap((data) =>
       data.files.flatMap((file) => file.prose),
     ),
+    ...readChangelogFiles().prose,
   ];
 }
 

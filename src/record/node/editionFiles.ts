@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../../uai/node/nodeValidator.ts';
-import { createAjv } from '../../uai/schemaCompiler.ts';
+import { siteSchema } from './siteSchemas.ts';
+import { formatProblem, schemaProblems } from '../problem.ts';
 import {
   EDITION_INDEX_FILE,
   EDITION_SCHEMA_PATH,
@@ -26,6 +27,7 @@ import {
   type EditionStatus,
 } from '../editions.ts';
 import { machineRecordFiles } from '../machineRecords.ts';
+import type { TracedRequirement } from '../requirementTrace.ts';
 import {
   normativeMachinePaths,
   normativeMirrorPath,
@@ -38,6 +40,8 @@ import { editionPageEntries, type UiStringsFile } from '../editionPages.ts';
 import { sha256Digest } from '../../uai/sha256.ts';
 import type { FieldRegistryDocument } from '../fieldRegistry.ts';
 import { walkFiles } from './walkFiles.ts';
+import { REQUIREMENTS_PATH } from '../publicPaths.ts';
+import type { ReleasedRequirements } from '../requirementHistory.ts';
 
 /** What of the site the editions read (a SiteContext has it). */
 export interface EditionSite {
@@ -45,15 +49,15 @@ export interface EditionSite {
   index: RecordIndex;
   fieldRegistry: FieldRegistryDocument;
   routes: readonly { routeId: string; text: string }[];
+  requirements: readonly TracedRequirement[];
+  retiredRequirements: Readonly<Record<string, string>>;
 }
 
-let validateIndex: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
-
 /** The edition index's problems against schemas/site/edition.schema.json, one line per error. */
-function schemaProblems(file: string, value: unknown, root: string): string[] {
-  validateIndex ??= createAjv().compile(JSON.parse(readFileSync(join(root, EDITION_SCHEMA_PATH.slice(1)), 'utf8')));
+function indexSchemaProblems(file: string, value: unknown, root: string): string[] {
+  const validateIndex = siteSchema(EDITION_SCHEMA_PATH, root);
   if (validateIndex(value)) return [];
-  return (validateIndex.errors ?? []).map((error) => `${file} ${error.instancePath || '(root)'}: ${error.message}`);
+  return schemaProblems(file, validateIndex.errors, EDITION_SCHEMA_PATH.slice(1)).map(formatProblem);
 }
 
 /** The committed editions, in id order (folders whose name is not an id last), each with its files and index. */
@@ -81,7 +85,7 @@ export function readCommittedEditions(root = REPOSITORY_ROOT): { editions: Commi
         problems.push(`${indexFile}: not JSON (${(error as Error).message})`);
         return { folder: name, index: undefined, files };
       }
-      const invalid = schemaProblems(indexFile, value, root);
+      const invalid = indexSchemaProblems(indexFile, value, root);
       problems.push(...invalid);
       return { folder: name, index: invalid.length ? undefined : (value as EditionIndex), files };
     });
@@ -128,7 +132,8 @@ function sourcesOf(site: EditionSite, root: string): EditionContents['sources'] 
 
 function machineFilesOf(site: EditionSite): EditionContents['machineFiles'] {
   const paths = normativeMachinePaths(site.model, site.routes);
-  return machineRecordFiles(site.model, site.fieldRegistry, [], [...site.routes])
+  const requirements = { requirements: site.requirements, retired: site.retiredRequirements };
+  return machineRecordFiles(site.model, site.fieldRegistry, [], [...site.routes], requirements)
     .filter((file) => paths.has(file.path))
     .map((file) => ({ path: file.path, bytes: encoder.encode(file.text) }));
 }
@@ -161,7 +166,25 @@ export interface EditionState {
   latest: EditionIndex | undefined;
   /** From the machine files and the pages' sources (the pages themselves are compared after rendering). */
   status: EditionStatus;
+  /** The requirements each released edition published (editions before requirement ids have none). */
+  releasedRequirements: ReleasedRequirements[];
   problems: string[];
+}
+
+/** The requirements an edition's requirements record lists, by id and level. */
+function releasedRequirementsOf(edition: CommittedEdition, problems: string[]): ReleasedRequirements[] {
+  const path = REQUIREMENTS_PATH.slice(1);
+  const bytes = edition.files.get(path);
+  if (!bytes) return [];
+  const file = `${EDITIONS_FOLDER}/${edition.folder}/${path}`;
+  try {
+    const record = JSON.parse(new TextDecoder().decode(bytes)) as { requirements: { id: string; level: string }[] };
+    const requirements = record.requirements.map(({ id, level }) => ({ id, level }));
+    return [{ edition: edition.folder, file, requirements }];
+  } catch (error) {
+    problems.push(`${file}: not a requirements record (${(error as Error).message})`);
+    return [];
+  }
 }
 
 const states = new WeakMap<RecordModel, EditionState>();
@@ -174,9 +197,11 @@ export function editionState(site: EditionSite, root = REPOSITORY_ROOT): Edition
   const problems = committedEditionProblems(read);
   const editions = read.editions.flatMap((edition) => (edition.index ? [edition.index] : []));
   const latest = editions.at(-1);
+  const releasedRequirements = read.editions.flatMap((edition) => releasedRequirementsOf(edition, problems));
   const state: EditionState = {
     editions,
     latest,
+    releasedRequirements,
     status: editionStatusOf(latest, wouldFreeze(site, latest?.id ?? '0000-01-01', machineFilesOf(site), root), {
       pages: false,
     }),

@@ -18,6 +18,12 @@ const HINTS: Record<string, string> = {
   ENOTDIR: 'a file stands where a folder of the path goes: remove it',
 };
 
+/** True for the error of a write the system refused (full disk, read-only or unwritable folder), as HINTS has. */
+export function isWriteError(error: unknown): error is NodeJS.ErrnoException {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && Object.hasOwn(HINTS, code);
+}
+
 /** The one line for a write of `path` that failed with `error`. */
 export function writeProblem(path: string, error: unknown): string {
   const { code, message } = error as NodeJS.ErrnoException;

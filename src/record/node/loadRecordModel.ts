@@ -18,3 +18,8 @@ export function loadRecordModel(): RecordModel {
   });
   return cached;
 }
+
+/** Forgets the memoized model, so the next load reads schemas/ again (`astro dev`, after an edit). */
+export function forgetRecordModel(): void {
+  cached = undefined;
+}

@@ -2,8 +2,8 @@
  * The language check's Markdown parses, kept between builds: the prose runs of each string
  * (languageCheck.ts `proseRuns`) under the sha256 of the string, in one git-ignored file. At ten
  * times the record the check parses about 2,500 strings (1 MB), most of the content check's time;
- * a rebuild parses only the strings that changed. The file is dropped when languageCheck.ts or
- * package-lock.json (the Markdown parser's version) changes, and rewritten with only the strings
+ * a rebuild parses only the strings that changed. The file is dropped when languageCheck.ts,
+ * requirementId.ts or package-lock.json (the Markdown parser's version) changes, and rewritten with only the strings
  * this build read, so it does not grow with edits. A file that is damaged (cut short, altered, of
  * the wrong shape: cacheFile.ts) is dropped with a note, and every string is parsed again.
  */
@@ -30,6 +30,7 @@ const CACHE_FILE_SHAPE = objectOf({
 export class ProseRunCache {
   private readonly code = sourceDigest([
     join(REPOSITORY_ROOT, 'src/record/languageCheck.ts'),
+    join(REPOSITORY_ROOT, 'src/record/requirementId.ts'),
     join(REPOSITORY_ROOT, 'package-lock.json'),
   ]);
   private readonly stored: Map<string, ProseRun[]>;

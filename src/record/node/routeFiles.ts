@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
-import type { RouteRecord } from '../../uai/routeRecord.ts';
+import type { RouteRecord } from '../../uai/routeVocabulary.ts';
 import { loadRecordModel } from './loadRecordModel.ts';
 
 export interface CheckedRouteRecord {

@@ -1,6 +1,6 @@
 /**
  * The site's language check: every translated string against its locale's glossary (banned
- * renderings) and French punctuation, with the Markdown parses of earlier builds (ProseRunCache).
+ * renderings) and French and Chinese punctuation, with the Markdown parses of earlier builds (ProseRunCache).
  * Nearly all of its time is Markdown parsing (about 4 s of the content check at fifty times the
  * record, cold), so the build runs it on a worker thread beside Astro's content sync, which keeps
  * the other core idle (languageCheckThread.ts); `astro dev` and the tests run it in-thread. Both
@@ -34,6 +34,7 @@ export function languageProblems({ prose, glossaries, cacheFile }: LanguageCheck
       (locale) => ({
         glossary: glossaryOf.get(locale),
         frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
+        chinesePunctuation: localeOf(locale).lang.startsWith('zh'),
       }),
       runCache.runsOf,
     ),

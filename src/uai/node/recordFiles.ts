@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_BASE_URL, type SchemaDocument } from '../schemaRegistry.ts';
-import type { FixtureInput, ExpectationInput } from '../fixtureCheck.ts';
+import { EXPECTATIONS_FILE, type FixtureInput, type ExpectationInput } from '../fixtureCheck.ts';
 import { jsonReadMessage, readJsonText } from '../jsonText.ts';
 
 /**
@@ -81,13 +81,13 @@ export interface FixtureTree {
   expectations: ExpectationInput[];
 }
 
-export const EXPECTATIONS_FILE = '_expected.json';
+export { EXPECTATIONS_FILE };
 
 /** Route-record fixtures live in examples/routes/ and are checked by the route checker, not as packets. */
 export const ROUTE_FIXTURE_GROUP = 'routes';
 export const ROUTE_FIXTURES_DIR = join(EXAMPLES_DIR, ROUTE_FIXTURE_GROUP);
 
-/** Reads `<groupDir>/{valid,invalid}/*.json` and `invalid/_expected.json` into `tree`. */
+/** Reads `<groupDir>/{valid,invalid}/*.json` and each folder's `_expected.json` into `tree`. */
 function readFixtureGroup(groupDir: string, group: string, tree: FixtureTree): void {
   for (const verdict of ['valid', 'invalid'] as const) {
     const folder = join(groupDir, verdict);
@@ -101,7 +101,7 @@ function readFixtureGroup(groupDir: string, group: string, tree: FixtureTree): v
       const path = join(folder, name);
       const file = path.slice(REPOSITORY_ROOT.length + 1);
       if (name === EXPECTATIONS_FILE) {
-        tree.expectations.push({ group, file, text: readFileSync(path, 'utf8') });
+        tree.expectations.push({ group, file, text: readFileSync(path, 'utf8'), verdict });
       } else if (name.endsWith('.json')) {
         tree.fixtures.push({
           group,

@@ -22,8 +22,10 @@ export const REPO = REPOSITORY_ROOT;
 export { DIST, publicPath };
 export const ORIGIN = SITE_ORIGIN;
 export const LOCALE_CODES = ['en-us', 'es-us', 'fr-fr', 'es-es', 'zh-cn'] as const;
-export const TRANSLATED_LOCALES = ['en-us', 'es-us', 'fr-fr'] as const;
-export const FALLBACK_LOCALES = ['es-es', 'zh-cn'] as const;
+/** Locales that carry translated content (zh-cn: every page, the normative ones included). */
+export const TRANSLATED_LOCALES = ['en-us', 'es-us', 'fr-fr', 'zh-cn'] as const;
+/** Locales with fallback pages: es-es throughout (zh-cn translates every page). */
+export const FALLBACK_LOCALES = ['es-es'] as const;
 export const LANG_OF: Record<string, string> = {
   'en-us': 'en-US',
   'es-us': 'es-US',
@@ -74,6 +76,11 @@ export function contentFileOf(locale: string, path: string): string | undefined 
  */
 export function shownLocaleOf(locale: string, path: string): string {
   return [locale, ...(FALLBACK_CHAIN[locale] ?? ['en-us'])].find((code) => contentFileOf(code, path)) ?? 'en-us';
+}
+
+/** Whether a page shows another locale's text: it has no source file of its own. */
+export function isFallbackPage(locale: string, path: string): boolean {
+  return locale !== 'en-us' && contentFileOf(locale, path) === undefined;
 }
 
 /** Fails the calling test with one clear line when there is no built site to check. */

@@ -138,7 +138,8 @@ export function runCommand(dir: string, command: string, args: string[], options
   const result = spawnSync(command, args, {
     cwd: dir,
     encoding: 'utf8',
-    timeout: options.timeoutMs ?? 120_000,
+    // A guard against a hung build, not a time limit: a build in a copy takes minutes on a loaded machine.
+    timeout: options.timeoutMs ?? 600_000,
     env: buildEnvironment(dir, options.env),
   });
   return {

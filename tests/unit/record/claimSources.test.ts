@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blockClaims } from '../../../src/record/claimCheck.ts';
-import { sourcedClaimProblems, type PublishedClaim } from '../../../src/record/claimSources.ts';
+import { publishedClaims, sourcedClaimProblems, type PublishedClaim } from '../../../src/record/claimSources.ts';
 import type { ProseText } from '../../../src/record/languageCheck.ts';
 
 const prose: ProseText[] = [
@@ -73,4 +73,26 @@ test('the rendered text of a source with straight quotes and double hyphens is s
   const claims = found('/en-us/x/index.html', 'UAIX’s record – UAIX offers “certification” of runtimes.');
   assert.equal(claims.length, 1);
   assert.match(sourcedClaimProblems(claims, source)[0] ?? '', /^content\/pages\/en-us\/x\.md:6: claims/);
+});
+
+test('the claims gate reads the pages, llms.txt and every JSON record but the fixtures, whose claims are on purpose', () => {
+  const claim = 'UAIX provides hosted messaging.';
+  const claims = publishedClaims({
+    texts: [
+      { file: '/en-us/a/index.html', text: `Intro.\n${claim}` },
+      { file: '/llms.txt', text: claim },
+    ],
+    records: [
+      { path: '/registry/a.json', text: JSON.stringify({ note: { deep: [claim] } }) },
+      { path: '/schemas/uai-1/fixtures/invalid/x.json', text: JSON.stringify({ body: claim }) },
+      { path: '/robots.txt', text: claim },
+      { path: '/broken.json', text: '{' },
+      { path: '/.well-known/uaix.json', text: JSON.stringify({ summary: claim }) },
+    ],
+    fixturePaths: new Set(['/schemas/uai-1/fixtures/invalid/x.json']),
+  });
+  assert.deepEqual(
+    claims.map((found) => found.file),
+    ['/en-us/a/index.html', '/llms.txt', '/registry/a.json', '/.well-known/uaix.json'],
+  );
 });

@@ -32,7 +32,7 @@ const UI = [
   strings('es-us', 'Edición {id}'),
   strings('fr-fr', 'Édition {id}', false),
   strings('es-es', 'Edición {id}'),
-  strings('zh-cn', '版本 {id}'),
+  strings('zh-cn', '版次 {id}'),
 ];
 
 test('each edition page has its own record code, from its place in the chain, the same in every locale', () => {
@@ -52,12 +52,13 @@ test('each edition page has its own record code, from its place in the chain, th
 
 test('an edition page is translated where the locale translates content and has every edition string', () => {
   const entries = editionPageEntries(EDITIONS, UI).filter((entry) => entry.path === 'editions/2026-12-02');
-  // fr-fr lacks a string, es-es and zh-cn do not translate content.
+  // fr-fr lacks a string, es-es does not translate content.
   assert.deepEqual(
     entries.map((entry) => [entry.locale, entry.file, entry.data.title, entry.data.description]),
     [
       ['en-us', 'editions/2026-12-02/edition.json', 'Edition 2026-12-02', 'Edition 2026-12-02: UAI-1 1.0'],
       ['es-us', 'content/i18n/es-us.json', 'Edición 2026-12-02', 'Edición 2026-12-02: UAI-1 1.0'],
+      ['zh-cn', 'content/i18n/zh-cn.json', '版次 2026-12-02', '版次 2026-12-02: UAI-1 1.0'],
     ],
   );
   assert.equal(entries[1].data.source_digest, entries[0].fileDigest);
@@ -74,7 +75,7 @@ test('in the page index, edition pages fall back along the locale table, with ca
       ['/es-us/editions/2026-12-01/', 'translated', 'es-us', 'editions', 'UAIX-EDIT-0001'],
       ['/fr-fr/editions/2026-12-01/', 'fallback', 'en-us', 'editions', 'UAIX-EDIT-0001'],
       ['/es-es/editions/2026-12-01/', 'fallback', 'es-us', 'editions', 'UAIX-EDIT-0001'],
-      ['/zh-cn/editions/2026-12-01/', 'fallback', 'en-us', 'editions', 'UAIX-EDIT-0001'],
+      ['/zh-cn/editions/2026-12-01/', 'translated', 'zh-cn', 'editions', 'UAIX-EDIT-0001'],
     ],
   );
   const esEs = index.byUrl.get('/es-es/editions/2026-12-01/')!;
@@ -82,7 +83,7 @@ test('in the page index, edition pages fall back along the locale table, with ca
   assert.equal(inSitemap(esEs), false);
   assert.deepEqual(
     hreflangAlternates(index.byUrl.get('/es-us/editions/2026-12-01/')!).map((alternate) => alternate.hreflang),
-    ['en-US', 'es-US', 'x-default'],
+    ['en-US', 'es-US', 'zh-CN', 'x-default'],
   );
 });
 

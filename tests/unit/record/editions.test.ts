@@ -147,7 +147,7 @@ test('an index that breaks the schema or the chain of editions is reported with 
     ]);
     writeFileSync(join(folder, 'edition.json'), editionIndexText({ ...index, previous: null, date: 'soon' }));
     assert.deepEqual(committedEditionProblems(readCommittedEditions(root)), [
-      'editions/2026-12-02/edition.json /date: must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"',
+      'editions/2026-12-02/edition.json /date: must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" [schemas/site/edition.schema.json]',
     ]);
     writeFileSync(join(folder, 'edition.json'), '{');
     assert.match(

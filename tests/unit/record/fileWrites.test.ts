@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { copyFileReporting, writeFileReporting, writeProblem } from '../../../src/record/node/fileWrites.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
+import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
+import { jsonObject } from '../../../src/record/jsonShape.ts';
 
 /**
  * A file on a full disk: in a 64 KiB tmpfs the test mounts when it may (as root), else /dev/full;
@@ -41,6 +43,31 @@ test('a full disk: the file, ENOSPC, the rule and "the disk is full"', (context)
     const big = join(REPOSITORY_ROOT, 'package-lock.json');
     assert.match(copyFileReporting(big, full.file) ?? '', /: could not be written: ENOSPC, .*disk is full/);
   } finally {
+    full.release();
+  }
+});
+
+test('a cache file on a full disk: one note, nothing left aside, the build goes on', (context) => {
+  const full = fullDiskFile();
+  if (!full || full.file === '/dev/full') {
+    full?.release();
+    return context.skip('needs a tmpfs (as root): a cache file is written aside in its folder');
+  }
+  const notes: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => notes.push(String(chunk)) > 0) as typeof process.stderr.write;
+  try {
+    const file = join(full.file, '..', 'analysis.json');
+    writeCacheFile(file, { text: 'x'.repeat(1_000_000) });
+    process.stderr.write = write;
+    assert.deepEqual(notes, [
+      `uaix: note: ${file}: could not be written: ENOSPC, no space left on device [file-write]; ` +
+        'the disk is full: free space, then build again (a cache file: the build goes on without it)\n',
+    ]);
+    assert.deepEqual(readCacheFile(file, jsonObject), { absent: true });
+    assert.equal(existsSync(`${file}.${process.pid}`), false, 'the part written aside is removed');
+  } finally {
+    process.stderr.write = write;
     full.release();
   }
 });

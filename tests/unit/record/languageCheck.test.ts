@@ -39,7 +39,18 @@ const chinese: Glossary = {
 const rules = (locale: string): LanguageRules => ({
   glossary: { 'es-us': spanish, 'fr-fr': french, 'zh-cn': chinese }[locale],
   frenchPunctuation: locale === 'fr-fr',
+  chinesePunctuation: locale === 'zh-cn',
 });
+
+/** The record's own glossaries and the rules the build applies. */
+function recordRules(): (locale: string) => LanguageRules {
+  const byLocale = new Map(loadGlossaries().files.map((file) => [file.locale, file.data]));
+  return (locale) => ({
+    glossary: byLocale.get(locale),
+    frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
+    chinesePunctuation: localeOf(locale).lang.startsWith('zh'),
+  });
+}
 
 function check(locale: string, markdown: string, line = 1): string[] {
   return checkLanguage([{ file: `content/x/${locale}.md`, locale, line, markdown }], rules);
@@ -205,11 +216,86 @@ test('the record: every translated locale has a consistent glossary, and all its
     ),
   ];
   assert.ok(prose.length > 100, `only ${prose.length} prose texts were read`);
+  assert.deepEqual(checkLanguage(prose, recordRules()), []);
+  assert.equal(byLocale.size, 4);
+});
+
+test('one rendering per concept: a glossary that gives two concepts one rendering is reported', () => {
+  const broken: Glossary = {
+    terms: [
+      { term: 'record', use: 'registro', banned: [] },
+      { term: 'registry', use: 'Registro', banned: [] },
+      { term: 'changelog', use: 'historial de cambios', banned: [] },
+    ],
+  };
+  assert.deepEqual(checkGlossary('content/glossary/es-us.json', broken), [
+    'content/glossary/es-us.json: glossary: "Registro" renders both "record" and "registry"; one rendering per concept (/terms/1)',
+  ]);
+});
+
+test("a planted second rendering of a concept fails in each locale's glossary", () => {
+  const planted: [string, string, string][] = [
+    ['es-us', 'Consulte el registro de cambios.', 'changelog'],
+    ['es-es', 'Consulte el registro de cambios.', 'changelog'],
+    ['es-us', 'Elija la ruta de acceso que le convenga.', 'path'],
+    ['fr-fr', 'Installez le paquet npm.', 'packet'],
+    ['fr-fr', 'Le registre public des normes.', 'record'],
+    ['fr-fr', 'La route est une non-opération.', 'no-op'],
+    ['zh-cn', '请查看更新日志。', 'changelog'],
+    ['zh-cn', '从程序包运行。', 'package'],
+  ];
+  for (const [locale, markdown, term] of planted) {
+    const texts = [{ file: `content/pages/${locale}/get-started.md`, locale, line: 9, markdown }];
+    const problems = checkLanguage(texts, recordRules());
+    assert.equal(problems.length, 1, `${locale} "${markdown}": ${problems.join('\n')}`);
+    assert.match(problems[0], new RegExp(`^content/pages/${locale}/get-started\\.md:9: banned-term: .* for "${term}"`));
+  }
+});
+
+test('an English BCP 14 keyword in the prose of a non-normative page fails; normative sources wait for their edition', () => {
+  const markdown = 'Un paquet MUST contenir ses champs, et SHOULD les trier.';
+  const at = (file: string) => checkLanguage([{ file, locale: 'fr-fr', line: 3, markdown }], recordRules());
+  const problems = at('content/pages/fr-fr/get-started.md');
   assert.deepEqual(
-    checkLanguage(prose, (locale) => ({
-      glossary: byLocale.get(locale),
-      frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
-    })),
+    problems.map((line) => line.replace(/ \(an English.*$/, '')),
+    [
+      'content/pages/fr-fr/get-started.md:3: banned-term: "MUST" for "MUST, SHALL (BCP 14 keyword)"',
+      'content/pages/fr-fr/get-started.md:3: banned-term: "SHOULD" for "SHOULD (BCP 14 keyword)"',
+    ],
+  );
+  assert.match(problems[0], /use "DOIT"$/);
+  for (const locale of ['es-us', 'zh-cn']) {
+    const file = `content/pages/${locale}/index.md`;
+    assert.equal(checkLanguage([{ file, locale, line: 1, markdown: 'X MUST y.' }], recordRules()).length, 1, locale);
+  }
+  assert.deepEqual(at('content/pages/fr-fr/specification/uai-1.md'), []);
+  assert.deepEqual(at('content/registry/fr-fr/uai-agent-ack-v1.md'), []);
+  // In code the keyword is a quotation, not prose.
+  assert.deepEqual(at('content/pages/fr-fr/x.md').length, 2);
+  assert.deepEqual(
+    checkLanguage(
+      [{ file: 'content/pages/fr-fr/x.md', locale: 'fr-fr', line: 1, markdown: 'Le mot `MUST`.' }],
+      recordRules(),
+    ),
     [],
   );
+});
+
+test('Chinese text takes full-width punctuation; code, identifiers, URLs and Latin text are exempt', () => {
+  const problems = check('zh-cn', '数据包有效, 然后运行验证器(JSON)。\n\n请查看文档: 它说明了一切.');
+  assert.deepEqual(problems, [
+    'content/x/zh-cn.md:1: chinese-punctuation: ASCII "," in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "，"',
+    'content/x/zh-cn.md:1: chinese-punctuation: ASCII "(" in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "（"',
+    'content/x/zh-cn.md:1: chinese-punctuation: ASCII ")" in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "）"',
+    'content/x/zh-cn.md:3: chinese-punctuation: ASCII ":" in Chinese text in "请查看文档: 它说明了一切."; use the full-width "："',
+    'content/x/zh-cn.md:3: chinese-punctuation: ASCII "." in Chinese text in "请查看文档: 它说明了一切."; use the full-width "。"',
+  ]);
+  assert.deepEqual(
+    check(
+      'zh-cn',
+      'UAI-1 版本 `1.0`，文件 index.md 和 .uai 目录，`a, b (c)`，见 <https://uaix.org/a,b>。\n\nSee a, b (c).',
+    ),
+    [],
+  );
+  assert.deepEqual(check('fr-fr', 'Le 数据包, ici'), [], 'the rule is for Chinese text only');
 });

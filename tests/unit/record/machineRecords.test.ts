@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {
   HEADER_RULES,
   IMMUTABLE,
+  REVALIDATE,
   fileDigests,
   headersFile,
   mediaTypeOf,
@@ -15,7 +16,7 @@ import {
 } from '../../../src/record/machineRecords.ts';
 import { routeMediaTypeProblems } from '../../../src/record/siteManifest.ts';
 import { nodeSha256 } from '../../../src/uai/node/nodeValidator.ts';
-import type { RouteRecord } from '../../../src/uai/routeRecord.ts';
+import type { RouteRecord } from '../../../src/uai/routeVocabulary.ts';
 
 test('host path patterns: * matches any run of characters, / included; nothing else is special', () => {
   assert.ok(pathPatternMatches('/schemas/*', '/schemas/uai-1/envelope.schema.json'));
@@ -45,8 +46,20 @@ test('_headers: one pattern line per rule, indented headers; immutable only for 
   assert.equal(text.split('\n').filter((line) => line && !line.startsWith('  ')).length, HEADER_RULES.length);
   assert.deepEqual(
     HEADER_RULES.filter((rule) => rule.headers['Cache-Control'] === IMMUTABLE).map((rule) => rule.path),
-    ['/editions/*', '/_astro/*'],
+    ['/editions/*/*', '/_astro/*'],
   );
+  // An edition's bundle is beside its folder: revalidated, since the build's zlib writes its bytes.
+  assert.deepEqual(
+    HEADER_RULES.filter((rule) => pathPatternMatches(rule.path, '/editions/2026-12-01.tar.gz')).map((rule) => [
+      rule.path,
+      rule.headers['Cache-Control'],
+    ]),
+    [
+      ['/*', undefined],
+      ['/editions/*.tar.gz', REVALIDATE],
+    ],
+  );
+  assert.equal(mediaTypeOf('/editions/2026-12-01.tar.gz'), 'application/gzip');
 });
 
 test('digests: jcs_sha256 only for I-JSON; a duplicate member name or a non-JSON file gets none', () => {

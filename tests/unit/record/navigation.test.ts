@@ -67,17 +67,18 @@ test('one reading order through every page of a locale: sections in surface orde
   assert.equal(previousAndNext(index, index.byUrl.get('/fr-fr/governance/changelog/')!).next, undefined);
 });
 
-test('breadcrumbs: home, the section index, the page (no crumb twice)', () => {
+test('breadcrumbs: home, the section index when it is a parent, the page (no crumb twice)', () => {
   const index = buildRecordIndex(SMALL);
   const crumbs = (url: string) => breadcrumbsOf(index, index.byUrl.get(url)!).map((page) => page.url);
   assert.deepEqual(crumbs('/es-us/registry/a/'), ['/es-us/', '/es-us/registry/', '/es-us/registry/a/']);
-  assert.deepEqual(crumbs('/es-us/spec/agent-fallbacks/'), [
-    '/es-us/',
-    '/es-us/specification/uai-1/',
-    '/es-us/spec/agent-fallbacks/',
-  ]);
+  // A section index that is one page among others (specification/uai-1) is not their parent.
+  assert.deepEqual(crumbs('/es-us/spec/agent-fallbacks/'), ['/es-us/', '/es-us/spec/agent-fallbacks/']);
   assert.deepEqual(crumbs('/es-us/registry/'), ['/es-us/', '/es-us/registry/']);
   assert.deepEqual(crumbs('/es-us/'), ['/es-us/']);
+  // Search is in the tools section, but not under the validator, the section's index.
+  const withTools = buildRecordIndex([...SMALL, entry('tools/validator', 6), entry('search', 13)]);
+  const toolsTrail = breadcrumbsOf(withTools, withTools.byUrl.get('/en-us/search/')!).map((page) => page.url);
+  assert.deepEqual(toolsTrail, ['/en-us/', '/en-us/search/']);
 });
 
 test('the sidebar lists every section, marks the current one and its pages', () => {

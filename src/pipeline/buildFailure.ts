@@ -1,0 +1,43 @@
+/**
+ * A build stage that found problems. The message is the whole report (a heading line, then one line
+ * per problem naming file, place and rule) and the error carries no stack: Astro prints an
+ * integration's error as message plus stack trace, and a trace would only point at this module.
+ */
+import { problemLine, type ProblemLine } from '../record/problem.ts';
+
+export class BuildFailure extends Error {
+  override readonly name = 'BuildFailure';
+  /** One line per problem, formatted once (formatProblem). */
+  readonly problems: readonly string[];
+
+  constructor(
+    readonly stage: string,
+    problems: readonly ProblemLine[],
+  ) {
+    const lines = problems.map(problemLine);
+    super(failureLines(stage, lines).join('\n'));
+    this.problems = lines;
+    this.stack = '';
+  }
+}
+
+/** Stops the build at `stage` with its problems. */
+export function fail(stage: string, problems: readonly ProblemLine[]): never {
+  throw new BuildFailure(stage, problems);
+}
+
+/**
+ * True for a BuildFailure, also one made by another copy of this module: Astro loads astro.config.mjs
+ * with Vite when Node cannot import it, and that copy's class is not this one.
+ */
+export function isBuildFailure(error: unknown): error is BuildFailure {
+  if (error instanceof BuildFailure) return true;
+  const candidate = error as Partial<BuildFailure> | null;
+  return candidate?.name === 'BuildFailure' && typeof candidate.stage === 'string' && Array.isArray(candidate.problems);
+}
+
+/** The report of a failed stage: one heading line, then each problem indented on its own line. */
+export function failureLines(stage: string, problems: readonly string[]): string[] {
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  return [`uaix: build failed at ${stage} (${count}); dist/ unchanged`, ...problems.map((problem) => `  ${problem}`)];
+}

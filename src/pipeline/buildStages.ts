@@ -1,0 +1,192 @@
+/**
+ * The build's stages, in the order they run: the one list the build marks its progress by
+ * (`UAIX_STAGE_TIMES`, the scale benchmark's spans) and the README's list of the stages is
+ * generated from (`npm run generate -- readme`). Stages 1 to 3 run in astro:config:setup, before
+ * Astro; 5 to 11 in astro:build:done, on the rendered pages (recordStages.ts). A stage that finds
+ * problems stops the build with one line per problem.
+ */
+import { markStage } from '../record/node/stageTimes.ts';
+import { fail } from './buildFailure.ts';
+
+export interface BuildStage {
+  /** The stage's name, as its progress mark records it. */
+  name: string;
+  /** What the scale benchmark calls the time up to its mark. */
+  title: string;
+  /** What it does, as the README's list item says it (Markdown, one string a line). */
+  readme: readonly string[];
+}
+
+export const BUILD_STAGES = [
+  {
+    name: 'sources',
+    title: 'redaction gate over the sources; the package packed beside',
+    readme: [
+      'the redaction gate over the sources (`content/`, `schemas/` with every fixture, the route',
+      "records, `public/`, the `llms.txt` head): the core's secret patterns plus private endpoints",
+      '(loopback and private-network addresses, `*.internal`/`*.local`/`*.corp` hosts, localhost URLs)',
+      'and local traces (absolute local paths such as `/home/…` or `C:\\Users\\…`, stack trace lines).',
+      'Each hit is one line, `file:line:column: kind [rule]: masked value`. A plainly fake',
+      'documentation example passes only through `redaction-allowlist.json` (beside the sources, never',
+      'published) (files, exact value, reason; an entry that allows nothing fails the build); then the',
+      'package: `@uaix/uai-1` is compiled and packed (its tarball, digests and commands appear on the pages;',
+      'the tarball in `.cache/package/` is reused while the digest of every file it is made from is unchanged',
+      'and the tarball still has the sha256 recorded when it was packed and opens (gunzip, every tar header);',
+      "it is packed on a worker thread beside Astro's start and content sync, and the build waits for it,",
+      'and stops on its problems, before Astro bundles or renders anything);',
+    ],
+  },
+  {
+    name: 'content',
+    title: 'content, language, editions, changelog, errata and implementations checks',
+    readme: [
+      'the content check (every content file UTF-8 text of at most 1 MiB, no raw HTML in Markdown but',
+      'the body markers, frontmatter, record codes unique and equal across locales, translations with',
+      'an English source and a source digest and the headings of that source, level for level, route',
+      'records valid, the requirements: see [Requirements](#requirements)) and the language check (no',
+      "rendering a locale's glossary bans, among them a second rendering of a concept and English BCP 14",
+      'keywords outside the normative sources; French no-break spaces before `: ; ! ?` and inside « »;',
+      'full-width punctuation in Chinese text;',
+      'its Markdown parses are kept per text in `.cache/prose-runs.json`, so a rebuild parses only',
+      "changed prose; it runs on a worker thread beside Astro's start and content sync, and its",
+      'problems stop the build before Astro bundles or renders anything); then the committed editions',
+      "against their indexes, the changelog's data files against their schema and the editions, the",
+      "errata register (see [Errata](#errata)) and the implementations page's data (see",
+      '[Implementations](#implementations));',
+    ],
+  },
+  {
+    name: 'fixtures',
+    title: 'fixture check and requirement tracing',
+    readme: [
+      'the fixture check, for packets and for route records (every valid fixture validates, every',
+      'invalid one fails with its declared code at its declared path; a valid fixture gives exactly the',
+      "warnings its folder's `valid/_expected.json` names; every profile has a valid fixture; every error",
+      'code is expected by at least one invalid fixture, every warning by a valid one); then each',
+      'requirement is traced to the fixtures that test it;',
+    ],
+  },
+  {
+    name: 'astro',
+    title: 'Astro: bundling and rendering the pages',
+    readme: ['`astro build` (HTML for every page in every locale; no inline stylesheet or script);'],
+  },
+  {
+    name: 'machine records',
+    title: 'machine records, the conformance report and the discovery records',
+    readme: [
+      'machine records (schemas at their `$id`, fixtures and keyless forms, conformance pack, field',
+      'registry, route records, `/specification/uai-1/requirements.json` validated against its schema,',
+      '`robots.txt`) and the package tarball at `/tools/<name>-<version>.tgz`; then the harness runs the',
+      "package's own validator over the pack just written and publishes its report,",
+      '`/implementations/uaix-conformance-report.json` (see [Implementations](#implementations));',
+      'then the records tools find the others by (`src/record/discoveryRecords.ts`): `/openapi.json`',
+      '(OpenAPI 3.1 generated from the route records: each GET route an operation with its media type,',
+      'the schema its files link and its fallbacks as `x-uaix-fallbacks`), `/schema-catalog.json`',
+      "(SchemaStore's catalog format: `*.uai.json`, `*.<profile>.uai.json` such as",
+      "`reply.uai-agent-ack-v1.uai.json`, and `*.uai-route.json` to their schemas, for an editor's",
+      '`json.schemas` setting) and `/.well-known/api-catalog` (an RFC 9727 linkset,',
+      '`application/linkset+json`, validated against `schemas/site/api-catalog.schema.json`);',
+    ],
+  },
+  {
+    name: 'mirrors',
+    title: 'mirrors (parse, build, validate, write), editions, errata, _headers',
+    readme: [
+      '`index.json` and `index.md` beside every page, each JSON mirror validated against',
+      '`/schemas/site/page-mirror.schema.json`; the editions at `/editions/<id>/`, their bundles and',
+      "`/errata.json` (each erratum's section checked against its page's ids); then `_headers`: CORS",
+      'and a revalidating `Cache-Control` on every machine-readable file, `immutable` only for',
+      '`/_astro/` and the files in the edition folders, a Content-Security-Policy that allows the code',
+      "blocks' exact `style` attributes by hash, and `Link` headers (RFC 8288): every page links its",
+      'mirrors (`rel="alternate"` with their types), the manifest and `llms.txt` (`describedby`) and the',
+      'API catalog (`api-catalog`); every JSON machine file but the conformance pack and the field',
+      'registry links its schema (`describedby`);',
+    ],
+  },
+  {
+    name: 'llms.txt',
+    title: 'llms.txt, llms-full.txt',
+    readme: ['`/llms.txt` and `/llms-full.txt`;'],
+  },
+  {
+    name: 'pagefind',
+    title: 'Pagefind (the time it runs past the stages beside it)',
+    readme: [
+      "Pagefind's search index: the build runs Pagefind's service process itself",
+      "(`src/pipeline/pagefindService.ts`; Pagefind's Node API would let a dead process hang the build)",
+      'and sends it every HTML page in path order, so the index does not depend on the order in which',
+      'the filesystem lists a folder; it indexes while step 6 writes the mirrors. Tables are left out of',
+      'the index (`data-pagefind-ignore`), so snippets come from prose; French pages reach Pagefind with',
+      'a space after each elision (`l’ état`, `src/record/searchText.ts`), so `état` finds `l’état`;',
+      'queries drop the elided prefix and snippets lose the space again;',
+    ],
+  },
+  {
+    name: 'manifest',
+    title: 'manifest (digest of every file)',
+    readme: [
+      '`/.well-known/uaix.json`, validated against its schema: the sha256 of every other published',
+      "file (its `coverage` says it cannot list itself), and under `package` the tarball's sha256 and",
+      "npm `integrity`, after checking that each GET route's",
+      '`content_type` is the media type of the files its path names;',
+    ],
+  },
+  {
+    name: 'link check',
+    title: 'link check',
+    readme: [
+      'every link and anchor in every page (the not-found page included), in `llms.txt`, the manifest',
+      'and the route records, reported once per source file, at the line and column where the link is',
+      'written (the content Markdown, else the file it is in); duplicate element ids fail too;',
+    ],
+  },
+  {
+    name: 'publication gates',
+    title: 'publication gates (claims; redaction of the files written last)',
+    readme: [
+      "the publication gates: the core's claim detector over the rendered text of every page (block",
+      'by block, in every locale), `llms.txt` and the machine records (no text may claim that UAIX',
+      'provides hosted messaging, automatic sync, runtime orchestration, repository writes, official',
+      'adapters, certification or hosted import), each claim reported at the source file and line its',
+      'sentence comes from, once for all the pages it reached; and the redaction gate again over every text file',
+      'of `dist/` (HTML, JSON, Markdown, text, XML, JavaScript, CSS, `_headers`), which catches what',
+      "templates or tools put there (each file of `dist/` is read once for the manifest's digests and",
+      'this scan; what was written before Pagefind ends is read and scanned while Pagefind runs).',
+    ],
+  },
+] as const satisfies readonly BuildStage[];
+
+export type StageName = (typeof BUILD_STAGES)[number]['name'];
+
+/** Stages the build's code runs in no stage function of its own (Astro's rendering). */
+const UNMARKED: readonly StageName[] = ['astro'];
+
+/** The last stage passed in this process (a new build, or a rebuild in `astro dev`, starts at the first). */
+let reached = -1;
+
+/**
+ * Marks the end of a stage (recorded only when UAIX_STAGE_TIMES names a file). A stage that ends
+ * before a stage listed ahead of it, or after a later one, stops the build: the list is the order
+ * the build runs, so every build checks that it is.
+ */
+export function passed(stage: StageName): void {
+  const at = BUILD_STAGES.findIndex((entry) => entry.name === stage);
+  if (at === 0) reached = -1;
+  const skipped = BUILD_STAGES.slice(reached + 1, at).filter((entry) => !UNMARKED.includes(entry.name));
+  if (at <= reached || skipped.length)
+    fail('build stages', [
+      `src/pipeline/buildStages.ts: the stage "${stage}" ended ${at <= reached ? `after "${BUILD_STAGES[reached].name}"` : `before ${skipped.map((entry) => `"${entry.name}"`).join(', ')}`}; the build must run its stages in the order BUILD_STAGES lists them`,
+    ]);
+  reached = at;
+  markStage(stage);
+}
+
+/** The README's numbered list of the stages. */
+export function buildStageList(): string {
+  return BUILD_STAGES.map((stage, at) => {
+    const number = `${at + 1}. `;
+    const [first, ...rest] = stage.readme;
+    return [number + first, ...rest.map((line) => ' '.repeat(number.length) + line)].join('\n');
+  }).join('\n');
+}

@@ -1,0 +1,66 @@
+/**
+ * The build's stages for what changed between editions. Before Astro: the changelog's data files
+ * read, follow their schema and agree with the committed editions. After the pages: the changes of
+ * every edition since the one before it (`/edition-changes/<id>.json`), `/changelog.json` and the
+ * Atom feed of each locale's changelog, each machine record checked against its published schema.
+ */
+import { editionState, type EditionSite } from '../record/node/editionFiles.ts';
+import { changelogOf } from '../site/changelogContext.ts';
+import { committedEditionChanges } from '../record/node/editionChangeFiles.ts';
+import { EDITION_CHANGES_SCHEMA_PATH, editionChangesPath } from '../record/editionChanges.ts';
+import {
+  CHANGELOG_PATH,
+  CHANGELOG_SCHEMA_PATH,
+  changelogFeed,
+  changelogFeedPath,
+  changelogRecord,
+} from '../record/changelog.ts';
+import type { PublishedFile } from '../record/machineRecords.ts';
+import { fail } from './buildFailure.ts';
+import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
+
+/** Before Astro: the changelog files are valid and name released editions (or the next one, as a draft). */
+export function checkChangelog(site: EditionSite): void {
+  const { problems } = changelogOf(site);
+  if (problems.length) fail('changelog', problems);
+}
+
+/** A machine record's text, after checking it against the site schema at `schemaPath`. */
+function checkedJson(path: string, value: unknown, schemaPath: string): string {
+  // A failure here is the generator's, not the sources': the records are made from checked data.
+  const problems = recordSchemaProblems(path, value, schemaPath);
+  if (problems.length) fail('changes records', problems);
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/**
+ * After the pages: the changes records, changelog.json and the feeds, written by `write`. Returns
+ * the changelog's files, made from content, for the publication gates (the changes records quote
+ * editions that passed them when they were released).
+ */
+export function publishChanges(
+  site: EditionSite,
+  feedTitle: (locale: string) => string,
+  write: (path: string, text: string) => void,
+): PublishedFile[] {
+  const written: PublishedFile[] = [];
+  const publish = (file: PublishedFile) => {
+    write(file.path, file.text);
+    written.push(file);
+  };
+  for (const [id, changes] of committedEditionChanges()) {
+    const path = editionChangesPath(id);
+    write(path, checkedJson(path, changes, EDITION_CHANGES_SCHEMA_PATH));
+  }
+  const { editions } = editionState(site);
+  const { files } = changelogOf(site);
+  publish({
+    path: CHANGELOG_PATH,
+    text: checkedJson(CHANGELOG_PATH, changelogRecord(files, editions), CHANGELOG_SCHEMA_PATH),
+  });
+  for (const { locale } of files) {
+    const feed = changelogFeed(files, editions, locale, feedTitle(locale));
+    if (feed) publish({ path: changelogFeedPath(locale), text: feed });
+  }
+  return written;
+}

@@ -1,0 +1,76 @@
+/**
+ * The build's edition stages. Before Astro: the committed editions must agree with their indexes
+ * (a released edition never changes). After the pages: every edition is published under
+ * /editions/<id>/ as its committed bytes, and the record's status against the latest edition,
+ * which the pages were rendered with, must hold for their Markdown mirrors too.
+ */
+import { join } from 'node:path';
+import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
+import { EDITION_INDEX_FILE, EDITIONS_FOLDER, editionStatusLabel, fileChanges } from '../record/editions.ts';
+import { builtEditionChanges, editionState, type EditionSite, type EditionState } from '../record/node/editionFiles.ts';
+import { fail } from './buildFailure.ts';
+import { releasedRequirementProblems } from '../record/requirementHistory.ts';
+import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
+import { committedEditionBundle, type EditionBundle } from '../record/node/editionBundle.ts';
+
+/** Set by `npm run edition` for the build it runs before freezing (scripts/edition.ts). */
+export const FREEZING_ENV = 'UAIX_FREEZING_EDITION';
+
+/**
+ * Before Astro: every committed edition reads, matches its index, and follows the one before it;
+ * and every requirement id an edition released is still stated at its level, or retired.
+ */
+export function checkEditions(site: EditionSite): EditionState {
+  const state = editionState(site);
+  if (state.problems.length) fail('editions', state.problems);
+  const dropped = releasedRequirementProblems(state.releasedRequirements, site.requirements, site.retiredRequirements);
+  if (dropped.length) fail('requirements', dropped);
+  return state;
+}
+
+/**
+ * After the mirrors: copies every committed edition into dist/editions/ byte for byte, and fails
+ * when the pages said "released" but their Markdown differs from the latest edition's (a template
+ * or interface string changed the normative pages while their sources did not).
+ */
+export function publishEditions(distRoot: string, site: EditionSite): number {
+  const state = editionState(site);
+  let copied = 0;
+  for (const edition of state.editions) {
+    for (const file of [...Object.keys(edition.files), EDITION_INDEX_FILE]) {
+      const from = join(REPOSITORY_ROOT, EDITIONS_FOLDER, edition.id, file);
+      const to = join(distRoot, EDITIONS_FOLDER, edition.id, file);
+      // The one reporting copy every stage uses: a full disk is a line naming the file, not a trace.
+      const problem = copyFileReporting(from, to);
+      if (problem) fail('writing dist/', [problem]);
+      copied++;
+    }
+  }
+  const { latest, status } = state;
+  // The edition command's own build: the edition it is about to write supersedes the latest one.
+  if (latest && status.state === 'released' && !process.env[FREEZING_ENV]) {
+    const { added, removed, changed } = fileChanges(latest.files, builtEditionChanges(site, distRoot));
+    const differing = [...added, ...removed, ...changed];
+    if (differing.length)
+      fail(
+        'editions',
+        differing.map(
+          (file) =>
+            `${EDITIONS_FOLDER}/${latest.id}/${file}: the build's ${file} differs from the released ${editionStatusLabel(status)}, though the sources it is made from do not (a template or interface string changed it); release a new edition with npm run edition -- <id>`,
+        ),
+      );
+  }
+  return copied;
+}
+
+/** After the editions: each one's offline bundle beside its folder (`/editions/<id>.tar.gz`), for the manifest. */
+export async function publishEditionBundles(distRoot: string, site: EditionSite): Promise<EditionBundle[]> {
+  const bundles: EditionBundle[] = [];
+  for (const edition of editionState(site).editions) {
+    const bundle = await committedEditionBundle(edition);
+    const problem = writeFileReporting(join(distRoot, bundle.path.slice(1)), bundle.bytes);
+    if (problem) fail('writing dist/', [problem]);
+    bundles.push(bundle);
+  }
+  return bundles;
+}

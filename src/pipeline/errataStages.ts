@@ -1,0 +1,64 @@
+/**
+ * The build's errata stages. Before Astro: the register's files read and fit their schema, and
+ * every erratum names a released edition, a page of the record that edition holds, and (fixed) a
+ * later released edition. After the pages: every section anchor is an id of its page, then
+ * `/errata.json` is written, checked against its published schema.
+ */
+import { join } from 'node:path';
+import { SOURCE_LOCALE } from '../record/locales.ts';
+import {
+  ERRATA_JSON_PATH,
+  ERRATA_SCHEMA_PATH,
+  errataAnchorProblems,
+  errataDocument,
+  errataProblems,
+  type ErrataRegister,
+} from '../record/errata.ts';
+import { frozenRecordCodes, loadErrata } from '../record/node/errataFiles.ts';
+import { editionState, type EditionSite } from '../record/node/editionFiles.ts';
+import { writeFileReporting } from '../record/node/fileWrites.ts';
+import { fail } from './buildFailure.ts';
+import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
+
+/** Every record code with the URL of its English page. */
+function englishPages(site: EditionSite): Map<string, string> {
+  return new Map(site.index.pages.filter((page) => page.locale === SOURCE_LOCALE).map((page) => [page.code, page.url]));
+}
+
+/** Before Astro: the register reads, fits its schema and names what exists. */
+export function checkErrata(site: EditionSite): ErrataRegister {
+  const { register, problems } = loadErrata();
+  if (problems.length) fail('errata', problems);
+  const frozen = new Map<string, Set<string>>();
+  const crossProblems = errataProblems(register, {
+    editions: editionState(site).editions.map((edition) => edition.id),
+    pages: englishPages(site),
+    frozenCodes: (id) => frozen.get(id) ?? frozen.set(id, frozenRecordCodes(id)).get(id)!,
+  });
+  if (crossProblems.length) fail('errata', crossProblems);
+  return register;
+}
+
+/**
+ * After the pages: each erratum's section is an id of its English page (`pageIds` by page URL),
+ * then /errata.json. Returns its public path.
+ */
+export function publishErrata(
+  distRoot: string,
+  site: EditionSite,
+  pageIds: (url: string) => ReadonlySet<string> | undefined,
+): string {
+  const { register } = loadErrata();
+  const pages = englishPages(site);
+  const anchorProblems = errataAnchorProblems(register, pages, pageIds);
+  if (anchorProblems.length) fail('errata', anchorProblems);
+  const document = errataDocument(register, pages);
+  const schemaProblems = recordSchemaProblems(ERRATA_JSON_PATH, document, ERRATA_SCHEMA_PATH);
+  if (schemaProblems.length) fail('errata', schemaProblems);
+  const problem = writeFileReporting(
+    join(distRoot, ERRATA_JSON_PATH.slice(1)),
+    `${JSON.stringify(document, null, 2)}\n`,
+  );
+  if (problem) fail('writing dist/', [problem]);
+  return ERRATA_JSON_PATH;
+}

@@ -1,0 +1,141 @@
+/**
+ * The record's Astro integration: `astro build` alone produces the complete, checked site. Before
+ * Astro renders (astro:config:setup of a build) it scans the sources, packs the package and checks
+ * the fixtures and the content; after (astro:build:done) it publishes the machine records, mirrors,
+ * _headers, llms.txt, Pagefind's index and the manifest, and checks links and the publication gates
+ * (recordStages.ts). Astro and every stage write into a staging folder (stagedOutput.ts), swapped in
+ * for dist/ only when every stage passed: on any problem the staging folder is removed and a
+ * BuildFailure thrown, so `astro build` exits non-zero and the previous dist/ stays as it was. An
+ * interrupt (buildInterrupts.ts) ends the children, removes the staging folder and exits with the
+ * signal's code. `npm run build` (scripts/build.ts) runs the same build and prints the problems one
+ * per line.
+ */
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import {
+  finishPreparation,
+  prepareRecord,
+  publishRecord,
+  type PreparedRecord,
+  type StartedRecord,
+} from './recordStages.ts';
+import { outputFolder, removeStaging, stageOutput, swapIn, type StagedOutput } from './stagedOutput.ts';
+import { handleInterrupts, stopHandlingInterrupts } from './buildInterrupts.ts';
+import { devChecks, isRecordSource } from './recordDev.ts';
+
+export const RECORD_INTEGRATION = 'uaix-record';
+
+type ReportListener = (line: string) => void;
+let reportListener: ReportListener | undefined;
+
+/**
+ * Sends the build's report lines to `listener` instead of Astro's logger: `npm run build` runs Astro
+ * silently (its page-by-page log is noise at thousands of pages) and prints these lines itself.
+ * This reaches the integration because Node imports astro.config.mjs, and so this module, in the
+ * wrapper's own process.
+ */
+export function reportBuildTo(listener: ReportListener | undefined): void {
+  reportListener = listener;
+}
+
+function report(logger: AstroIntegrationLogger, line: string): void {
+  if (reportListener) reportListener(line);
+  else logger.info(line);
+}
+
+/**
+ * Runs a stage; on any error removes the staging folder (the previous output stays), lets the
+ * removal of what killed builds left finish, and rethrows.
+ */
+async function removingStagingOnFailure<T>(output: StagedOutput, stage: () => T | Promise<T>): Promise<T> {
+  try {
+    return await stage();
+  } catch (error) {
+    removeStaging(output);
+    await output.staleRemoved;
+    throw error;
+  }
+}
+
+/**
+ * The staging folder of a build that ends without its swap (Astro failing to render a page, or
+ * anything else that ends the process): removed as the process exits. Astro's page writes are over
+ * by then, and the previous output was never touched.
+ */
+function removeStagingOnExit(output: StagedOutput): void {
+  process.once('exit', () => {
+    if (existsSync(output.staging)) removeStaging(output);
+  });
+}
+
+export function recordIntegration(): AstroIntegration {
+  let started: StartedRecord | undefined;
+  let prepared: PreparedRecord | undefined;
+  let output: StagedOutput | undefined;
+  let dev: ReturnType<typeof devChecks> | undefined;
+  return {
+    name: RECORD_INTEGRATION,
+    hooks: {
+      'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
+        if (command === 'dev') {
+          dev = devChecks(logger, (line) => console.error(line));
+          await dev.check();
+          return;
+        }
+        if (command !== 'build') return;
+        const root = fileURLToPath(config.root);
+        const staged = stageOutput(root, outputFolder(root, fileURLToPath(config.outDir)));
+        output = staged;
+        handleInterrupts(staged.label, () => removeStaging(staged));
+        removeStagingOnExit(staged);
+        updateConfig({ outDir: pathToFileURL(staged.staging + sep) });
+        started = await removingStagingOnFailure(staged, prepareRecord);
+      },
+      // After Astro's content sync, before it bundles and renders: the language check and the
+      // package, which ran beside the sync on worker threads, must be done and clean.
+      // astro dev: the sources are checked again after each edit, and the browser reloads.
+      'astro:server:setup': ({ server }) => {
+        if (!dev) return;
+        const checks = dev;
+        const root = server.config.root;
+        server.watcher.on('all', (_event, file) => {
+          if (!isRecordSource(root, file)) return;
+          void checks.check().then(() => server.ws.send({ type: 'full-reload' }));
+        });
+      },
+      'astro:build:start': async ({ logger }) => {
+        if (!started || !output) return;
+        const record = started;
+        prepared = await removingStagingOnFailure(output, () => finishPreparation(record));
+        report(logger, prepared.summary);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!output) throw new Error('astro:build:done ran without the staging folder of astro:config:setup');
+        const staged = output;
+        const published = await removingStagingOnFailure(staged, async () => {
+          if (!prepared)
+            throw new Error('astro:build:done ran without the checks of astro:config:setup and astro:build:start');
+          releaseRenderGarbage();
+          const result = await publishRecord(fileURLToPath(dir), prepared);
+          await staged.staleRemoved;
+          swapIn(staged);
+          stopHandlingInterrupts();
+          return result;
+        });
+        for (const line of published.summary) report(logger, line);
+      },
+    },
+  };
+}
+
+/**
+ * Astro's heap is still alive when it hands over, about a third of it garbage the collector has not
+ * reached yet; the mirror stage's worker threads would sit on top of it. When the process allows it
+ * (`npm run build` runs Node with --expose-gc; a plain `astro build` does not), collect it first:
+ * at ten times the record this lowers the build's peak memory by about a tenth.
+ */
+function releaseRenderGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}

@@ -1,0 +1,536 @@
+/**
+ * The stages of the record's build around Astro's rendering (buildStages.ts lists them), each a
+ * named function here, marked by `passed` as it ends. `prepareRecord` runs before Astro (sources,
+ * package, content and fixtures); `publishRecord` runs on the rendered pages (machine records,
+ * mirrors, _headers, llms.txt, Pagefind, manifest, links, publication gates). A stage that finds
+ * problems throws a BuildFailure with one line per problem; the integration (recordIntegration.ts)
+ * then removes its staging folder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { RecordFileError, REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
+import { nodeSha256 } from '../uai/node/nodeValidator.ts';
+import { formatFixtureFailure } from '../uai/fixtureCheck.ts';
+import {
+  loadSiteCheckingLanguageAside,
+  shareCheckedSite,
+  ContentError,
+  type SiteContext,
+} from '../site/siteContext.ts';
+import { languageProblemsOnWorker } from '../record/node/languageCheckThread.ts';
+import {
+  contentSecurityPolicy,
+  fixtureLinkRules,
+  HEADER_RULES,
+  headersFile,
+  machineRecordFiles,
+  withContentSecurityPolicy,
+  type PublishedFile,
+} from '../record/machineRecords.ts';
+import type { BuiltPageMirror } from '../record/pageMirror.ts';
+import { analysePages, PAGE_CACHE_DIR } from '../record/node/pageAnalysis.ts';
+import { buildSiteManifest, routeMediaTypeProblems } from '../record/siteManifest.ts';
+import { discoveryRecordFiles } from '../record/discoveryRecords.ts';
+import { renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
+import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
+import { checkLinks } from '../record/linkCheck.ts';
+import { linkedRecord, onceAcrossLocales } from '../record/linkSources.ts';
+import { linkPlaces } from '../record/node/linkPlaces.ts';
+import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
+import {
+  API_CATALOG_PATH,
+  API_CATALOG_SCHEMA_PATH,
+  HEADERS_PATH,
+  LLMS_FULL_PATH,
+  LLMS_PATH,
+  MANIFEST_PATH,
+  MANIFEST_SCHEMA_PATH,
+  REQUIREMENTS_PATH,
+  REQUIREMENTS_SCHEMA_PATH,
+  CONFORMANCE_REPORT_SCHEMA_PATH,
+  MIRROR_SCHEMA_PATH,
+} from '../record/publicPaths.ts';
+import type { PackedRelease } from '../record/node/packageRelease.ts';
+import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
+import { markStage } from '../record/node/stageTimes.ts';
+import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
+import { publishedClaims, sourcedClaimProblems } from '../record/claimSources.ts';
+import { loadContentProse } from '../record/node/contentFiles.ts';
+import { fail } from './buildFailure.ts';
+import type { Problem } from '../record/problem.ts';
+import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
+import { passed } from './buildStages.ts';
+import { PackageBuildError } from './uaiPackage.ts';
+import { packPackageOnWorker } from './packageThread.ts';
+import { PagefindService } from './pagefindService.ts';
+import { Dist, type PublishedBytes } from './distFiles.ts';
+import { indexForSearch, PAGEFIND_FOLDER } from './searchIndex.ts';
+import { checkEditions, publishEditionBundles, publishEditions } from './editionStages.ts';
+import { checkChangelog, publishChanges } from './changeStages.ts';
+import type { EditionBundle } from '../record/node/editionBundle.ts';
+import { checkErrata, publishErrata } from './errataStages.ts';
+import { checkImplementations, publishReferenceReport } from './implementationStages.ts';
+import { ERRATA_SCHEMA_PATH } from '../record/errata.ts';
+import { CHANGELOG_SCHEMA_PATH } from '../record/changelog.ts';
+import { EDITION_CHANGES_SCHEMA_PATH } from '../record/editionChanges.ts';
+import { editionState } from '../record/node/editionFiles.ts';
+import { editionManifestEntry, withEditionsSection } from '../record/editionRecords.ts';
+
+const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
+
+/**
+ * What the stages before Astro started: the checked sources and content, with the package and the
+ * language check still running on worker threads beside Astro's start and content sync.
+ */
+export interface StartedRecord {
+  site: SiteContext;
+  redaction: RedactionGate;
+  sourceScan: GateScan;
+  /** The language check's problems (languageProblemsOnWorker). */
+  languageProblems: Promise<string[]>;
+  /** The packed package (packPackageOnWorker). */
+  release: Promise<PackedRelease>;
+}
+
+/** What the stages before Astro found and made, which the stages after it read. */
+export interface PreparedRecord extends Omit<StartedRecord, 'languageProblems' | 'release'> {
+  release: PackedRelease;
+  /** One line for the build's report. */
+  summary: string;
+}
+
+/** What the build made, for its closing lines. */
+export interface PublishedRecord {
+  summary: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Before Astro
+
+/** 1. Nothing secret or local goes in: the sources are scanned before anything reads them. */
+function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
+  const redaction = new RedactionGate();
+  if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
+  let sourceScan: GateScan;
+  try {
+    sourceScan = redaction.scanSources();
+  } catch (error) {
+    const problem = sourceFileProblem(error);
+    if (problem) fail('sources', [problem]);
+    throw error;
+  }
+  if (sourceScan.problems.length) fail(`redaction (${REDACTION_HINT})`, sourceScan.problems);
+  return { redaction, sourceScan };
+}
+
+/** The one line of a source file the build cannot use (a schema that does not read, a link that loops). */
+function sourceFileProblem(error: unknown): string | undefined {
+  return error instanceof RecordFileError || error instanceof FileTreeError ? error.message : undefined;
+}
+
+/**
+ * 1 (continued). The installable package, which the pages print the digest and commands of: its
+ * worker starts now, and `finishPreparation` waits for it before Astro renders.
+ */
+async function packedRelease(release: Promise<PackedRelease>): Promise<PackedRelease> {
+  try {
+    return await release;
+  } catch (error) {
+    if (error instanceof PackageBuildError) fail('package', error.problems);
+    fail('package', [`the package could not be built: ${(error as Error).message}`]);
+  }
+}
+
+/**
+ * 2. Content (with the route records), before anything is rendered. The
+ * language check alone runs on a worker thread beside Astro's start and content sync, which use one
+ * core: `finishPreparation` waits for it (4 s of the content check at fifty times the record, cold).
+ */
+async function checkContent(): Promise<{ site: SiteContext; languageProblems: Promise<string[]> }> {
+  let loaded: Awaited<ReturnType<typeof loadSiteCheckingLanguageAside>>;
+  try {
+    loaded = await loadSiteCheckingLanguageAside(languageProblemsOnWorker);
+  } catch (error) {
+    if (error instanceof ContentError) fail('content', error.problems);
+    const problem = sourceFileProblem(error);
+    if (problem) fail('content', [problem]);
+    throw error;
+  }
+  return loaded;
+}
+
+/** 3. The fixtures, for packets and for route records (checked as the record model was loaded). */
+function checkFixtures({ model }: SiteContext): void {
+  if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(formatFixtureFailure));
+  if (!model.routeFixtureCheck.ok) fail('route fixtures', model.routeFixtureCheck.failures.map(formatFixtureFailure));
+}
+
+/**
+ * Stages 1 to 3, with their stage mark, in astro:config:setup: the package and the language check
+ * go on running on worker threads (see `finishPreparation`).
+ */
+export async function prepareRecord(): Promise<StartedRecord> {
+  const { redaction, sourceScan } = scanSources();
+  const release = packPackageOnWorker();
+  // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
+  release.catch(() => undefined);
+  passed('sources');
+  const { site, languageProblems } = await checkContent();
+  checkEditions(site);
+  checkChangelog(site);
+  checkErrata(site);
+  checkImplementations();
+  passed('content');
+  checkFixtures(site);
+  passed('fixtures');
+  shareCheckedSite(site);
+  return { site, redaction, sourceScan, languageProblems, release };
+}
+
+/**
+ * The end of stages 1 to 3, in astro:build:start (after Astro's content sync, before it bundles and
+ * renders): the language check must have passed and the package must be packed.
+ */
+export async function finishPreparation(started: StartedRecord): Promise<PreparedRecord> {
+  let problems: string[];
+  try {
+    problems = await started.languageProblems;
+  } catch (error) {
+    fail('content', [`the language check could not run: ${(error as Error).message}`]);
+  }
+  if (problems.length) fail('content', problems);
+  const release = await packedRelease(started.release);
+  const { site, redaction, sourceScan } = started;
+  const { model, index, routes } = site;
+  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
+  return { site, release, redaction, sourceScan, summary };
+}
+
+// ---------------------------------------------------------------------------------------------
+// After Astro
+
+/** The published site schemas, as the files the machine records publish. */
+function siteSchemas() {
+  const files = [
+    MIRROR_SCHEMA_PATH,
+    MANIFEST_SCHEMA_PATH,
+    API_CATALOG_SCHEMA_PATH,
+    ERRATA_SCHEMA_PATH,
+    REQUIREMENTS_SCHEMA_PATH,
+    CONFORMANCE_REPORT_SCHEMA_PATH,
+    CHANGELOG_SCHEMA_PATH,
+    EDITION_CHANGES_SCHEMA_PATH,
+  ].map((path) => ({
+    path,
+    text: readFileSync(join(REPOSITORY_ROOT, path.slice(1)), 'utf8'),
+  }));
+  return { files };
+}
+type SiteSchemas = ReturnType<typeof siteSchemas>;
+
+/** Stops the build at `stage` when the generated record at `path` does not match its schema. */
+function checkRecordAgainst(files: readonly PublishedFile[], path: string, schemaPath: string, stage: string): void {
+  const file = files.find((candidate) => candidate.path === path)!;
+  const problems = recordSchemaProblems(path, JSON.parse(file.text), schemaPath);
+  if (problems.length) fail(stage, problems);
+}
+
+/** 5. Machine records and the package tarball at /tools/. */
+function publishMachineRecords(dist: Dist, prepared: PreparedRecord, schemas: SiteSchemas): PublishedFile[] {
+  const { site, release } = prepared;
+  const files = machineRecordFiles(site.model, site.fieldRegistry, schemas.files, site.routes, {
+    requirements: site.requirements,
+    retired: site.retiredRequirements,
+  });
+  files.push(...discoveryRecordFiles(site.model, site.routes, site.config, files));
+  checkRecordAgainst(files, API_CATALOG_PATH, API_CATALOG_SCHEMA_PATH, 'api catalog');
+  checkRecordAgainst(files, REQUIREMENTS_PATH, REQUIREMENTS_SCHEMA_PATH, 'machine records');
+  for (const file of files) dist.write(file.path, file.text);
+  dist.copy(release.file, release.path);
+  passed('machine records');
+  return files;
+}
+
+type Analyses = Awaited<ReturnType<typeof analysePages>>;
+
+/** What the page analysis read from the built pages, for the mirrors, the links and the claims. */
+interface BuiltPages {
+  /** Every index.html page. */
+  htmlFiles: string[];
+  /** The pages whose links and claims are checked: every index.html and the not-found page. */
+  pageFiles: string[];
+  analyses: Analyses;
+  /** The English pages' mirror bodies, the only part of a mirror kept after it is written (for llms-full.txt). */
+  englishBodies: Map<string, Pick<BuiltPageMirror, 'body'>>;
+  /** How many pages got mirrors (each an index.json and an index.md). */
+  mirrorCount: number;
+  /** The style attributes the pages carry (Shiki's colours), allowed one by one by the CSP. */
+  styleAttributes: Set<string>;
+}
+
+/**
+ * 6. Mirrors beside every HTML page, validated against the published mirror schema. Each page is
+ * parsed once, on worker threads or not at all when its HTML is unchanged since a previous build:
+ * for its mirrors here, and for the link check and the claims gate later. Each page's mirrors are
+ * validated and written as its analysis arrives, then dropped. The not-found page has no mirrors,
+ * but its links are checked like every page's.
+ */
+async function publishPageMirrors(dist: Dist, prepared: PreparedRecord): Promise<BuiltPages> {
+  const { index } = prepared.site;
+  const htmlFiles = walkFiles(dist.root).filter(
+    (file) => file.endsWith('/index.html') || file === join(dist.root, 'index.html'),
+  );
+  const notFound = join(dist.root, '404.html');
+  const pageFiles = [...htmlFiles, ...(existsSync(notFound) ? [notFound] : [])];
+  const englishBodies = new Map<string, Pick<BuiltPageMirror, 'body'>>();
+  let mirrorCount = 0;
+  const mirrorProblems: Problem[] = [];
+  const styleAttributes = new Set<string>();
+  const analyses = await analysePages(
+    pageFiles.map((file) => ({ path: pagePathOf(dist, file), file, withMirror: file !== notFound })),
+    PAGE_CACHE_DIR,
+    ({ path }, { mirror, styles }) => {
+      if (!mirror) return;
+      for (const style of styles) styleAttributes.add(style);
+      mirrorProblems.push(...recordSchemaProblems(`${path}index.json`, mirror.json, MIRROR_SCHEMA_PATH));
+      if (index.byUrl.get(path)?.locale === SOURCE_LOCALE) englishBodies.set(path, { body: mirror.body });
+      mirrorCount++;
+      dist.write(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
+      dist.write(`${path}index.md`, mirror.markdown);
+    },
+  );
+  if (analyses.problems.length) fail('page mirrors', analyses.problems);
+  if (mirrorProblems.length) fail('page mirrors', mirrorProblems);
+  passed('mirrors');
+  return { htmlFiles, pageFiles, analyses, englishBodies, mirrorCount, styleAttributes };
+}
+
+/** A page's path as the page analysis keys it: `/en-us/about/` for its index.html, `/404.html`. */
+function pagePathOf(dist: Dist, file: string): string {
+  return dist.publicPathOf(file).replace(/index\.html$/, '');
+}
+
+/** 6 (continued). _headers, whose CSP allows exactly the style attributes the pages carry. */
+function publishHeaders(dist: Dist, prepared: PreparedRecord, pages: BuiltPages): PublishedFile {
+  const rules = [...HEADER_RULES, ...fixtureLinkRules(prepared.site.model)];
+  const headers = {
+    path: HEADERS_PATH,
+    text: headersFile(withContentSecurityPolicy(rules, contentSecurityPolicy(pages.styleAttributes))),
+  };
+  dist.write(headers.path, headers.text);
+  return headers;
+}
+
+/** 7. llms.txt (the hand-written head and the generated sections) and llms-full.txt. Returns llms.txt. */
+function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages): string {
+  const { site, release } = prepared;
+  const llms = renderLlmsTxt(
+    readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'),
+    withEditionsSection(
+      llmsSections(site.index, site.model, site.routes, release),
+      site.index,
+      editionState(site).status,
+      editionState(site).editions,
+      SOURCE_LOCALE,
+    ),
+  );
+  try {
+    parseLlmsTxt(llms);
+  } catch (error) {
+    fail('llms.txt', [(error as Error).message]);
+  }
+  dist.write(LLMS_PATH, llms);
+  dist.write(LLMS_FULL_PATH, llmsFullText(site.index, pages.englishBodies));
+  passed('llms.txt');
+  return llms;
+}
+
+/**
+ * 9. The manifest comes last, so it can list every other published file (`built`: each file of
+ * dist/ with its bytes) with its digest; before it, each GET route's content_type must be the media
+ * type of the files its path names.
+ */
+function publishManifest(
+  dist: Dist,
+  prepared: PreparedRecord,
+  built: PublishedBytes[],
+  bundles: readonly EditionBundle[],
+) {
+  const { site, release } = prepared;
+  const routeTypeProblems = routeMediaTypeProblems(
+    site.routes,
+    built.map((file) => file.path),
+  );
+  if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
+  // node:crypto's SHA-256: the core's pure-JavaScript one took most of this stage (0.4 s at 10×).
+  const { status, editions } = editionState(site);
+  const manifest = buildSiteManifest(site.model, site.index, built, site.routes, release, nodeSha256, {
+    edition: editionManifestEntry(status, editions, SOURCE_LOCALE, bundles),
+    license: site.config.license,
+  });
+  const manifestProblems = recordSchemaProblems(MANIFEST_PATH, manifest, MANIFEST_SCHEMA_PATH);
+  if (manifestProblems.length) fail('manifest', manifestProblems);
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  dist.write(MANIFEST_PATH, text);
+  passed('manifest');
+  return { manifest, file: { path: MANIFEST_PATH, bytes: Buffer.from(text) } };
+}
+type Manifest = ReturnType<typeof publishManifest>['manifest'];
+
+/**
+ * 10. Every link and anchor resolves: in every page, llms.txt, the manifest and the route records.
+ * Duplicate element ids fail too. Returns the number of links checked.
+ */
+function checkEveryLink(
+  dist: Dist,
+  prepared: PreparedRecord,
+  pages: BuiltPages,
+  llms: string,
+  manifest: Manifest,
+): number {
+  const { site } = prepared;
+  const allFiles = new Set(dist.paths());
+  const { links, ids, duplicateIds } = linkedRecord(
+    pages.pageFiles.map((file) => {
+      const facts = pages.analyses.results.get(pagePathOf(dist, file))!;
+      return { path: dist.publicPathOf(file), ids: facts.ids, links: facts.links };
+    }),
+    llms,
+    JSON.stringify(manifest),
+    site.routes,
+  );
+  // Name the source of a page's links (its content file and line) and report a broken link once, not once per locale.
+  const brokenLinks = checkLinks(
+    links,
+    { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) },
+    linkPlaces(site.index, dist.root),
+  );
+  const linkProblems = [...duplicateIds, ...onceAcrossLocales(brokenLinks)];
+  if (linkProblems.length) fail('links', linkProblems);
+  passed('link check');
+  return links.length;
+}
+
+/**
+ * 11. Publication gates: no page or machine record claims what UAIX does not provide, and nothing
+ * secret or local is in any published text file (whatever put it there; `published.scan` is the
+ * redaction gate's scan of every file of dist/). Returns the gates' report line.
+ */
+function runPublicationGates(
+  dist: Dist,
+  prepared: PreparedRecord,
+  pages: BuiltPages,
+  published: { llms: string; records: PublishedFile[]; manifest: Manifest; scan: GateScan },
+): string {
+  const { site, redaction, sourceScan } = prepared;
+  const claimsStarted = performance.now();
+  const claims = publishedClaims({
+    texts: [
+      ...pages.pageFiles.map((file) => ({
+        file: dist.publicPathOf(file),
+        text: pages.analyses.results.get(pagePathOf(dist, file))!.claims.text,
+      })),
+      { file: LLMS_PATH, text: published.llms },
+    ],
+    records: [...published.records, { path: MANIFEST_PATH, text: JSON.stringify(published.manifest) }],
+    fixturePaths: new Set(
+      [...site.model.fixtures, ...site.model.routeFixtures].flatMap((fixture) => [
+        fixture.url,
+        fixture.keylessUrl ?? '',
+      ]),
+    ),
+  });
+  // At the source text each claim comes from, once for all the pages it reached.
+  const claimLines = sourcedClaimProblems(claims, claims.length ? loadContentProse() : []);
+  const claimsSeconds = (performance.now() - claimsStarted) / 1000;
+  const publishedScan = published.scan;
+  const gateProblems = [...claimLines, ...publishedScan.problems, ...redaction.unusedEntries()];
+  if (gateProblems.length) fail(`publication gates (claims and redaction; ${REDACTION_HINT})`, gateProblems);
+  passed('publication gates');
+  const scanned = sourceScan.files + publishedScan.files;
+  const megabytes = ((sourceScan.bytes + publishedScan.bytes) / 1e6).toFixed(1);
+  const gateSeconds = ((sourceScan.milliseconds + publishedScan.milliseconds) / 1000).toFixed(1);
+  return `redaction gate scanned ${scanned} files (${sourceScan.files} sources, ${publishedScan.files} published; ${megabytes} MB) in ${gateSeconds} s; claims gate read ${pages.pageFiles.length} pages and the machine records in ${claimsSeconds.toFixed(1)} s`;
+}
+
+/** Stages 5 to 11 on the pages Astro rendered into `distRoot`. */
+export async function publishRecord(distRoot: string, prepared: PreparedRecord): Promise<PublishedRecord> {
+  const dist = new Dist(distRoot);
+  const schemas = siteSchemas();
+  const records = publishMachineRecords(dist, prepared, schemas);
+  records.push(await publishReferenceReport(dist.root, prepared.site.model));
+  // Pagefind indexes the pages in its own process while this one and the analysis workers write the
+  // mirrors (it reads only the HTML, which is complete): at fifty times the record, cold, the two
+  // stages one after the other took 14 and 8 s. When a stage beside it fails, Pagefind is stopped
+  // and gone before the failure goes on, so nothing removes dist/ while it still writes there.
+  const pagefind = new PagefindService();
+  const searchIndexed = indexForSearch(dist, pagefind);
+  searchIndexed.catch(() => undefined);
+  let beside: {
+    pages: BuiltPages;
+    llms: string;
+    early: PublishedBytes[];
+    earlyScan: GateScan;
+    bundles: EditionBundle[];
+  };
+  try {
+    const pages = await publishPageMirrors(dist, prepared);
+    publishEditions(dist.root, prepared.site);
+    const bundles = await publishEditionBundles(dist.root, prepared.site);
+    publishErrata(dist.root, prepared.site, (url) => {
+      const ids = pages.analyses.results.get(url)?.ids;
+      return ids ? new Set(ids) : undefined;
+    });
+    const feedTitle = (locale: string) => prepared.site.ui(locale)('changelog.feed_title');
+    records.push(...publishChanges(prepared.site, feedTitle, (path, text) => dist.write(path, text)));
+    records.push(publishHeaders(dist, prepared, pages));
+    const llms = publishLlmsTxt(dist, prepared, pages);
+    // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the
+    // mirrors long before it): read every file written so far, once, and scan it for the redaction
+    // gate. Nothing rewrites these files later; the manifest's digests reuse the bytes.
+    const early = dist.read({ skipped: PAGEFIND_FOLDER });
+    const earlyScan = prepared.redaction.scanPublished(early);
+    beside = { pages, llms, early, earlyScan, bundles };
+  } catch (error) {
+    await pagefind.stop();
+    await searchIndexed.catch(() => undefined);
+    throw error;
+  }
+  const { pages, llms, early, earlyScan, bundles } = beside;
+  // A mark within the stages (not a stage): the scale benchmark shows how long Pagefind runs past it.
+  markStage('dist read and scanned');
+  await searchIndexed;
+  passed('pagefind');
+  const earlyBytes = new Map(early.map((file) => [file.path, file.bytes]));
+  const built = dist.read({ known: earlyBytes });
+  const { manifest, file: manifestFile } = publishManifest(dist, prepared, built, bundles);
+  const linkCount = checkEveryLink(dist, prepared, pages, llms, manifest);
+  // Then what was written after the first read: Pagefind's files and the manifest.
+  const lateScan = prepared.redaction.scanPublished([
+    ...built.filter((file) => !earlyBytes.has(file.path)),
+    manifestFile,
+  ]);
+  const scan = {
+    problems: [...earlyScan.problems, ...lateScan.problems],
+    files: earlyScan.files + lateScan.files,
+    bytes: earlyScan.bytes + lateScan.bytes,
+    milliseconds: earlyScan.milliseconds + lateScan.milliseconds,
+  };
+  const gates = runPublicationGates(dist, prepared, pages, { llms, records, manifest, scan });
+  // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
+  pages.analyses.prune();
+
+  const { index, model } = prepared.site;
+  const perLocale = LOCALES.map(
+    (locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`,
+  ).join(', ');
+  const { analyses, htmlFiles, mirrorCount } = pages;
+  return {
+    summary: [
+      `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${records.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
+      `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${linkCount} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`,
+      gates,
+    ],
+  };
+}

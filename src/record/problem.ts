@@ -1,0 +1,62 @@
+/**
+ * A problem as data: the file, the place in it, what is wrong and the rule it breaks. Gates make
+ * problems, and one formatter turns each into the line the terminal shows, so every gate's line
+ * reads the same way: `file:line:column: message [rule]` for a place in text, `file /pointer:
+ * message [rule]` for a place in JSON (`(root)` for the whole document).
+ */
+
+/** A place in text (1-based line and column) or in a JSON document (a JSON Pointer). */
+export type Place = { line: number; column: number } | { pointer: string };
+
+export interface Problem {
+  /** Repository-relative for a source, the public path (`/a/b.json`) for a published file. */
+  file: string;
+  place?: Place;
+  message: string;
+  /** The rule broken: a schema file, a gate's rule name or an error code. */
+  rule?: string;
+}
+
+/** The one line a problem prints as. */
+export function formatProblem({ file, place, message, rule }: Problem): string {
+  const where =
+    place === undefined
+      ? file
+      : 'pointer' in place
+        ? `${file} ${place.pointer || '(root)'}`
+        : `${file}:${place.line}:${place.column}`;
+  return `${where}: ${message}${rule ? ` [${rule}]` : ''}`;
+}
+
+/** A problem or a line already formatted (gates not yet making problems as data). */
+export type ProblemLine = Problem | string;
+
+export const problemLine = (problem: ProblemLine): string =>
+  typeof problem === 'string' ? problem : formatProblem(problem);
+
+/** What a JSON Schema validator (ajv) says of one error. */
+export interface SchemaError {
+  instancePath: string;
+  message?: string;
+  keyword?: string;
+}
+
+/**
+ * The problems of a document that failed its schema, one per error at its JSON Pointer, the rule
+ * the schema (or the part of it the error comes from). An `if` error only says that its `then` or
+ * `else` failed, which is reported on its own.
+ */
+export function schemaProblems<E extends SchemaError>(
+  file: string,
+  errors: readonly E[] | null | undefined,
+  rule: string | ((error: E) => string),
+): Problem[] {
+  return (errors ?? [])
+    .filter((error) => error.keyword !== 'if')
+    .map((error) => ({
+      file,
+      place: { pointer: error.instancePath },
+      message: error.message ?? `fails the schema's ${error.keyword ?? ''} keyword`,
+      rule: typeof rule === 'string' ? rule : rule(error),
+    }));
+}

@@ -1,0 +1,66 @@
+/**
+ * Self-links: every heading and requirement of a page body gets a plain `<a href="#id">` to its
+ * own place (field-table rows and error codes get theirs from their templates). They work without
+ * JavaScript, take the keyboard focus like any link, and carry an accessible name; the JSON mirror
+ * lists them (`anchors`) so that agents can cite a place. A requirement's id becomes its link, so
+ * the Markdown mirror shows `[UAI1-ENV-001](#UAI1-ENV-001) A packet **MUST** …`; a heading's `#` (drawn by
+ * the stylesheet) stays out of the text and the Markdown mirror.
+ */
+import { elementsNamed } from './bodyHtml.ts';
+import { escapeHtml } from './escapeHtml.ts';
+
+/** What a self-link points at: the kinds the JSON mirror lists. */
+export type AnchorKind = 'heading' | 'requirement' | 'field' | 'code';
+
+export interface SelfLinkLabels {
+  heading(text: string): string;
+  requirement(id: string): string;
+}
+
+/** A requirement as Markdown renders it: a paragraph or a tight list item whose text opens with `[ID] `. */
+const RENDERED_REQUIREMENT = /<(p|li)>\[(UAI1-[A-Z]+-[0-9]{3})\] /g;
+const ID_ATTRIBUTE = /\sid="([^"]+)"/;
+
+/**
+ * The self-link element of one anchor; `labelHtml` is its accessible name, already escaped for an
+ * attribute. Only a requirement's link (its id) is kept in the Markdown mirror.
+ */
+export function selfLinkHtml(id: string, kind: AnchorKind, labelHtml: string, text = ''): string {
+  const skip = kind === 'requirement' ? '' : ' data-mirror="skip"';
+  const href = `#${escapeHtml(id)}`;
+  return `<a class="self-link" href="${href}" data-anchor="${kind}" aria-label="${labelHtml}"${skip}>${text}</a>`;
+}
+
+/** The body with a self-link on every `<h2>`/`<h3>` that has an id and on every requirement. */
+export function withSelfLinks(
+  html: string,
+  labels: SelfLinkLabels,
+  levelOf: (id: string) => string | undefined,
+): string {
+  const requirements = html.replace(RENDERED_REQUIREMENT, (_whole, tag: string, id: string) => {
+    const level = levelOf(id);
+    const attributes = `id="${id}" class="requirement"${level ? ` data-level="${level}"` : ''}`;
+    return `<${tag} ${attributes}>${selfLinkHtml(id, 'requirement', escapeHtml(labels.requirement(id)), id)} `;
+  });
+  return ['h2', 'h3'].reduce((out, name) => headingLinks(out, name, labels), requirements);
+}
+
+function headingLinks(html: string, name: string, labels: SelfLinkLabels): string {
+  let out = '';
+  let copied = 0;
+  for (const element of elementsNamed(html, name)) {
+    const id = ID_ATTRIBUTE.exec(element.attributes)?.[1];
+    if (!id || element.inner.includes('class="self-link"')) continue;
+    const text = element.inner
+      .replace(/<[^<>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const closeAt = element.end - `</${name}>`.length;
+    out += html.slice(copied, closeAt);
+    // The heading's text is HTML already: the label's own words are escaped, the text only for quotes.
+    const label = labels.heading('\u0000').split('\u0000').map(escapeHtml).join(text.replace(/"/g, '&quot;'));
+    out += ` ${selfLinkHtml(id, 'heading', label)}`;
+    copied = closeAt;
+  }
+  return out + html.slice(copied);
+}

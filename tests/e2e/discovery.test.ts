@@ -1,0 +1,293 @@
+/**
+ * Issue 24: the record as the tools people already run find it, over the local server that
+ * applies `_headers` as the host does. Pages and machine files are read and their `Link` headers
+ * followed (RFC 8288); /.well-known/api-catalog is checked as an RFC 9264 linkset and every link in
+ * it fetched; /openapi.json is validated by swagger-parser (not this record's code), its references
+ * resolved over HTTP; and VS Code's JSON language service checks files through the editor schema
+ * catalog, loading every schema over HTTP.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import languageService, { type ASTNode } from 'vscode-json-languageservice';
+
+const { getLanguageService, TextDocument } = languageService;
+import { startStaticServer, type StaticServer } from '../support/staticServer.ts';
+import { linksWithRel } from '../support/linkHeader.ts';
+import { DIST, REPOSITORY_ROOT, SITE_ORIGIN, assertBuilt, publicPath, walkFiles } from '../support/paths.ts';
+
+let server: StaticServer;
+before(async () => {
+  assertBuilt();
+  server = await startStaticServer(DIST);
+});
+after(() => server?.close());
+
+/** A public URL of the record, as the local server serves it. */
+const local = (url: string) => (url.startsWith(SITE_ORIGIN) ? server.url(url.slice(SITE_ORIGIN.length)) : url);
+const mediaType = (response: Response) => (response.headers.get('content-type') ?? '').split(';')[0].trim();
+
+/** GETs a same-origin link target: it must answer 200 with the media type the link announces. */
+async function follow(link: { url: string; params: Record<string, string> }, from: string): Promise<string[]> {
+  const response = await fetch(link.url, { redirect: 'manual' });
+  await response.arrayBuffer();
+  if (response.status !== 200) return [`${from}: ${link.url} answers ${response.status}`];
+  if (link.params.type && mediaType(response) !== link.params.type)
+    return [`${from}: ${link.url} is ${mediaType(response)}, the link says ${link.params.type}`];
+  return [];
+}
+
+test('every page links its Markdown and JSON mirrors, the manifest, llms.txt and the API catalog, and each answers 200 with its type', async () => {
+  const problems: string[] = [];
+  const pages = walkFiles(DIST)
+    .map((file) => publicPath(file))
+    .filter((path) => path.endsWith('/index.html'))
+    .map((path) => path.replace(/index\.html$/, ''));
+  assert.ok(pages.length > 100, `${pages.length} pages`);
+  for (const page of pages) {
+    const url = server.url(page);
+    const response = await fetch(url, { method: 'HEAD' });
+    const header = response.headers.get('link');
+    const alternates = linksWithRel(header, 'alternate', url);
+    const described = linksWithRel(header, 'describedby', url);
+    const expected = [
+      { list: alternates, url: server.url(`${page}index.md`), type: 'text/markdown' },
+      { list: alternates, url: server.url(`${page}index.json`), type: 'application/json' },
+      { list: described, url: server.url('/.well-known/uaix.json'), type: 'application/json' },
+      { list: described, url: server.url('/llms.txt'), type: 'text/plain' },
+      { list: linksWithRel(header, 'api-catalog', url), url: server.url('/.well-known/api-catalog') },
+    ];
+    for (const want of expected) {
+      const found = want.list.find((link) => link.url === want.url);
+      if (!found) problems.push(`${page}: no Link to ${want.url} (Link: ${header})`);
+      else if (want.type && found.params.type !== want.type)
+        problems.push(`${page}: Link to ${want.url} has type ${found.params.type}, not ${want.type}`);
+    }
+  }
+  // Follow one page's links, and the shared ones once.
+  const about = server.url('/en-us/about/');
+  const header = (await fetch(about)).headers.get('link');
+  for (const link of [...linksWithRel(header, 'alternate', about), ...linksWithRel(header, 'describedby', about)])
+    problems.push(...(await follow(link, '/en-us/about/')));
+  assert.deepEqual(problems, []);
+});
+
+/** Machine files without a schema of their own yet (named in the report of issue 24). */
+const WITHOUT_SCHEMA = new Set(['/examples/uai-1/conformance.json', '/uai-1-field-registry.json']);
+
+test('every JSON machine file links its schema (rel="describedby"), which answers 200 as application/schema+json', async () => {
+  const problems: string[] = [];
+  const files = walkFiles(DIST)
+    .map((file) => publicPath(file))
+    .filter((path) => /\.json$|^\/\.well-known\//.test(path) && !/^\/(pagefind|editions|_astro)\//.test(path));
+  assert.ok(files.length > 200, `${files.length} machine files`);
+  const schemas = new Set<string>();
+  for (const path of files) {
+    const url = server.url(path);
+    const response = await fetch(url, { method: 'HEAD' });
+    const links = linksWithRel(response.headers.get('link'), 'describedby', url);
+    if (WITHOUT_SCHEMA.has(path)) {
+      if (links.length) problems.push(`${path}: now links a schema; take it off WITHOUT_SCHEMA`);
+      continue;
+    }
+    if (links.length !== 1) {
+      problems.push(`${path}: ${links.length} describedby links`);
+      continue;
+    }
+    const [link] = links;
+    if (link.params.type !== 'application/schema+json') problems.push(`${path}: describedby type ${link.params.type}`);
+    if (link.url.startsWith(server.origin)) schemas.add(link.url);
+    // A document that names its own schema must be linked to that one.
+    const text = readFileSync(join(DIST, path.slice(1)), 'utf8');
+    let declared: unknown;
+    try {
+      declared = (JSON.parse(text) as { $schema?: unknown }).$schema;
+    } catch {
+      declared = undefined;
+    }
+    if (typeof declared === 'string' && local(declared) !== link.url)
+      problems.push(`${path}: links ${link.url}, but its $schema is ${declared}`);
+  }
+  for (const schema of schemas)
+    problems.push(...(await follow({ url: schema, params: { type: 'application/schema+json' } }, 'describedby')));
+  // A packet fixture links its own profile's schema.
+  const fixture = server.url('/examples/uai-1/uai-agent-ack-v1/invalid/correlation-malformed.json');
+  const [profileSchema] = linksWithRel((await fetch(fixture)).headers.get('link'), 'describedby', fixture);
+  assert.equal(profileSchema?.url, server.url('/schemas/uai-1/uai.agent.ack.v1.schema.json'));
+  assert.deepEqual(problems, []);
+});
+
+interface LinksetTarget {
+  href: string;
+  type?: string;
+}
+
+test('/.well-known/api-catalog is an RFC 9727 linkset (RFC 9264 JSON) whose every link answers 200 with its type', async () => {
+  const response = await fetch(server.url('/.well-known/api-catalog'));
+  assert.equal(response.status, 200);
+  assert.match(
+    response.headers.get('content-type') ?? '',
+    /^application\/linkset\+json; profile="https:\/\/www\.rfc-editor\.org\/info\/rfc9727"/,
+  );
+  const catalog = (await response.json()) as { linkset: Record<string, unknown>[] };
+  // RFC 9264 section 4.2: an object with one member, linkset, an array of link context objects,
+  // each an anchor plus relation types whose values are arrays of target objects with an href.
+  assert.deepEqual(Object.keys(catalog), ['linkset']);
+  assert.ok(Array.isArray(catalog.linkset) && catalog.linkset.length > 0);
+  const targets: { rel: string; target: LinksetTarget }[] = [];
+  for (const context of catalog.linkset) {
+    assert.equal(typeof context.anchor, 'string');
+    for (const [rel, value] of Object.entries(context)) {
+      if (rel === 'anchor') continue;
+      assert.ok(Array.isArray(value) && value.length > 0, `${rel} is an array of target objects`);
+      for (const target of value as LinksetTarget[]) {
+        assert.equal(typeof target.href, 'string', `${rel}: every target object has an href`);
+        targets.push({ rel, target });
+      }
+    }
+  }
+  // The published schema of the catalog agrees.
+  const schema = JSON.parse(readFileSync(join(DIST, 'schemas/site/api-catalog.schema.json'), 'utf8'));
+  const validate = new Ajv2020({ strict: false }).compile(schema);
+  assert.ok(validate(catalog), JSON.stringify(validate.errors));
+  // RFC 9727 section 4.1: the catalog lists the APIs (item) and names their description (service-desc).
+  const items = targets.filter((entry) => entry.rel === 'item').map((entry) => entry.target.href);
+  for (const path of [
+    '/.well-known/uaix.json',
+    '/openapi.json',
+    '/schema-catalog.json',
+    '/schemas/uai-1/envelope.schema.json',
+    '/examples/uai-1/conformance.json',
+    '/uai-1-field-registry.json',
+    '/routes/route_schema_fetch.json',
+  ])
+    assert.ok(items.includes(`${SITE_ORIGIN}${path}`), `the catalog lists ${path}`);
+  assert.ok(
+    targets.some((entry) => entry.rel === 'service-desc' && entry.target.href === `${SITE_ORIGIN}/openapi.json`),
+  );
+  const license = targets.find((entry) => entry.rel === 'license');
+  const config = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'record.config.json'), 'utf8'));
+  assert.equal(license?.target.href, config.license.url);
+  const problems: string[] = [];
+  for (const { rel, target } of targets) {
+    if (!target.href.startsWith(SITE_ORIGIN)) continue;
+    problems.push(...(await follow({ url: local(target.href), params: { type: target.type ?? '' } }, rel)));
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** The JSON Schema 2020-12 meta-schemas, from ajv's copy: the test machine has no Internet. */
+const AJV_REFS = join(dirname(createRequire(import.meta.url).resolve('ajv/package.json')), 'dist/refs');
+
+test('/openapi.json: swagger-parser validates it as OpenAPI 3.1, every reference resolved over HTTP; one operation per GET route with its fallbacks', async () => {
+  const response = await fetch(server.url('/openapi.json'));
+  assert.equal(response.status, 200);
+  assert.equal(mediaType(response), 'application/vnd.oai.openapi+json');
+  const resolved: string[] = [];
+  const document = await response.json();
+  // The custom resolvers are json-schema-ref-parser's plugin shape, which swagger-parser's types leave open.
+  const options = {
+    resolve: {
+      external: true,
+      uaix: {
+        order: 1,
+        canRead: /^https:\/\/uaix\.org\//,
+        read: async (file: { url: string }) => {
+          resolved.push(file.url);
+          const answer = await fetch(local(file.url));
+          if (answer.status !== 200) throw new Error(`${file.url}: ${answer.status}`);
+          return answer.text();
+        },
+      },
+      metaSchema: {
+        order: 2,
+        canRead: /^https:\/\/json-schema\.org\/draft\/2020-12\//,
+        read: (file: { url: string }) => {
+          const name = file.url.replace('https://json-schema.org/draft/2020-12/', '');
+          return readFileSync(join(AJV_REFS, 'json-schema-2020-12', `${name}.json`), 'utf8');
+        },
+      },
+    },
+  } as unknown as SwaggerParser.Options;
+  const validated = await SwaggerParser.validate(document, options);
+  const api = validated as unknown as { paths: Record<string, { get: Record<string, unknown> }> };
+  assert.ok(
+    resolved.some((url) => url.includes('/schemas/uai-1/')),
+    'the route schemas were fetched',
+  );
+  const routes = walkFiles(join(REPOSITORY_ROOT, 'content/routes')).map(
+    (file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>,
+  );
+  for (const route of routes.filter((record) => record.method === 'GET')) {
+    const operation = api.paths[route.path as string]?.get;
+    assert.ok(operation, `${route.route_id}: an operation at ${route.path}`);
+    assert.equal(operation.operationId, route.route_id);
+    const fallbacks = operation['x-uaix-fallbacks'] as Record<string, unknown>;
+    assert.deepEqual(fallbacks.lowest_safe_fallback ?? null, route.lowest_safe_fallback, `${route.route_id}`);
+    assert.equal(fallbacks.human_review_url, route.human_review_url);
+  }
+});
+
+/** The AST node at a JSON Pointer of a document the language service parsed. */
+function nodeAt(root: ASTNode | undefined, pointer: string): ASTNode | undefined {
+  let node = root;
+  for (const token of pointer.split('/').slice(1)) {
+    if (node?.type === 'object') node = node.properties.find((property) => property.keyNode.value === token)?.valueNode;
+    else if (node?.type === 'array') node = node.items[Number(token)];
+    else return undefined;
+  }
+  return node;
+}
+
+test('VS Code’s JSON language service, through the schema catalog over HTTP: the seed packet is clean, an invalid fixture is flagged at its place', async () => {
+  const catalog = (await (await fetch(server.url('/schema-catalog.json'))).json()) as {
+    schemas: { url: string; fileMatch: string[] }[];
+  };
+  const fetched: string[] = [];
+  const service = getLanguageService({
+    // What VS Code gives the service: relative references resolve against the referring schema's URI.
+    workspaceContext: { resolveRelativePath: (path, resource) => new URL(path, resource).href },
+    schemaRequestService: async (uri) => {
+      fetched.push(uri);
+      const answer = await fetch(local(uri));
+      if (answer.status !== 200) throw new Error(`${uri}: ${answer.status}`);
+      return answer.text();
+    },
+  });
+  service.configure({
+    validate: true,
+    schemas: catalog.schemas.map((entry) => ({ uri: entry.url, fileMatch: entry.fileMatch })),
+  });
+  const check = async (name: string, text: string) => {
+    const document = TextDocument.create(`file:///work/${name}`, 'json', 1, text);
+    const parsed = service.parseJSONDocument(document);
+    const diagnostics = await service.doValidation(document, parsed, { schemaValidation: 'error' });
+    return { document, parsed, diagnostics };
+  };
+  const seed = readFileSync('/work/shared/seeds/uai.agent.ack.v1.keyed.json', 'utf8');
+  const clean = await check('reply.uai-agent-ack-v1.uai.json', seed);
+  assert.deepEqual(
+    clean.diagnostics.map((diagnostic) => diagnostic.message),
+    [],
+  );
+  assert.ok(
+    fetched.some((uri) => uri.endsWith('/uai.agent.ack.v1.schema.json')),
+    'the profile schema was fetched',
+  );
+  const fixture = 'schemas/uai-1/examples/uai-agent-ack-v1/invalid/correlation-malformed.json';
+  const invalid = await check('broken.uai-agent-ack-v1.uai.json', readFileSync(join(REPOSITORY_ROOT, fixture), 'utf8'));
+  const node = nodeAt(invalid.parsed.root, '/conversation/correlation_id');
+  assert.ok(node, 'the fixture has the field its expectation names');
+  const place = invalid.document.positionAt(node.offset);
+  const at = invalid.diagnostics.filter(
+    (diagnostic) => diagnostic.range.start.line === place.line && diagnostic.range.start.character === place.character,
+  );
+  assert.ok(
+    at.length > 0,
+    `a diagnostic at line ${place.line + 1}, column ${place.character + 1}; got ${JSON.stringify(invalid.diagnostics.map((d) => [d.range.start, d.message]))}`,
+  );
+});

@@ -1,0 +1,277 @@
+/**
+ * `uaix conformance --exec`, run as a user runs it: two implementations over the whole pack (ours,
+ * `uaix conformance-peer`, and the independent Python one on Debian's python3-jsonschema), their
+ * reports checked against the published report schema by ajv and by Python's jsonschema; expected
+ * failures and stale entries; implementations that hang, exit or answer wrongly, on a small pack.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { judgeAnswer, readAnswer, type ConformanceCase } from '../../src/uai/conformanceProtocol.ts';
+import { readExpectedFailures } from '../../src/uai/conformanceRun.ts';
+import { walkFiles } from '../../src/record/node/walkFiles.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REPORT_SCHEMA = join(ROOT, 'schemas/site/conformance-report.schema.json');
+const PYTHON_IMPLEMENTATION = 'implementations/python/uai1_schema_only.py';
+const PYTHON_EXPECTED = 'implementations/python/expected-failures.json';
+const EDITION_PACK = 'editions/2026-12-01/examples/uai-1/conformance.json';
+const OURS = `"${process.execPath}" bin/uaix.mjs conformance-peer`;
+
+const work = mkdtempSync(join(tmpdir(), 'uaix-conformance-'));
+test.after(() => rmSync(work, { recursive: true, force: true }));
+
+function uaix(args: string[]) {
+  // The time limit turns a harness that would hang into a failure.
+  const run = spawnSync(process.execPath, ['bin/uaix.mjs', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Runs uaix asynchronously, so several runs share the machine's cores. */
+function uaixAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/uaix.mjs', ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const validateReport = new Ajv2020({ strict: true, allErrors: true }).compile(
+  JSON.parse(readFileSync(REPORT_SCHEMA, 'utf8')),
+);
+
+function assertReportValid(file: string): Record<string, any> {
+  const report: Record<string, any> = JSON.parse(readFileSync(file, 'utf8'));
+  assert.ok(validateReport(report), JSON.stringify(validateReport.errors, null, 2));
+  return report;
+}
+
+/** The interpreter with jsonschema (installed with apt-get when missing and root, as in CI). */
+execFileSync('bash', [join(ROOT, 'scripts/ensure-debian-packages.sh'), 'python3-jsonschema'], { stdio: 'inherit' });
+const python = process.env.UAIX_PYTHON ?? '/usr/bin/python3';
+
+/** The second validator of the report schema: Python's jsonschema, over the same report. */
+function pythonValidates(reportFile: string): string {
+  const script = `import json,sys,jsonschema
+schema=json.load(open(sys.argv[1])); report=json.load(open(sys.argv[2]))
+cls=jsonschema.validators.validator_for(schema); cls.check_schema(schema)
+errors=[e.message for e in cls(schema).iter_errors(report)]
+print("\\n".join(errors) if errors else "valid")`;
+  return execFileSync(python, ['-c', script, REPORT_SCHEMA, reportFile], { encoding: 'utf8' }).trim();
+}
+
+/** Whether a process is gone (or a zombie) within a few seconds: SIGKILL is delivered asynchronously. */
+async function gone(pid: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    let state = '';
+    try {
+      state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '';
+    } catch {
+      return true;
+    }
+    if (state === 'Z') return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** A pack of a few entries of the edition's pack, with their fixture files beside it. */
+function smallPack(names: string[]): string {
+  const folder = mkdtempSync(join(work, 'pack-'));
+  const source = join(ROOT, dirname(EDITION_PACK));
+  const pack = JSON.parse(readFileSync(join(ROOT, EDITION_PACK), 'utf8'));
+  pack.fixtures = pack.fixtures.filter((entry: { name: string }) => names.includes(entry.name));
+  for (const entry of pack.fixtures) {
+    const relative = new URL(entry.url).pathname.split('/examples/uai-1/')[1];
+    mkdirSync(dirname(join(folder, relative)), { recursive: true });
+    cpSync(join(source, relative), join(folder, relative));
+  }
+  writeFileSync(join(folder, 'conformance.json'), JSON.stringify(pack));
+  return join(folder, 'conformance.json');
+}
+
+/** The fixtures on disk, by verdict folder; packet fixtures (not route records) have digests. */
+function fixtureCounts(): { total: number; invalid: number; valid: number; digests: number } {
+  const files = walkFiles(join(ROOT, 'schemas/uai-1/examples')).filter(
+    (file) => file.endsWith('.json') && !file.endsWith(`${sep}_expected.json`),
+  );
+  const valid = files.filter((file) => file.includes(`${sep}valid${sep}`));
+  return {
+    total: files.length,
+    invalid: files.filter((file) => file.includes(`${sep}invalid${sep}`)).length,
+    valid: valid.length,
+    digests: valid.filter((file) => !file.includes(`${sep}routes${sep}`)).length,
+  };
+}
+
+test('ours and the Python implementation over the whole pack: reports that validate twice, and what schemas miss', async () => {
+  const counts = fixtureCounts();
+  const oursReport = join(work, 'ours.json');
+  const pythonReport = join(work, 'python.json');
+  const [ours, schemaOnly] = await Promise.all([
+    uaixAsync(['conformance', '--exec', OURS, '--name', 'uaix', '--report', oursReport]),
+    uaixAsync([
+      'conformance',
+      '--exec',
+      `"${python}" ${PYTHON_IMPLEMENTATION}`,
+      '--name',
+      'python-jsonschema',
+      '--expected-failures',
+      PYTHON_EXPECTED,
+      '--report',
+      pythonReport,
+    ]),
+  ]);
+  assert.equal(ours.code, 0, ours.stderr);
+  assert.match(ours.stdout, new RegExp(`^${counts.total} fixtures: ${counts.total} passed, 0 failed`, 'm'));
+  const oursJson = assertReportValid(oursReport);
+  assert.equal(oursJson.ok, true);
+  const invalid = counts.invalid;
+  assert.deepEqual(oursJson.summary.invalid, { total: invalid, caught: invalid, code_matched: invalid });
+  assert.deepEqual(oursJson.summary.digests, { total: counts.digests, matched: counts.digests });
+
+  assert.equal(schemaOnly.code, 0, schemaOnly.stderr);
+  const pythonJson = assertReportValid(pythonReport);
+  // Every valid fixture and digest agrees; what it misses is listed, each with why, in the expected failures.
+  assert.deepEqual(pythonJson.summary.valid, { total: counts.valid, accepted: counts.valid });
+  assert.deepEqual(pythonJson.summary.digests, { total: counts.digests, matched: counts.digests });
+  assert.equal(pythonJson.summary.unexpected_failures, 0);
+  const misses = pythonJson.results.filter((result: { status: string }) => result.status === 'fail');
+  assert.ok(misses.every((result: { expected_failure: string | null }) => result.expected_failure));
+  // What it fails (missed, or caught with another code) is exactly its list of expected failures
+  // (bench/RESULTS.md has the counts).
+  const expected = readExpectedFailures(readFileSync(join(ROOT, PYTHON_EXPECTED), 'utf8'), PYTHON_EXPECTED);
+  assert.ok(expected.ok);
+  assert.deepEqual(misses.map((result: { id: string }) => result.id).sort(), [...expected.entries.keys()].sort());
+  // The route rules the schema states with if/then are caught from the files alone.
+  for (const id of [
+    'routes/invalid/post-without-fallback',
+    'routes/invalid/unsafe-get',
+    'routes/invalid/mcp-tool-without-tool-fallback',
+  ])
+    assert.equal(pythonJson.results.find((result: { id: string }) => result.id === id).status, 'pass', id);
+
+  assert.equal(pythonValidates(oursReport), 'valid');
+  assert.equal(pythonValidates(pythonReport), 'valid');
+});
+
+test('the report schema rejects a report that breaks it, in both validators', () => {
+  const broken = join(work, 'broken.json');
+  const report = JSON.parse(readFileSync(join(work, 'ours.json'), 'utf8'));
+  report.results[0].status = 'pass';
+  report.results[0].failure = 'timeout';
+  delete report.summary.digests;
+  writeFileSync(broken, JSON.stringify(report));
+  assert.equal(validateReport(report), false);
+  assert.notEqual(pythonValidates(broken), 'valid');
+});
+
+test('a stale expected failure (it passes now, or names no fixture) fails the run with one line each', () => {
+  const pack = smallPack(['unsafe-get', 'validated']);
+  const stale = join(work, 'stale.json');
+  writeFileSync(
+    stale,
+    JSON.stringify({
+      expected_failures: [
+        { id: 'routes/invalid/unsafe-get', reason: 'was missed once' },
+        { id: 'routes/invalid/no-such-fixture', reason: 'removed' },
+      ],
+    }),
+  );
+  const run = uaix(['conformance', '--exec', OURS, '--pack', pack, '--expected-failures', stale]);
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, /^uaix: routes\/invalid\/unsafe-get: stale expected failure: it passes now/m);
+  assert.match(run.stderr, /^uaix: routes\/invalid\/no-such-fixture: stale expected failure: no fixture/m);
+  const accepted = join(work, 'accepted.json');
+  writeFileSync(accepted, JSON.stringify({ expected_failures: [] }));
+  assert.equal(uaix(['conformance', '--exec', OURS, '--pack', pack, '--expected-failures', accepted]).code, 0);
+});
+
+test('a hung implementation is reported per fixture, killed, and never hangs the harness', async () => {
+  const pack = smallPack(['unsafe-get', 'validated', 'post-without-fallback', 'no-review-url']);
+  const pids = join(work, 'pids');
+  const hang = `${JSON.stringify(process.execPath)} -e "require('fs').appendFileSync(process.argv[1], process.pid + '\\n'); setInterval(() => {}, 1000)" ${pids}`;
+  const started = Date.now();
+  const report = join(work, 'hung.json');
+  const run = uaix(['conformance', '--exec', hang, '--pack', pack, '--timeout', '2000', '--report', report]);
+  assert.equal(run.code, 1);
+  assert.ok(Date.now() - started < 20_000);
+  const results = assertReportValid(report).results;
+  assert.deepEqual(
+    results.map((result: { failure: string }) => result.failure),
+    ['timeout', 'timeout', 'timeout', 'exited'],
+  );
+  assert.match(results[3].problem, /not run: the implementation ended 3 times in a row/);
+  for (const pid of readFileSync(pids, 'utf8').trim().split('\n').map(Number)) {
+    assert.ok(await gone(pid), `process ${pid} was left running`);
+  }
+});
+
+test('an implementation that exits or answers wrongly: exited and bad-answer, with the reason', () => {
+  const pack = smallPack(['unsafe-get', 'validated']);
+  const exits = uaix(['conformance', '--exec', 'echo broken >&2; exit 3', '--pack', pack, '--json']);
+  assert.equal(exits.code, 1);
+  assert.match(
+    exits.stderr,
+    /exited: the implementation exited \(exit code 3\) without answering; its last error line: broken/,
+  );
+  const wrongId = `${JSON.stringify(process.execPath)} -e "process.stdin.on('data', () => console.log(JSON.stringify({ id: 'x', verdict: 'valid' })))"`;
+  const wrong = uaix(['conformance', '--exec', wrongId, '--pack', pack, '--json']);
+  assert.equal(wrong.code, 1);
+  const report: Record<string, any> = JSON.parse(wrong.stdout);
+  assert.ok(validateReport(report));
+  assert.equal(report.results[0].failure, 'bad-answer');
+  assert.match(report.results[0].problem, /the answer's id is "x"/);
+});
+
+test('usage and input errors exit 2 with one line naming the file and place', () => {
+  const noExec = uaix(['conformance']);
+  assert.equal(noExec.code, 2);
+  assert.match(noExec.stderr, /^uaix: conformance needs --exec/);
+  const badPack = join(work, 'bad-pack.json');
+  writeFileSync(badPack, JSON.stringify({ evaluated_at: '2026-06-01T00:00:00Z', fixtures: [{ kind: 'packet' }] }));
+  const pack = uaix(['conformance', '--exec', OURS, '--pack', badPack]);
+  assert.equal(pack.code, 2);
+  assert.equal(pack.stderr, `uaix: ${badPack}: /fixtures/0/group: must be a string\n`);
+  const badList = join(work, 'bad-list.json');
+  writeFileSync(badList, '{"expected_failures": [{"id": "a/valid/b"}]}');
+  const list = uaix(['conformance', '--exec', OURS, '--expected-failures', badList]);
+  assert.equal(list.code, 2);
+  assert.match(list.stderr, /bad-list\.json: \/expected_failures\/0: expected \{"id"/);
+  assert.equal(uaix(['conformance', '--exec', OURS, '--timeout', 'soon']).code, 2);
+});
+
+test('the verdict on one answer: verdict, then code, then digest', () => {
+  const base: ConformanceCase = {
+    id: 'g/invalid/n',
+    kind: 'packet',
+    group: 'g',
+    name: 'n',
+    verdict: 'invalid',
+    bytes: new Uint8Array(),
+    expected: { code: 'UAI-EXPIRED', path: '/delivery/expires_at' },
+    digest: null,
+  };
+  assert.deepEqual(judgeAnswer(base, { verdict: 'invalid', codes: ['UAI-EXPIRED'], digest: null }), { pass: true });
+  assert.equal(judgeAnswer(base, { verdict: 'valid', codes: [], digest: null }).pass, false);
+  const wrongCode = judgeAnswer(base, { verdict: 'invalid', codes: ['UAI-SCHEMA-INVALID'], digest: null });
+  assert.ok(!wrongCode.pass && wrongCode.failure === 'wrong-code');
+  const valid = { ...base, verdict: 'valid' as const, expected: null, digest: 'sha256:ab' };
+  const wrongDigest = judgeAnswer(valid, { verdict: 'valid', codes: [], digest: 'sha256:cd' });
+  assert.ok(!wrongDigest.pass && wrongDigest.failure === 'wrong-digest');
+  assert.equal(readAnswer('{"id":"g/invalid/n","verdict":"maybe"}', 'g/invalid/n').ok, false);
+  assert.equal(readAnswer('not json', 'g/invalid/n').ok, false);
+  const listed = readExpectedFailures(
+    '{"expected_failures":[{"id":"a","reason":"r"},{"id":"a","reason":"r"}]}',
+    'x.json',
+  );
+  assert.deepEqual(listed, { ok: false, problems: ['x.json: /expected_failures/1/id: a is listed twice'] });
+});

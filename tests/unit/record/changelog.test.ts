@@ -1,0 +1,180 @@
+/** The changelog as data, over small fixtures: its rules, each locale's languages, changelog.json and the feed. */
+import { readCommittedEditions } from '../../../src/record/node/editionFiles.ts';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  changelogFeed,
+  changelogLocaleOf,
+  changelogProblems,
+  changelogRecord,
+  localizedEntries,
+  type ChangelogFile,
+} from '../../../src/record/changelog.ts';
+import { loadChangelog } from '../../../src/record/node/changelogFiles.ts';
+import { createAjv } from '../../../src/uai/schemaCompiler.ts';
+import type { EditionIndex } from '../../../src/record/editions.ts';
+
+const REPO = join(import.meta.dirname, '../../..');
+
+const entry = (edition: string, title: string) => ({
+  edition,
+  title,
+  summary: `Summary of ${edition}, see [the spec](/en-us/specification/uai-1/).`,
+  changes: [`\`${edition}\` changed <b>this</b>.`],
+});
+const english: ChangelogFile = {
+  locale: 'en-us',
+  file: 'content/changelog/en-us.json',
+  data: { entries: [entry('2026-12-03', 'Third'), entry('2026-12-02', 'Second'), entry('2026-12-01', 'First')] },
+};
+const french: ChangelogFile = {
+  locale: 'fr-fr',
+  file: 'content/changelog/fr-fr.json',
+  data: { source_digest: `sha256:${'0'.repeat(64)}`, entries: [entry('2026-12-01', 'Première')] },
+};
+const index = (id: string, previous: string | null): EditionIndex => ({
+  $schema: 'https://uaix.org/schemas/site/edition.schema.json',
+  id,
+  date: id,
+  standard: 'UAI-1',
+  standard_version: '1.0',
+  previous,
+  sources: {},
+  files: {},
+});
+const editions = [index('2026-12-01', null), index('2026-12-02', '2026-12-01')];
+const released = editions.map((edition) => edition.id);
+
+test('entries name released editions, newest first; only the newest may name the next edition, a draft', () => {
+  assert.deepEqual(changelogProblems([english, french], released), []);
+  const withEntries = (entries: ChangelogFile['data']['entries']): ChangelogFile => ({ ...english, data: { entries } });
+  assert.deepEqual(changelogProblems([withEntries([entry('2026-12-01', 'a'), entry('2026-12-02', 'b')])], released), [
+    'content/changelog/en-us.json /entries/1/edition: "2026-12-02" is not older than the entry above; newest first',
+  ]);
+  assert.deepEqual(
+    changelogProblems(
+      [withEntries([entry('2026-12-02', 'a'), entry('2026-12-02', 'b'), entry('2026-12-01', 'c')])],
+      released,
+    ),
+    ['content/changelog/en-us.json /entries/1/edition: "2026-12-02" has an entry above; one entry per edition'],
+  );
+  const [unknown] = changelogProblems([withEntries([entry('2026-12-02', 'a'), entry('2026-11-30', 'b')])], released);
+  assert.match(
+    unknown,
+    /^content\/changelog\/en-us\.json \/entries\/1\/edition: "2026-11-30" is not a released edition;/,
+  );
+  const [stale] = changelogProblems([withEntries([entry('2026-11-30', 'a')])], released);
+  assert.match(
+    stale,
+    /\/entries\/0\/edition: "2026-11-30" is not a released edition \(edition 2026-11-30 is not after/,
+  );
+});
+
+test('a translated entry must be an English one, in the English order', () => {
+  const wrong: ChangelogFile = {
+    ...french,
+    data: { entries: [entry('2026-12-01', 'Première'), entry('2026-12-02', 'Deuxième'), entry('2026-12-09', 'x')] },
+  };
+  assert.deepEqual(changelogProblems([english, wrong], released), [
+    'content/changelog/fr-fr.json /entries/1/edition: "2026-12-02" is out of the English order (content/changelog/en-us.json)',
+    'content/changelog/fr-fr.json /entries/2/edition: "2026-12-09" has no entry in content/changelog/en-us.json; translate its entries',
+  ]);
+  assert.deepEqual(changelogProblems([french], released), [
+    "content/changelog/en-us.json: missing; the changelog's English source",
+  ]);
+});
+
+test('each locale shows each entry in the nearest language that translates it', () => {
+  const files = [english, french];
+  assert.equal(changelogLocaleOf(files, 'fr-fr'), 'fr-fr');
+  assert.equal(changelogLocaleOf(files, 'zh-cn'), 'en-us');
+  const shown = localizedEntries(files, released, 'fr-fr');
+  assert.deepEqual(
+    shown.map((item) => [item.edition, item.locale, item.text.title, item.released]),
+    [
+      ['2026-12-03', 'en-us', 'Third', false],
+      ['2026-12-02', 'en-us', 'Second', true],
+      ['2026-12-01', 'fr-fr', 'Première', true],
+    ],
+  );
+});
+
+test('changelog.json lists every entry with its records and translations, and follows its schema', () => {
+  const record = changelogRecord([english, french], editions);
+  const validate = createAjv().compile(
+    JSON.parse(readFileSync(join(REPO, 'schemas/site/changelog.schema.json'), 'utf8')),
+  );
+  assert.ok(validate(record), JSON.stringify(validate.errors));
+  assert.deepEqual(
+    record.entries.map((item) => [item.edition, item.status, item.changes_record]),
+    [
+      ['2026-12-03', 'draft', null],
+      ['2026-12-02', 'released', 'https://uaix.org/edition-changes/2026-12-02.json'],
+      ['2026-12-01', 'released', null],
+    ],
+  );
+  assert.equal(record.entries[2].translations['fr-fr'].title, 'Première');
+  assert.deepEqual(Object.keys(record.feeds), ['en-us', 'fr-fr']);
+});
+
+test('the Atom feed has one entry per released edition, ids and dates from the editions, never the clock', () => {
+  const feed = changelogFeed([english, french], editions, 'fr-fr', 'Journal')!;
+  assert.equal(changelogFeed([english, french], editions, 'fr-fr', 'Journal'), feed, 'deterministic');
+  assert.match(feed, /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+  assert.match(feed, /<id>https:\/\/uaix\.org\/fr-fr\/governance\/changelog\/feed\.xml<\/id>/);
+  assert.match(feed, /<updated>2026-12-02T00:00:00\.000Z<\/updated>/);
+  assert.equal((feed.match(/<entry>/g) ?? []).length, 2, 'the draft is not in the feed');
+  assert.match(feed, /<id>https:\/\/uaix\.org\/fr-fr\/editions\/2026-12-01\/<\/id>/);
+  assert.ok(!feed.includes('<b>this</b>'), 'the entry text is escaped, not HTML');
+  assert.ok(feed.includes('https://uaix.org/en-us/specification/uai-1/'), 'links are absolute');
+  assert.equal(changelogFeed([english], [], 'en-us', 'x'), undefined, 'no released edition, no feed');
+});
+
+test("the loader names the file, the JSON Pointer and the rule of a bad entry, then the record's rules", () => {
+  const roots: string[] = [];
+  /** A repository root holding the schema and the given changelog files (the loader reads each root once). */
+  const rootWith = (files: Record<string, unknown>) => {
+    const root = mkdtempSync(join(tmpdir(), 'changelog-'));
+    roots.push(root);
+    mkdirSync(join(root, 'schemas/site'), { recursive: true });
+    writeFileSync(
+      join(root, 'schemas/site/changelog-entries.schema.json'),
+      readFileSync(join(REPO, 'schemas/site/changelog-entries.schema.json')),
+    );
+    mkdirSync(join(root, 'content/changelog'), { recursive: true });
+    for (const [locale, value] of Object.entries(files))
+      writeFileSync(join(root, `content/changelog/${locale}.json`), JSON.stringify(value));
+    return root;
+  };
+  try {
+    const empty = rootWith({ 'en-us': { entries: [{ ...entry('2026-12-01', 'First'), changes: [] }] } });
+    assert.deepEqual(loadChangelog(['2026-12-01'], empty).problems, [
+      'content/changelog/en-us.json /entries/0/changes: must NOT have fewer than 1 items [/schemas/site/changelog-entries.schema.json]',
+    ]);
+    const untranslatable = rootWith({
+      'en-us': { entries: [entry('2026-12-01', 'First')] },
+      'fr-fr': { entries: [entry('2026-12-05', 'x')] },
+    });
+    assert.deepEqual(loadChangelog(['2026-12-01'], untranslatable).problems, [
+      'content/changelog/fr-fr.json /entries/0/edition: "2026-12-05" has no entry in content/changelog/en-us.json; translate its entries',
+    ]);
+  } finally {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("the record's own changelog is clean and has an entry for every released edition", () => {
+  const ids = readCommittedEditions(REPO).editions.map((edition) => edition.folder);
+  assert.ok(ids.length >= 2, 'the record has released editions');
+  const loaded = loadChangelog(ids, REPO);
+  assert.deepEqual(loaded.problems, []);
+  const en = loaded.files.find((file) => file.locale === 'en-us')!;
+  for (const id of ids)
+    assert.ok(
+      en.data.entries.some((item) => item.edition === id),
+      id,
+    );
+});
