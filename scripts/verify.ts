@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     manifestSha256,
     tarballProblem,
     gunzip: (bytes) => gunzipSync(bytes),
-    redactionProblems: (path, text) => redactionProblems(path, text, redaction.entries, new Set()),
+    redactionProblems: (path, text) => redactionProblems(path, text, redaction.entries, new Set()).map(formatProblem),
   });
   if (report.unreadable) {
     console.error(`uaix verify: ${report.unreadable}`);

@@ -26,7 +26,7 @@ export const BUILD_STAGES = [
       "records, `public/`, the `llms.txt` head): the core's secret patterns plus private endpoints",
       '(loopback and private-network addresses, `*.internal`/`*.local`/`*.corp` hosts, localhost URLs)',
       'and local traces (absolute local paths such as `/home/…` or `C:\\Users\\…`, stack trace lines).',
-      'Each hit is one line, `file:line:column: kind [rule]: masked value`. A plainly fake',
+      'Each hit is one line, `file:line:column: kind: masked value [rule]`. A plainly fake',
       'documentation example passes only through `redaction-allowlist.json` (beside the sources, never',
       'published) (files, exact value, reason; an entry that allows nothing fails the build); then the',
       'package: `@uaix/uai-1` is compiled and packed (its tarball, digests and commands appear on the pages;',

@@ -35,7 +35,7 @@ import { discoveryRecordFiles } from '../record/discoveryRecords.ts';
 import { renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
 import { checkLinks } from '../record/linkCheck.ts';
-import { linkedRecord, onceAcrossLocales } from '../record/linkSources.ts';
+import { linkedRecord } from '../record/linkSources.ts';
 import { linkPlaces } from '../record/node/linkPlaces.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
 import {
@@ -88,7 +88,7 @@ export interface StartedRecord {
   redaction: RedactionGate;
   sourceScan: GateScan;
   /** The language check's problems (languageProblemsOnWorker). */
-  languageProblems: Promise<string[]>;
+  languageProblems: Promise<Problem[]>;
   /** The packed package (packPackageOnWorker). */
   release: Promise<PackedRelease>;
 }
@@ -147,7 +147,7 @@ async function packedRelease(release: Promise<PackedRelease>): Promise<PackedRel
  * language check alone runs on a worker thread beside Astro's start and content sync, which use one
  * core: `finishPreparation` waits for it (4 s of the content check at fifty times the record, cold).
  */
-async function checkContent(): Promise<{ site: SiteContext; languageProblems: Promise<string[]> }> {
+async function checkContent(): Promise<{ site: SiteContext; languageProblems: Promise<Problem[]> }> {
   let loaded: Awaited<ReturnType<typeof loadSiteCheckingLanguageAside>>;
   try {
     loaded = await loadSiteCheckingLanguageAside(languageProblemsOnWorker);
@@ -193,7 +193,7 @@ export async function prepareRecord(): Promise<StartedRecord> {
  * renders): the language check must have passed and the package must be packed.
  */
 export async function finishPreparation(started: StartedRecord): Promise<PreparedRecord> {
-  let problems: string[];
+  let problems: Problem[];
   try {
     problems = await started.languageProblems;
   } catch (error) {
@@ -400,13 +400,13 @@ function checkEveryLink(
     JSON.stringify(manifest),
     site.routes,
   );
-  // Name the source of a page's links (its content file and line) and report a broken link once, not once per locale.
+  // Name the source of a page's links (its content file and line).
   const brokenLinks = checkLinks(
     links,
     { has: (path) => allFiles.has(path), idsOf: (path) => ids.get(path) },
     linkPlaces(site.index, dist.root),
   );
-  const linkProblems = [...duplicateIds, ...onceAcrossLocales(brokenLinks)];
+  const linkProblems = [...duplicateIds, ...brokenLinks];
   if (linkProblems.length) fail('links', linkProblems);
   passed('link check');
   return links.length;

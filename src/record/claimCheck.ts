@@ -1,9 +1,13 @@
 /**
  * The claims gate: no published page or machine record says UAIX provides what it does not
  * (the core's `UNSUPPORTED_OFFERINGS`), in English, Spanish or French. The core's detector decides;
- * this module feeds it the rendered text and turns its findings into one-line problems.
+ * this module feeds it the rendered text and turns its findings into problems.
  */
 import { findUnsupportedClaims, type ClaimFinding } from '../uai/supportClaims.ts';
+import type { Problem } from './problem.ts';
+
+/** The rule a claim breaks: the core's code for it. */
+export const UNSUPPORTED_CLAIM_RULE = 'UAI-UNSUPPORTED-CLAIM';
 
 /**
  * Block text (one block or table cell per line, as hast-util-to-text gives it with tabs between
@@ -23,9 +27,13 @@ export function describeClaim(claim: ClaimFinding): string {
   return `claims that UAIX provides ${claim.offering} (${claim.language}): "${sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence}"`;
 }
 
-/** One line per claim of `blockText` (see blockClaims), naming `source`. */
-export function claimProblems(source: string, blockText: string): string[] {
-  return blockClaims(blockText).map((claim) => `${source}: ${describeClaim(claim)}`);
+/** A problem per claim of `blockText` (see blockClaims), in the file `source`. */
+export function claimProblems(source: string, blockText: string): Problem[] {
+  return blockClaims(blockText).map((claim) => ({
+    file: source,
+    message: describeClaim(claim),
+    rule: UNSUPPORTED_CLAIM_RULE,
+  }));
 }
 
 /** Every string value of a JSON document, one per line, for the records' claims check. */

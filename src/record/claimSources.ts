@@ -7,8 +7,9 @@
  */
 import type { ClaimFinding } from '../uai/supportClaims.ts';
 import { normalizeRuleText } from '../uai/textNormalization.ts';
-import type { ProseText } from './languageCheck.ts';
-import { blockClaims, describeClaim, jsonStrings } from './claimCheck.ts';
+import { proseProblem, type ProseText } from './languageCheck.ts';
+import { blockClaims, describeClaim, jsonStrings, UNSUPPORTED_CLAIM_RULE } from './claimCheck.ts';
+import type { Problem } from './problem.ts';
 import { mediaTypeOf } from './machineRecords.ts';
 
 /** A claim the claims gate found in a published file (a page's public path). */
@@ -65,8 +66,8 @@ function plain(text: string): string {
   );
 }
 
-/** One line per claim, at its source where one holds it; `prose` is every prose text of the sources. */
-export function sourcedClaimProblems(claims: readonly PublishedClaim[], prose: readonly ProseText[]): string[] {
+/** A problem per claim, at its source where one holds it; `prose` is every prose text of the sources. */
+export function sourcedClaimProblems(claims: readonly PublishedClaim[], prose: readonly ProseText[]): Problem[] {
   // The same sentence on many pages is one claim, looked up once.
   const grouped = new Map<string, { claim: ClaimFinding; sentence: string; files: string[] }>();
   for (const { file, claim } of claims) {
@@ -80,9 +81,11 @@ export function sourcedClaimProblems(claims: readonly PublishedClaim[], prose: r
   const sources = grouped.size ? prose.map((text) => ({ text, plain: plain(text.markdown) })) : [];
   return [...grouped.values()].map(({ claim, sentence, files }) => {
     const source = sources.find((candidate) => candidate.plain.includes(sentence));
-    const place = source ? placeOf(source.text, sentence) : files[0];
     const reach = !source && files.length === 1 ? '' : ` (${reachOf(files)})`;
-    return `${place}: ${describeClaim(claim)}${reach} [UAI-UNSUPPORTED-CLAIM]`;
+    const message = `${describeClaim(claim)}${reach}`;
+    return source
+      ? proseProblem(source.text, lineOf(source.text, sentence), message, UNSUPPORTED_CLAIM_RULE)
+      : { file: files[0], message, rule: UNSUPPORTED_CLAIM_RULE };
   });
 }
 
@@ -90,12 +93,11 @@ function reachOf(files: string[]): string {
   return files.length === 1 ? `published in ${files[0]}` : `published in ${files.length} files, first ${files[0]}`;
 }
 
-/** `file:line` of the sentence in a prose text (and its field or JSON Pointer). */
-function placeOf(text: ProseText, sentence: string): string {
+/** The line of its file where the sentence begins in a prose text. */
+function lineOf(text: ProseText, sentence: string): number {
   const lines = text.markdown.split('\n');
   const at = lines.findIndex((line) => startsOn(plain(line), sentence));
-  const line = text.line + Math.max(at, 0);
-  return `${text.file}:${line}${text.place ? ` (${text.place})` : ''}`;
+  return text.line + Math.max(at, 0);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Glossary } from './contentSchemas.ts';
 import { jsonPointer } from '../uai/jsonPointer.ts';
 import { isNormativeContentFile } from './editionContents.ts';
 import { REQUIREMENT_IDS_IN_TEXT } from './requirementId.ts';
+import type { Problem } from './problem.ts';
 
 /** One piece of Markdown prose and where it sits in its file. */
 export interface ProseText {
@@ -26,9 +27,27 @@ export interface ProseText {
   locale: string;
   /** Line of the file where `markdown` starts (1-based). */
   line: number;
-  /** The frontmatter field or the JSON Pointer of a data-file string, when not the whole body. */
-  place?: string;
+  /** The frontmatter field the text is, when it is one and not the body. */
+  field?: string;
+  /** The JSON Pointer of a data file's string. */
+  pointer?: string;
   markdown: string;
+}
+
+/** True for a Markdown body: not a frontmatter field, not a data file's string. */
+export const isPageBody = (text: ProseText): boolean => text.field === undefined && text.pointer === undefined;
+
+/**
+ * A problem at `line` of a prose text's file (a line of the file, not of the text): at the string's
+ * JSON Pointer in a data file, naming the field of a frontmatter one.
+ */
+export function proseProblem(text: ProseText, line: number, message: string, rule: string): Problem {
+  return {
+    file: text.file,
+    place: text.pointer === undefined ? { line } : { line, pointer: text.pointer },
+    message: text.field === undefined ? message : `${message} (frontmatter field "${text.field}")`,
+    rule,
+  };
 }
 
 /** How a locale's prose is judged. */
@@ -76,7 +95,7 @@ export function markdownEntryProse(
       file,
       locale,
       line: index < 0 ? 1 : index + 2,
-      place: `frontmatter field "${field}"`,
+      field,
       markdown: value,
     });
   }
@@ -98,7 +117,7 @@ export function dataFileProse(file: string, locale: string, text: string, data: 
   const walk = (value: unknown, path: (string | number)[]): void => {
     if (typeof value === 'string') {
       offsets.push(offsetOf(value));
-      texts.push({ file, locale, line: 0, place: jsonPointer(path), markdown: value });
+      texts.push({ file, locale, line: 0, pointer: jsonPointer(path), markdown: value });
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => walk(item, [...path, index]));
     } else if (value && typeof value === 'object') {
@@ -300,26 +319,31 @@ function bannedPhrases(glossary: Glossary | undefined): BannedPhrase[] {
   );
 }
 
+/** The rules of the language check. */
+export const BANNED_TERM_RULE = 'banned-term';
+export const FRENCH_PUNCTUATION_RULE = 'french-punctuation';
+export const CHINESE_PUNCTUATION_RULE = 'chinese-punctuation';
+export const GLOSSARY_RULE = 'glossary';
+
 /**
- * Every problem in `texts`, one `file:line: rule: message` line each, in file order. `runsOf` gives
- * a string's prose runs: proseRuns itself, or a cache of its results.
+ * Every problem in `texts`, at its file and line, in file order. `runsOf` gives a string's prose
+ * runs: proseRuns itself, or a cache of its results.
  */
 export function checkLanguage(
   texts: readonly ProseText[],
   rulesFor: (locale: string) => LanguageRules,
   runsOf: (markdown: string) => readonly ProseRun[] = proseRuns,
-): string[] {
-  const problems: string[] = [];
+): Problem[] {
+  const problems: Problem[] = [];
   const phrasesByLocale = new Map<string, BannedPhrase[]>();
   for (const text of texts) {
     const rules = rulesFor(text.locale);
     if (!phrasesByLocale.has(text.locale)) phrasesByLocale.set(text.locale, bannedPhrases(rules.glossary));
     const phrases = phrasesByLocale.get(text.locale)!;
     if (!phrases.length && !rules.frenchPunctuation && !rules.chinesePunctuation) continue;
-    const at = text.place ? ` (${text.place})` : '';
     const normative = isNormativeContentFile(text.file);
     for (const run of runsOf(text.markdown)) {
-      const found: [offset: number, problem: (line: number) => string][] = [];
+      const found: [offset: number, message: string, rule: string][] = [];
       const normalized = phrases.length ? normalize(run.value) : '';
       for (const banned of phrases) {
         if (normative && banned.nonNormativeOnly) continue;
@@ -327,25 +351,25 @@ export function checkLanguage(
           const written = run.value.slice(offset, offset + banned.phrase.length);
           found.push([
             offset,
-            (line) =>
-              `${text.file}:${line}: banned-term: "${written}" for "${banned.term}" (${banned.reason}); use "${banned.use}"${at}`,
+            `"${written}" for "${banned.term}" (${banned.reason}); use "${banned.use}"`,
+            BANNED_TERM_RULE,
           ]);
         }
       }
       if (rules.frenchPunctuation) {
         for (const [offset, message] of frenchPunctuation(run.value, run.following))
-          found.push([offset, (line) => `${text.file}:${line}: french-punctuation: ${message}${at}`]);
+          found.push([offset, message, FRENCH_PUNCTUATION_RULE]);
       }
       if (rules.chinesePunctuation) {
         for (const [offset, message] of chinesePunctuation(run.value))
-          found.push([offset, (line) => `${text.file}:${line}: chinese-punctuation: ${message}${at}`]);
+          found.push([offset, message, CHINESE_PUNCTUATION_RULE]);
       }
       const positions = textPositions(
         run.value,
         found.map(([offset]) => offset),
       );
-      found.forEach(([, problem], index) =>
-        problems.push(problem(text.line + run.line - 1 + positions[index].line - 1)),
+      found.forEach(([, message, rule], index) =>
+        problems.push(proseProblem(text, text.line + run.line - 1 + positions[index].line - 1, message, rule)),
       );
     }
   }
@@ -357,25 +381,28 @@ export function checkLanguage(
  * rendering per concept, so a reader never has to guess which is meant), or a preferred rendering
  * that contains a banned one.
  */
-export function checkGlossary(file: string, glossary: Glossary): string[] {
-  const problems: string[] = [];
+export function checkGlossary(file: string, glossary: Glossary): Problem[] {
+  const problems: Problem[] = [];
   const seen = new Set<string>();
   const termOfUse = new Map<string, string>();
   glossary.terms.forEach((entry, index) => {
-    const place = jsonPointer(['terms', index]);
-    if (seen.has(entry.term)) problems.push(`${file}: glossary: the term "${entry.term}" is listed twice (${place})`);
+    const problem = (message: string): Problem => ({
+      file,
+      place: { pointer: jsonPointer(['terms', index]) },
+      message,
+      rule: GLOSSARY_RULE,
+    });
+    if (seen.has(entry.term)) problems.push(problem(`the term "${entry.term}" is listed twice`));
     seen.add(entry.term);
     const use = normalize(entry.use);
     const other = termOfUse.get(use);
     if (other !== undefined && other !== entry.term)
-      problems.push(
-        `${file}: glossary: "${entry.use}" renders both "${other}" and "${entry.term}"; one rendering per concept (${place})`,
-      );
+      problems.push(problem(`"${entry.use}" renders both "${other}" and "${entry.term}"; one rendering per concept`));
     else termOfUse.set(use, entry.term);
     for (const banned of bannedPhrases(glossary)) {
       if (occurrences(normalize(entry.use), banned.phrase).length) {
         problems.push(
-          `${file}: glossary: the preferred rendering "${entry.use}" of "${entry.term}" contains the banned "${banned.phrase}" (${place})`,
+          problem(`the preferred rendering "${entry.use}" of "${entry.term}" contains the banned "${banned.phrase}"`),
         );
       }
     }

@@ -3,14 +3,13 @@
  * llms.txt and the manifest, must resolve to a file in dist/ (and an element id for #anchors).
  * It knows the URL scheme: `/x/` is `/x/index.html`, and https://uaix.org/… is the site itself.
  */
-import { SITE_ORIGIN } from './locales.ts';
+import { LOCALES, SITE_ORIGIN } from './locales.ts';
+import type { Problem } from './problem.ts';
 
 export interface LinkSource {
   /** Public path of the page or file the link is in; relative links resolve against it. */
   file: string;
   href: string;
-  /** How messages name the link's source (defaults to `file`), e.g. the content file of a page. */
-  label?: string;
 }
 
 export interface SiteFiles {
@@ -37,28 +36,62 @@ export function targetOf(href: string, fromPath: string): { file: string; fragme
 }
 
 /**
- * One problem line per broken link or anchor. `placeOf` names where a broken link is written (by
- * default its label or file); it is asked only for broken links.
+ * Where a broken link is written, as the problem names it: a file (a content file, a built page, a
+ * route record), its line and column when known, and the page that shows it when the file is a
+ * page's source.
+ */
+export interface LinkPlace {
+  file: string;
+  place?: { line: number; column: number };
+  page?: string;
+}
+
+/** The rules a link breaks: its target is not built, or its target has no element with its anchor. */
+export const LINK_TARGET_RULE = 'link-target';
+export const LINK_ANCHOR_RULE = 'link-anchor';
+
+// Locale codes are letters and hyphens: nothing in them needs escaping in a pattern.
+const LOCALE_SEGMENT = new RegExp(`/(?:${LOCALES.map((locale) => locale.code).join('|')})/`, 'g');
+const anyLocale = (text: string) => text.replace(LOCALE_SEGMENT, '/<locale>/');
+
+/**
+ * A problem per broken link or anchor, once per place it is written: a link in a Markdown text, or
+ * in a template, breaks on every page that shows it in each locale, and is reported for the first.
+ * `placeOf` names where a link is written (by default its file); it is asked only for broken links.
  */
 export function checkLinks(
   links: LinkSource[],
   site: SiteFiles,
-  placeOf: (link: LinkSource) => string = (link) => link.label ?? link.file,
-): string[] {
-  const problems: string[] = [];
+  placeOf: (link: LinkSource) => LinkPlace = (link) => ({ file: link.file }),
+): Problem[] {
+  const problems: Problem[] = [];
+  const reported = new Set<string>();
+  const report = (link: LinkSource, rule: string, broken: (on: string) => string) => {
+    const { file, place, page } = placeOf(link);
+    const key = anyLocale(`${file}:${place?.line}:${place?.column} ${link.href}`);
+    if (reported.has(key)) return;
+    reported.add(key);
+    problems.push({ file, ...(place && { place }), message: broken(page ? ` on ${page}` : ''), rule });
+  };
   for (const link of links) {
     const fromPath = link.file.startsWith('/') ? link.file : `/${link.file}`;
     const target = targetOf(link.href, fromPath.replace(/index\.html$/, ''));
     if (!target) continue;
     if (!site.has(target.file)) {
-      problems.push(`${placeOf(link)}: link ${link.href} points at ${target.file}, which is not in the built site`);
+      report(
+        link,
+        LINK_TARGET_RULE,
+        (on) => `link ${link.href}${on} points at ${target.file}, which is not in the built site`,
+      );
       continue;
     }
     if (target.fragment && target.file.endsWith('.html')) {
       const ids = site.idsOf(target.file);
       if (ids && !ids.has(target.fragment))
-        problems.push(
-          `${placeOf(link)}: link ${link.href} names the anchor #${target.fragment}, which ${target.file} does not have`,
+        report(
+          link,
+          LINK_ANCHOR_RULE,
+          (on) => `link ${link.href}${on} names the anchor #${target.fragment}, which ${target.file} does not have`,
         );
     }
   }

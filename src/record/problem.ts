@@ -2,11 +2,15 @@
  * A problem as data: the file, the place in it, what is wrong and the rule it breaks. Gates make
  * problems, and one formatter turns each into the line the terminal shows, so every gate's line
  * reads the same way: `file:line:column: message [rule]` for a place in text, `file /pointer:
- * message [rule]` for a place in JSON (`(root)` for the whole document).
+ * message [rule]` for a place in JSON (`(root)` for the whole document), and `file:line (/pointer):
+ * message [rule]` for a string of a JSON file whose line is known.
  */
 
-/** A place in text (1-based line and column) or in a JSON document (a JSON Pointer). */
-export type Place = { line: number; column: number } | { pointer: string };
+/**
+ * A place in text (1-based line, and column where a gate knows it), in a JSON document (a JSON
+ * Pointer), or both: the line of a JSON file where the value at the pointer is written.
+ */
+export type Place = { line: number; column?: number; pointer?: string } | { pointer: string };
 
 export interface Problem {
   /** Repository-relative for a source, the public path (`/a/b.json`) for a published file. */
@@ -19,13 +23,14 @@ export interface Problem {
 
 /** The one line a problem prints as. */
 export function formatProblem({ file, place, message, rule }: Problem): string {
-  const where =
-    place === undefined
-      ? file
-      : 'pointer' in place
-        ? `${file} ${place.pointer || '(root)'}`
-        : `${file}:${place.line}:${place.column}`;
-  return `${where}: ${message}${rule ? ` [${rule}]` : ''}`;
+  return `${placeText(file, place)}: ${message}${rule ? ` [${rule}]` : ''}`;
+}
+
+function placeText(file: string, place: Place | undefined): string {
+  if (place === undefined) return file;
+  if (!('line' in place)) return `${file} ${place.pointer || '(root)'}`;
+  const { line, column, pointer } = place;
+  return `${file}:${line}${column === undefined ? '' : `:${column}`}${pointer === undefined ? '' : ` (${pointer || '(root)'})`}`;
 }
 
 /** A problem or a line already formatted (gates not yet making problems as data). */

@@ -1,14 +1,16 @@
+import { problemLine, type ProblemLine } from './problem.ts';
+
 /**
  * An error that carries its problems as data, one line each (file, place, rule). Callers read
  * `problems`; none splits a message back into lines. The message lists them too, for a reader
  * that only prints an error.
  */
 export class ProblemListError extends Error {
-  readonly problems: readonly string[];
+  readonly problems: readonly ProblemLine[];
 
-  constructor(problems: string | readonly string[]) {
-    const list = typeof problems === 'string' ? [problems] : [...problems];
-    super(list.join('\n'));
+  constructor(problems: ProblemLine | readonly ProblemLine[]) {
+    const list = Array.isArray(problems) ? [...problems] : [problems as ProblemLine];
+    super(list.map(problemLine).join('\n'));
     this.problems = list;
   }
 }

@@ -8,6 +8,7 @@
  */
 import { textPositions } from '../uai/textPosition.ts';
 import { findSecrets, maskSecret } from '../uai/secretScan.ts';
+import type { Problem } from './problem.ts';
 
 /** One place where something secret-looking or local was found. `value` is never printed. */
 export interface RedactionFinding {
@@ -135,34 +136,43 @@ export interface AllowEntry {
   reason: string;
 }
 
-/** Reads the allow-list document; returns one-line problems for a malformed one. */
-export function parseAllowList(text: string, file: string): { entries: AllowEntry[]; problems: string[] } {
+/** The rule a malformed or stale allow-list entry breaks. */
+export const ALLOW_LIST_RULE = 'redaction allow-list';
+
+/** Reads the allow-list document; returns a problem for each malformed entry. */
+export function parseAllowList(text: string, file: string): { entries: AllowEntry[]; problems: Problem[] } {
+  const problem = (pointer: string | undefined, message: string): Problem => ({
+    file,
+    ...(pointer === undefined ? {} : { place: { pointer } }),
+    message,
+    rule: ALLOW_LIST_RULE,
+  });
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch (error) {
-    return { entries: [], problems: [`${file}: not JSON (${(error as Error).message})`] };
+    return { entries: [], problems: [problem(undefined, `not JSON (${(error as Error).message})`)] };
   }
   const list = (document as { entries?: unknown })?.entries;
   if (!Array.isArray(list))
-    return { entries: [], problems: [`${file} /entries: must be an array of {files, value, reason}`] };
+    return { entries: [], problems: [problem('/entries', 'must be an array of {files, value, reason}')] };
   const entries: AllowEntry[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   list.forEach((entry: Partial<AllowEntry>, index) => {
-    const at = `${file} /entries/${index}`;
+    const at = `/entries/${index}`;
     const files = entry?.files;
     if (
       !Array.isArray(files) ||
       files.length === 0 ||
       !files.every((name) => typeof name === 'string' && name.length > 0)
     )
-      problems.push(`${at}/files: must name at least one file`);
+      problems.push(problem(`${at}/files`, 'must name at least one file'));
     else if (files.some((name) => name.split('*').length > 2))
-      problems.push(`${at}/files: at most one * per file name`);
+      problems.push(problem(`${at}/files`, 'at most one * per file name'));
     else if (typeof entry.value !== 'string' || entry.value.length === 0)
-      problems.push(`${at}/value: must be the exact allowed value`);
+      problems.push(problem(`${at}/value`, 'must be the exact allowed value'));
     else if (typeof entry.reason !== 'string' || entry.reason.trim().length < 10)
-      problems.push(`${at}/reason: must say why the value is safe to publish`);
+      problems.push(problem(`${at}/reason`, 'must say why the value is safe to publish'));
     else entries.push({ files, value: entry.value, reason: entry.reason });
   });
   return { entries, problems };
@@ -170,9 +180,10 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
 
 /**
  * Scans one file's text; a finding lying inside an occurrence of an allow-listed value for that
- * file is allowed (and the entry counted as used). Returns one line per remaining finding.
+ * file is allowed (and the entry counted as used). Returns a problem per remaining finding, its
+ * value masked.
  */
-export function redactionProblems(file: string, text: string, allow: AllowEntry[], used: Set<AllowEntry>): string[] {
+export function redactionProblems(file: string, text: string, allow: AllowEntry[], used: Set<AllowEntry>): Problem[] {
   const findings = findRedactionProblems(text);
   if (findings.length === 0) return [];
   const entries = allow.filter((entry) => entry.files.some((name) => fileMatches(name, file)));
@@ -189,10 +200,12 @@ export function redactionProblems(file: string, text: string, allow: AllowEntry[
     text,
     kept.map((finding) => finding.start),
   );
-  return kept.map((finding, index) => {
-    const { line, column } = positions[index];
-    return `${file}:${line}:${column}: ${finding.kind} [${finding.rule}]: ${maskSecret(finding.value)}`;
-  });
+  return kept.map((finding, index) => ({
+    file,
+    place: positions[index],
+    message: `${finding.kind}: ${maskSecret(finding.value)}`,
+    rule: finding.rule,
+  }));
 }
 
 /** A file name of the allow-list against a file: exact, or with its one `*` standing for part of one segment. */

@@ -12,7 +12,8 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
 import type { Nodes, Paragraph } from 'mdast';
-import { MARKDOWN_OPTIONS, SKIPPED_NODES, type ProseText } from './languageCheck.ts';
+import { isPageBody, MARKDOWN_OPTIONS, proseProblem, SKIPPED_NODES, type ProseText } from './languageCheck.ts';
+import type { Problem } from './problem.ts';
 import type { Bcp14Level, KeywordTable } from './bcp14.ts';
 
 export { REQUIREMENT_ID_PATTERN } from './requirementId.ts';
@@ -45,14 +46,15 @@ export function requirementIdOf(paragraph: Paragraph): string | undefined {
 export function requirementsOf(
   prose: ProseText,
   keywords: KeywordTable,
-): { statements: RequirementStatement[]; problems: string[] } {
+): { statements: RequirementStatement[]; problems: Problem[] } {
   const statements: RequirementStatement[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   // A caseless form is a key word only inside strong emphasis, so without emphasis markup it cannot be one.
   const emphasis = prose.markdown.includes('**') || prose.markdown.includes('__');
   if (!prose.markdown.includes('[UAI1-') && !keywords.scan(prose.markdown).some((hit) => emphasis || !hit.caseless))
     return { statements, problems };
-  const where = (line: number) => `${prose.file}:${prose.line + line - 1}${prose.place ? ` (${prose.place})` : ''}`;
+  const at = (line: number, message: string, rule: string) =>
+    problems.push(proseProblem(prose, prose.line + line - 1, message, rule));
   const own = keywords.formsOf(prose.locale);
 
   interface Open {
@@ -65,10 +67,8 @@ export function requirementsOf(
       const id = requirementIdOf(node);
       if (id) {
         const line = node.position?.start.line ?? 1;
-        if (prose.place) {
-          problems.push(
-            `${where(line)}: requirement ${id} outside a page body; state it in the page's Markdown [requirement-place]`,
-          );
+        if (!isPageBody(prose)) {
+          at(line, `requirement ${id} outside a page body; state it in the page's Markdown`, 'requirement-place');
         } else {
           const text = toString(node).replace(REQUIREMENT_OPENING, '').replace(/\s+/g, ' ').trim();
           const statement: RequirementStatement = {
@@ -81,10 +81,12 @@ export function requirementsOf(
           const started: Open = { statement, levels: new Set() };
           for (const child of node.children) visit(child, started, false);
           if (started.levels.size === 0)
-            problems.push(`${where(line)}: requirement ${id} has no marked-up BCP 14 key word [requirement-keyword]`);
+            at(line, `requirement ${id} has no marked-up BCP 14 key word`, 'requirement-keyword');
           else if (started.levels.size > 1)
-            problems.push(
-              `${where(line)}: requirement ${id} mixes ${[...started.levels].join(' and ')}; one level per requirement, so split it [requirement-level]`,
+            at(
+              line,
+              `requirement ${id} mixes ${[...started.levels].join(' and ')}; one level per requirement, so split it`,
+              'requirement-level',
             );
           else statement.level = [...started.levels][0];
           statements.push(statement);
@@ -98,18 +100,24 @@ export function requirementsOf(
         const line = (node.position?.start.line ?? 1) + countLines(node.value, hit.offset);
         if (hit.locale !== prose.locale) {
           const instead = own?.get(hit.level)?.join(' or ');
-          problems.push(
-            `${where(line)}: "${hit.form}" is the ${hit.locale} form of ${hit.level}; ${prose.locale} text writes ${instead ?? 'none (content/bcp14.json has no column for it)'} [bcp14-locale]`,
+          at(
+            line,
+            `"${hit.form}" is the ${hit.locale} form of ${hit.level}; ${prose.locale} text writes ${instead ?? 'none (content/bcp14.json has no column for it)'}`,
+            'bcp14-locale',
           );
         } else if (!open) {
-          problems.push(
+          at(
+            line,
             hit.caseless
-              ? `${where(line)}: marked-up key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or remove the emphasis [bcp14-outside-requirement]`
-              : `${where(line)}: upper-case key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or write the word in lower case [bcp14-outside-requirement]`,
+              ? `marked-up key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or remove the emphasis`
+              : `upper-case key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or write the word in lower case`,
+            'bcp14-outside-requirement',
           );
         } else if (!strong || node.value.trim() !== hit.form) {
-          problems.push(
-            `${where(line)}: key word "${hit.form}" of ${open.statement.id} is not marked up; write **${hit.form}** [bcp14-markup]`,
+          at(
+            line,
+            `key word "${hit.form}" of ${open.statement.id} is not marked up; write **${hit.form}**`,
+            'bcp14-markup',
           );
         } else open.levels.add(hit.level);
       }

@@ -14,6 +14,7 @@ import { fileDigests } from './machineRecords.ts';
 import { SITE_ORIGIN } from './locales.ts';
 import { MANIFEST_PATH, SITEMAP_PATH } from './publicPaths.ts';
 import { claimProblems, jsonStrings } from './claimCheck.ts';
+import { formatProblem } from './problem.ts';
 import { boolean, matching, number, objectOf, shapeProblem, string, type Shape } from './jsonShape.ts';
 import { isJsonObject } from '../uai/jsonObject.ts';
 import { jsonPointer } from '../uai/jsonPointer.ts';
@@ -352,7 +353,7 @@ export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Pr
   }
   report.problems.push(...options.checkManifestSchema(manifestUrl, manifest));
   // The manifest's own text, which no entry covers: the build's claims and redaction gates.
-  report.problems.push(...claimProblems(manifestUrl, jsonStrings(manifest).join('\n')));
+  report.problems.push(...claimProblems(manifestUrl, jsonStrings(manifest).join('\n')).map(formatProblem));
   report.problems.push(...(options.redactionProblems?.(MANIFEST_PATH, manifestText) ?? []));
   const files = wellFormed<ManifestFile>(manifest.files, '/files', FILE_ENTRY, report.problems);
 

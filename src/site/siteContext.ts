@@ -4,6 +4,7 @@
  * Content problems stop the build here with one line per problem.
  */
 import { ProblemListError } from '../record/problemList.ts';
+import type { Problem, ProblemLine } from '../record/problem.ts';
 import {
   loadContentEntries,
   withEditionPages,
@@ -161,7 +162,7 @@ function fileProblemsOf({
   glossaries,
   routes,
   requirements,
-}: ContentSources): string[] {
+}: ContentSources): ProblemLine[] {
   return [
     ...requirements.problems,
     ...routes.problems,
@@ -174,7 +175,7 @@ function fileProblemsOf({
 }
 
 /** Stops the build with one line per content problem (the files' own, then the language check's). */
-function assertContentClean(fileProblems: string[], index: RecordIndex): void {
+function assertContentClean(fileProblems: readonly ProblemLine[], index: RecordIndex): void {
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
   const problems = fileProblems.length ? fileProblems : index.errors;
@@ -328,10 +329,10 @@ export function loadSite(): SiteContext {
  * with it, as in loadSite.
  */
 export async function loadSiteCheckingLanguageAside(
-  checkLanguage: (input: LanguageCheckInput) => Promise<string[]>,
+  checkLanguage: (input: LanguageCheckInput) => Promise<Problem[]>,
 ): Promise<{
   site: SiteContext;
-  languageProblems: Promise<string[]>;
+  languageProblems: Promise<Problem[]>;
 }> {
   const sources = readContentSources();
   const index = buildRecordIndex(sources.content.entries);

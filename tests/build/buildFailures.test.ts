@@ -81,7 +81,7 @@ test('(c) a dead internal link in an English Markdown page: the page, the line a
   assert.ok(line.includes('/en-us/about/'), `the line does not name the page: ${line}`);
   // Issue 21: at the line of the Markdown where the link is written, once for all the locales showing it.
   assert.ok(
-    line.includes(`${file}:${plantedLine}:26 (/en-us/about/)`),
+    line.includes(`${file}:${plantedLine}:26: link /en-us/no-such-page/ on /en-us/about/`),
     `the line does not name the source line: ${line}`,
   );
   assert.equal(run.stderr.split('\n').filter((text) => text.includes('/no-such-page/')).length, 1, run.stderr);
@@ -103,14 +103,14 @@ test('(e) a banned rendering and French punctuation without a no-break space: fi
     },
   });
   assertFailedClearly(run, copy, [file]);
-  const banned = lineNaming(run, `${file}:${plantedLine}: banned-term:`);
+  const banned = lineNaming(run, `${file}:${plantedLine}: "appareils"`);
   assert.match(
     banned,
-    /"appareils" for "fixture".*use "jeu d’essai"/,
+    /"appareils" for "fixture".*use "jeu d’essai" \[banned-term\]$/,
     `the line does not name the term and its preferred rendering: ${banned}`,
   );
-  const punctuation = lineNaming(run, `${file}:${plantedLine}: french-punctuation:`);
-  assert.match(punctuation, /an ordinary space before ":"/, `the line does not say what is wrong: ${punctuation}`);
+  const punctuation = lineNaming(run, `${file}:${plantedLine}: an ordinary space before ":"`);
+  assert.match(punctuation, /\[french-punctuation\]$/, `the line does not name its rule: ${punctuation}`);
 });
 
 test('(f) plain `astro build` with a dead link: exit 1, the page and the link, no dist/ (issue 14)', () => {

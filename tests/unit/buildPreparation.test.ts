@@ -3,6 +3,7 @@
  * renders, `finishPreparation` waits for both: the worker packs what `packPackage` packs, and the
  * language check's problems, a failed worker or a package problem stop the build at their stage.
  */
+import type { Problem } from '../../src/record/problem.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { packPackageOnWorker } from '../../src/pipeline/packageThread.ts';
@@ -20,7 +21,7 @@ test('the worker thread packs the package packPackage packs', async () => {
 const RELEASE = { fileName: 'uaix-uai-1-0.1.0.tgz', sha256: `sha256:${'0'.repeat(64)}` } as PackedRelease;
 const never = <T>() => new Promise<T>(() => undefined);
 
-function started(languageProblems: Promise<string[]>, release: Promise<PackedRelease>): StartedRecord {
+function started(languageProblems: Promise<Problem[]>, release: Promise<PackedRelease>): StartedRecord {
   const site = {
     model: { fixtures: [{}], profiles: [{}], routeFixtures: [] },
     index: { pages: [{}, {}] },
@@ -50,10 +51,15 @@ test('a clean language check and a packed package: the release and the report li
 });
 
 test("the language check's problems stop the build at the content stage, without waiting for the package", async () => {
-  const problem = 'content/pages/fr-fr/a.md:4: banned-term: "appareils" for "fixture"';
+  const problem: Problem = {
+    file: 'content/pages/fr-fr/a.md',
+    place: { line: 4 },
+    message: '"appareils" for "fixture"',
+    rule: 'banned-term',
+  };
   await assert.rejects(
     finishPreparation(started(Promise.resolve([problem]), never())),
-    failsAt('content', [/^content\/pages\/fr-fr\/a\.md:4: banned-term/]),
+    failsAt('content', [/^content\/pages\/fr-fr\/a\.md:4: "appareils" for "fixture" \[banned-term\]$/]),
   );
   await assert.rejects(
     finishPreparation(started(Promise.reject(new Error('worker exited with 1')), never())),

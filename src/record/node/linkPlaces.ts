@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
-import type { LinkSource } from '../linkCheck.ts';
+import type { LinkPlace, LinkSource } from '../linkCheck.ts';
 import { placeOfUrl } from '../linkPlace.ts';
 import type { RecordIndex } from '../pageIndex.ts';
 
 /** `placeOf(link)` for checkLinks: `distRoot` holds the built files (public paths), the repository the rest. */
-export function linkPlaces(index: RecordIndex, distRoot: string): (link: LinkSource) => string {
+export function linkPlaces(index: RecordIndex, distRoot: string): (link: LinkSource) => LinkPlace {
   const texts = new Map<string, string | undefined>();
   const textOf = (path: string) => {
     if (!texts.has(path)) {
@@ -24,10 +24,9 @@ export function linkPlaces(index: RecordIndex, distRoot: string): (link: LinkSou
     }
     return texts.get(path);
   };
-  const placeIn = (shown: string, path: string, url: string) => {
+  const placeIn = (path: string, url: string) => {
     const text = textOf(path);
-    const place = text === undefined ? undefined : placeOfUrl(text, url);
-    return place && `${shown}:${place.line}:${place.column}`;
+    return text === undefined ? undefined : placeOfUrl(text, url);
   };
   return (link) => {
     const page = index.byUrl.get(link.file.replace(/index\.html$/, ''));
@@ -35,10 +34,11 @@ export function linkPlaces(index: RecordIndex, distRoot: string): (link: LinkSou
       const { file, locale } = page.entry;
       // A page showing another locale's text has that text's links moved to its own locale.
       const written = link.href.replace(`/${page.locale}/`, `/${locale}/`);
-      const inMarkdown = placeIn(file, join(REPOSITORY_ROOT, file), written);
-      if (inMarkdown) return `${inMarkdown} (${page.url})`;
+      const inMarkdown = placeIn(join(REPOSITORY_ROOT, file), written);
+      if (inMarkdown) return { file, place: inMarkdown, page: page.url };
     }
     const path = link.file.startsWith('/') ? join(distRoot, link.file) : join(REPOSITORY_ROOT, link.file);
-    return placeIn(link.file, path, link.href) ?? link.label ?? link.file;
+    const place = placeIn(path, link.href);
+    return place ? { file: link.file, place } : { file: link.file };
   };
 }

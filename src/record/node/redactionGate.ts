@@ -7,7 +7,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
-import { parseAllowList, redactionProblems, type AllowEntry } from '../redaction.ts';
+import type { Problem } from '../problem.ts';
+import { ALLOW_LIST_RULE, parseAllowList, redactionProblems, type AllowEntry } from '../redaction.ts';
 import { walkFiles } from './walkFiles.ts';
 
 /** Beside the sources, not among them: it holds the allowed values by necessity and is never published. */
@@ -20,7 +21,7 @@ const SOURCE_ROOTS = ['content', 'schemas', 'public', 'llms.txt'];
 export const TEXT_FILE = /(?:\.(?:html|json|md|txt|xml|js|mjs|css|svg|yaml|yml|webmanifest)|\/_headers|\/_redirects)$/;
 
 export interface GateScan {
-  problems: string[];
+  problems: Problem[];
   files: number;
   bytes: number;
   milliseconds: number;
@@ -28,7 +29,7 @@ export interface GateScan {
 
 export class RedactionGate {
   readonly entries: AllowEntry[];
-  readonly problems: string[];
+  readonly problems: Problem[];
   private readonly used = new Set<AllowEntry>();
 
   constructor(private readonly root = REPOSITORY_ROOT) {
@@ -64,12 +65,17 @@ export class RedactionGate {
   }
 
   /** Allow-list entries that allowed nothing in any scan so far: stale, so they are problems. */
-  unusedEntries(): string[] {
+  unusedEntries(): Problem[] {
     return this.entries.flatMap((entry, index) =>
       this.used.has(entry)
         ? []
         : [
-            `${ALLOW_LIST_FILE} /entries/${index}: allows a value found in none of its files (${entry.files.join(', ')}); remove the entry`,
+            {
+              file: ALLOW_LIST_FILE,
+              place: { pointer: `/entries/${index}` },
+              message: `allows a value found in none of its files (${entry.files.join(', ')}); remove the entry`,
+              rule: ALLOW_LIST_RULE,
+            },
           ],
     );
   }
@@ -81,7 +87,7 @@ export class RedactionGate {
   /** The text files among `files` (each read only if it is one). */
   private scanTexts(files: readonly { name: string; text: () => string }[]): GateScan {
     const started = performance.now();
-    const problems: string[] = [];
+    const problems: Problem[] = [];
     let count = 0;
     let bytes = 0;
     for (const file of files) {

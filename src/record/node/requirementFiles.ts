@@ -8,7 +8,9 @@ import { join, relative } from 'node:path';
 import { readJsonText, jsonReadProblem } from '../../uai/jsonText.ts';
 import { ERROR_CODES, WARNING_CODES } from '../../uai/errorCodes.ts';
 import { bcp14Data, requirementTraceData, type RegistryCommon, type RequirementTrace } from '../contentSchemas.ts';
-import type { ProseText } from '../languageCheck.ts';
+import { isPageBody, type ProseText } from '../languageCheck.ts';
+import type { ProblemLine } from '../problem.ts';
+import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { keywordTable, type KeywordTable } from '../bcp14.ts';
 import { requirementsOf, type RequirementStatement } from '../requirementMarkup.ts';
 import { citedRequirementProblems, requirementIdProblems } from '../requirementIds.ts';
@@ -26,7 +28,7 @@ export interface RequirementSources {
   /** Each locale's first form of each level (DOIT for MUST in fr-fr), for tables that name a level. */
   levelForms: Record<string, Record<string, string>>;
   trace?: { data: RequirementTrace; text: string };
-  problems: string[];
+  problems: ProblemLine[];
 }
 
 /** Reads one JSON file of content/ against its schema: the data, or one line per problem. */
@@ -37,13 +39,13 @@ function readJsonFile<T>(
       value: unknown,
     ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
   },
-): { data?: T; text: string; problems: string[] } {
+): { data?: T; text: string; problems: ProblemLine[] } {
   const file = relative(REPOSITORY_ROOT, path);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    return { text: '', problems: [`${file}: cannot be read`] };
+    return { text: '', problems: [{ file, message: 'cannot be read' }] };
   }
   const read = readJsonText(text);
   if (!read.ok) return { text, problems: [jsonReadProblem(file, read.error)] };
@@ -51,7 +53,11 @@ function readJsonFile<T>(
   if (!parsed.success)
     return {
       text,
-      problems: parsed.error.issues.map((issue) => `${file}: /${issue.path.map(String).join('/')}: ${issue.message}`),
+      problems: parsed.error.issues.map((issue) => ({
+        file,
+        place: { pointer: jsonPointer(issue.path.map(String)) },
+        message: issue.message,
+      })),
     };
   return { data: parsed.data, text, problems: [] };
 }
@@ -64,7 +70,7 @@ export function loadRequirementSources(
 ): RequirementSources {
   const bcp14 = readJsonFile(join(root, 'bcp14.json'), bcp14Data);
   const trace = readJsonFile(join(root, 'requirements.json'), requirementTraceData);
-  const problems = [...bcp14.problems, ...trace.problems];
+  const problems: ProblemLine[] = [...bcp14.problems, ...trace.problems];
   if (!bcp14.data) return { statements: [], levelForms: {}, problems };
   const levelForms: RequirementSources['levelForms'] = {};
   for (const row of bcp14.data.levels)
@@ -75,7 +81,7 @@ export function loadRequirementSources(
   );
   problems.push(...tableProblems);
   const statements = statementsOf(prose, table, problems);
-  const bodies = prose.filter((text) => text.place === undefined);
+  const bodies = prose.filter(isPageBody);
   problems.push(...requirementIdProblems(bodies, statements));
   const stated = new Set(
     statements.filter((statement) => statement.locale === 'en-us').map((statement) => statement.id),
@@ -89,7 +95,11 @@ export function loadRequirementSources(
   return { statements, levelForms, trace: trace.data && { data: trace.data, text: trace.text }, problems };
 }
 
-function statementsOf(prose: readonly ProseText[], table: KeywordTable, problems: string[]): RequirementStatement[] {
+function statementsOf(
+  prose: readonly ProseText[],
+  table: KeywordTable,
+  problems: ProblemLine[],
+): RequirementStatement[] {
   const statements: RequirementStatement[] = [];
   for (const text of prose) {
     const found = requirementsOf(text, table);

@@ -9,6 +9,7 @@
 import { checkGlossary, checkLanguage, type ProseText } from '../languageCheck.ts';
 import type { Glossary } from '../contentSchemas.ts';
 import { localeOf } from '../locales.ts';
+import type { Problem } from '../problem.ts';
 import { ProseRunCache } from './proseRunCache.ts';
 
 /** What the language check reads: plain data, so that a worker thread can be sent it. */
@@ -21,10 +22,11 @@ export interface LanguageCheckInput {
 }
 
 /**
- * One line per problem: the glossaries' own contradictions, then the prose against each locale's
- * glossary (never the glossaries themselves, which spell out the banned renderings).
+ * The problems, as data (a worker thread posts them as they are): the glossaries' own
+ * contradictions, then the prose against each locale's glossary (never the glossaries themselves,
+ * which spell out the banned renderings).
  */
-export function languageProblems({ prose, glossaries, cacheFile }: LanguageCheckInput): string[] {
+export function languageProblems({ prose, glossaries, cacheFile }: LanguageCheckInput): Problem[] {
   const glossaryOf = new Map(glossaries.map((file) => [file.locale, file.data]));
   const runCache = new ProseRunCache(cacheFile);
   const problems = [

@@ -8,14 +8,15 @@ import assert from 'node:assert/strict';
 import { blockClaims } from '../../../src/record/claimCheck.ts';
 import { publishedClaims, sourcedClaimProblems, type PublishedClaim } from '../../../src/record/claimSources.ts';
 import type { ProseText } from '../../../src/record/languageCheck.ts';
+import { formatProblem } from '../../../src/record/problem.ts';
 
 const prose: ProseText[] = [
-  { file: 'content/i18n/en-us.json', locale: 'en-us', line: 31, place: '/status.published', markdown: 'Published.' },
+  { file: 'content/i18n/en-us.json', locale: 'en-us', line: 31, pointer: '/status.published', markdown: 'Published.' },
   {
     file: 'content/i18n/en-us.json',
     locale: 'en-us',
     line: 32,
-    place: '/footer.note',
+    pointer: '/footer.note',
     markdown: 'Read the record. UAIX provides **hosted messaging** for [every agent](/en-us/).',
   },
   {
@@ -26,6 +27,9 @@ const prose: ProseText[] = [
   },
 ];
 
+const claimLines = (claims: PublishedClaim[], texts: ProseText[]) =>
+  sourcedClaimProblems(claims, texts).map(formatProblem);
+
 const found = (file: string, text: string): PublishedClaim[] => blockClaims(text).map((claim) => ({ file, claim }));
 
 test('a UI string on many pages: one line at its file, line and JSON Pointer, with the pages it reached', () => {
@@ -33,7 +37,7 @@ test('a UI string on many pages: one line at its file, line and JSON Pointer, wi
     found(`${page}index.html`, 'Read the record. UAIX provides hosted messaging for every agent.'),
   );
   assert.equal(claims.length, 3);
-  assert.deepEqual(sourcedClaimProblems(claims, prose), [
+  assert.deepEqual(claimLines(claims, prose), [
     'content/i18n/en-us.json:32 (/footer.note): claims that UAIX provides hosted messaging (en): "UAIX provides hosted messaging for every agent." (published in 3 files, first /en-us/index.html) [UAI-UNSUPPORTED-CLAIM]',
   ]);
 });
@@ -43,7 +47,7 @@ test('a Markdown sentence that wraps: the line it starts on', () => {
     '/en-us/about/index.html',
     'Intro.\nA paragraph that wraps. UAIX offers certification of runtimes.',
   );
-  assert.deepEqual(sourcedClaimProblems(claims, prose), [
+  assert.deepEqual(claimLines(claims, prose), [
     'content/pages/en-us/about.md:9: claims that UAIX provides certification (en): "UAIX offers certification of runtimes." (published in /en-us/about/index.html) [UAI-UNSUPPORTED-CLAIM]',
   ]);
 });
@@ -54,11 +58,11 @@ test('a claim no source holds: once per sentence, at the first file that shows i
     ...found('/es-us/index.html', 'UAIX runs automatic sync.'),
     ...found('/llms.txt', 'UAIX certifies runtimes.'),
   ];
-  assert.deepEqual(sourcedClaimProblems(claims, prose), [
+  assert.deepEqual(claimLines(claims, prose), [
     '/en-us/index.html: claims that UAIX provides automatic sync (en): "UAIX runs automatic sync." (published in 2 files, first /en-us/index.html) [UAI-UNSUPPORTED-CLAIM]',
     '/llms.txt: claims that UAIX provides certification (en): "UAIX certifies runtimes." [UAI-UNSUPPORTED-CLAIM]',
   ]);
-  assert.deepEqual(sourcedClaimProblems([], prose), []);
+  assert.deepEqual(claimLines([], prose), []);
 });
 
 test('the rendered text of a source with straight quotes and double hyphens is still found at its source', () => {
@@ -72,7 +76,7 @@ test('the rendered text of a source with straight quotes and double hyphens is s
   ];
   const claims = found('/en-us/x/index.html', 'UAIX’s record – UAIX offers “certification” of runtimes.');
   assert.equal(claims.length, 1);
-  assert.match(sourcedClaimProblems(claims, source)[0] ?? '', /^content\/pages\/en-us\/x\.md:6: claims/);
+  assert.match(claimLines(claims, source)[0] ?? '', /^content\/pages\/en-us\/x\.md:6: claims/);
 });
 
 test('the claims gate reads the pages, llms.txt and every JSON record but the fixtures, whose claims are on purpose', () => {

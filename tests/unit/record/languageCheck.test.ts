@@ -1,7 +1,7 @@
 /**
  * Issue 11 item 6: the language check bans a glossary's rejected renderings and enforces French
- * no-break spaces, in prose only (never code, URLs or link targets), with one
- * `file:line: rule: message` line per problem; the real record and its glossaries pass.
+ * no-break spaces, in prose only (never code, URLs or link targets), with a problem at the file and
+ * line for each, printed `file:line: message [rule]`; the real record and its glossaries pass.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,6 +22,9 @@ import {
   loadUiStrings,
 } from '../../../src/record/node/contentFiles.ts';
 import { localeOf } from '../../../src/record/locales.ts';
+import { formatProblem, type Problem } from '../../../src/record/problem.ts';
+
+const lines = (problems: readonly Problem[]) => problems.map(formatProblem);
 
 const spanish: Glossary = {
   terms: [
@@ -53,7 +56,7 @@ function recordRules(): (locale: string) => LanguageRules {
 }
 
 function check(locale: string, markdown: string, line = 1): string[] {
-  return checkLanguage([{ file: `content/x/${locale}.md`, locale, line, markdown }], rules);
+  return lines(checkLanguage([{ file: `content/x/${locale}.md`, locale, line, markdown }], rules));
 }
 
 test('a banned rendering in prose is reported with file, line, rule, the term and the preferred rendering', () => {
@@ -61,7 +64,7 @@ test('a banned rendering in prose is reported with file, line, rule, the term an
   assert.equal(problems.length, 1);
   assert.equal(
     problems[0],
-    'content/x/es-us.md:12: banned-term: "Dispositivo" for "fixture" (a device); use "caso de prueba"',
+    'content/x/es-us.md:12: "Dispositivo" for "fixture" (a device); use "caso de prueba" [banned-term]',
   );
 });
 
@@ -116,12 +119,12 @@ test('French punctuation needs a (narrow) no-break space before : ; ! ? and insi
   assert.equal(bad.length, 5, bad.join('\n'));
   assert.match(
     bad[0],
-    /^content\/x\/fr-fr\.md:1: french-punctuation: an ordinary space before ":" in "Réussite : le client"; put a narrow no-break space \(U\+202F\) or a no-break space \(U\+00A0\) there$/,
+    /^content\/x\/fr-fr\.md:1: an ordinary space before ":" in "Réussite : le client"; put a narrow no-break space \(U\+202F\) or a no-break space \(U\+00A0\) there \[french-punctuation\]$/,
   );
-  assert.match(bad[1], /:3: french-punctuation: no space before ";"/);
-  assert.match(bad[2], /:5: french-punctuation: no space before "\?"/);
-  assert.match(bad[3], /:7: french-punctuation: "j" after "«"/);
-  assert.match(bad[4], /:7: french-punctuation: "u" before "»"/);
+  assert.match(bad[1], /:3: no space before ";".*\[french-punctuation\]$/);
+  assert.match(bad[2], /:5: no space before "\?".*\[french-punctuation\]$/);
+  assert.match(bad[3], /:7: "j" after "«".*\[french-punctuation\]$/);
+  assert.match(bad[4], /:7: "u" before "»".*\[french-punctuation\]$/);
   // Punctuation at the end of emphasis or after inline code still ends a phrase.
   assert.equal(check('fr-fr', '**Réussite:** le client').length, 1);
   assert.equal(check('fr-fr', 'La commande `uaix`: elle valide').length, 1);
@@ -140,30 +143,30 @@ test('frontmatter fields and data-file strings are checked at their own line and
     { code: 'UAIX-DOC-1', title: 'Un título', description: 'Un dispositivo' },
   );
   assert.deepEqual(
-    prose.map((text) => [text.line, text.place]),
+    prose.map((text) => [text.line, text.field]),
     [
-      [3, 'frontmatter field "title"'],
-      [4, 'frontmatter field "description"'],
+      [3, 'title'],
+      [4, 'description'],
       [5, undefined],
     ],
   );
-  assert.deepEqual(checkLanguage(prose, rules), [
-    'content/pages/es-us/a.md:4: banned-term: "dispositivo" for "fixture" (a device); use "caso de prueba" (frontmatter field "description")',
+  assert.deepEqual(lines(checkLanguage(prose, rules)), [
+    'content/pages/es-us/a.md:4: "dispositivo" for "fixture" (a device); use "caso de prueba" (frontmatter field "description") [banned-term]',
   ]);
 
   const text =
     '{\n  "source_digest": "sha256:00",\n  "rows": [\n    { "client": "dispositivo", "label": "Un dispositivo" }\n  ],\n  "note": "Bien"\n}\n';
   const data = dataFileProse('content/client-ladder/es-us.json', 'es-us', text, JSON.parse(text));
   assert.deepEqual(
-    data.map((entry) => [entry.place, entry.line]),
+    data.map((entry) => [entry.pointer, entry.line]),
     [
       ['/rows/0/label', 4],
       ['/note', 6],
     ],
     'identifiers and digests are not prose',
   );
-  assert.deepEqual(checkLanguage(data, rules), [
-    'content/client-ladder/es-us.json:4: banned-term: "dispositivo" for "fixture" (a device); use "caso de prueba" (/rows/0/label)',
+  assert.deepEqual(lines(checkLanguage(data, rules)), [
+    'content/client-ladder/es-us.json:4 (/rows/0/label): "dispositivo" for "fixture" (a device); use "caso de prueba" [banned-term]',
   ]);
 });
 
@@ -174,13 +177,13 @@ test('a glossary that contradicts itself is reported', () => {
       { term: 'fixture', use: 'caso de prueba', banned: [] },
     ],
   };
-  const problems = checkGlossary('content/glossary/es-us.json', broken);
+  const problems = lines(checkGlossary('content/glossary/es-us.json', broken));
   assert.equal(problems.length, 2, problems.join('\n'));
   assert.match(
     problems[0],
-    /preferred rendering "dispositivo de prueba" of "fixture" contains the banned "dispositivo" \(\/terms\/0\)/,
+    /^content\/glossary\/es-us\.json \/terms\/0: the preferred rendering "dispositivo de prueba" of "fixture" contains the banned "dispositivo" \[glossary\]$/,
   );
-  assert.match(problems[1], /the term "fixture" is listed twice \(\/terms\/1\)/);
+  assert.match(problems[1], /\/terms\/1: the term "fixture" is listed twice \[glossary\]$/);
 });
 
 test('the record: every translated locale has a consistent glossary, and all its prose passes', () => {
@@ -228,8 +231,8 @@ test('one rendering per concept: a glossary that gives two concepts one renderin
       { term: 'changelog', use: 'historial de cambios', banned: [] },
     ],
   };
-  assert.deepEqual(checkGlossary('content/glossary/es-us.json', broken), [
-    'content/glossary/es-us.json: glossary: "Registro" renders both "record" and "registry"; one rendering per concept (/terms/1)',
+  assert.deepEqual(lines(checkGlossary('content/glossary/es-us.json', broken)), [
+    'content/glossary/es-us.json /terms/1: "Registro" renders both "record" and "registry"; one rendering per concept [glossary]',
   ]);
 });
 
@@ -246,24 +249,27 @@ test("a planted second rendering of a concept fails in each locale's glossary", 
   ];
   for (const [locale, markdown, term] of planted) {
     const texts = [{ file: `content/pages/${locale}/get-started.md`, locale, line: 9, markdown }];
-    const problems = checkLanguage(texts, recordRules());
+    const problems = lines(checkLanguage(texts, recordRules()));
     assert.equal(problems.length, 1, `${locale} "${markdown}": ${problems.join('\n')}`);
-    assert.match(problems[0], new RegExp(`^content/pages/${locale}/get-started\\.md:9: banned-term: .* for "${term}"`));
+    assert.match(
+      problems[0],
+      new RegExp(`^content/pages/${locale}/get-started\\.md:9: .* for "${term}".* \\[banned-term\\]$`),
+    );
   }
 });
 
 test('an English BCP 14 keyword in the prose of a non-normative page fails; normative sources wait for their edition', () => {
   const markdown = 'Un paquet MUST contenir ses champs, et SHOULD les trier.';
-  const at = (file: string) => checkLanguage([{ file, locale: 'fr-fr', line: 3, markdown }], recordRules());
+  const at = (file: string) => lines(checkLanguage([{ file, locale: 'fr-fr', line: 3, markdown }], recordRules()));
   const problems = at('content/pages/fr-fr/get-started.md');
   assert.deepEqual(
     problems.map((line) => line.replace(/ \(an English.*$/, '')),
     [
-      'content/pages/fr-fr/get-started.md:3: banned-term: "MUST" for "MUST, SHALL (BCP 14 keyword)"',
-      'content/pages/fr-fr/get-started.md:3: banned-term: "SHOULD" for "SHOULD (BCP 14 keyword)"',
+      'content/pages/fr-fr/get-started.md:3: "MUST" for "MUST, SHALL (BCP 14 keyword)"',
+      'content/pages/fr-fr/get-started.md:3: "SHOULD" for "SHOULD (BCP 14 keyword)"',
     ],
   );
-  assert.match(problems[0], /use "DOIT"$/);
+  assert.match(problems[0], /use "DOIT" \[banned-term\]$/);
   for (const locale of ['es-us', 'zh-cn']) {
     const file = `content/pages/${locale}/index.md`;
     assert.equal(checkLanguage([{ file, locale, line: 1, markdown: 'X MUST y.' }], recordRules()).length, 1, locale);
@@ -284,11 +290,11 @@ test('an English BCP 14 keyword in the prose of a non-normative page fails; norm
 test('Chinese text takes full-width punctuation; code, identifiers, URLs and Latin text are exempt', () => {
   const problems = check('zh-cn', '数据包有效, 然后运行验证器(JSON)。\n\n请查看文档: 它说明了一切.');
   assert.deepEqual(problems, [
-    'content/x/zh-cn.md:1: chinese-punctuation: ASCII "," in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "，"',
-    'content/x/zh-cn.md:1: chinese-punctuation: ASCII "(" in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "（"',
-    'content/x/zh-cn.md:1: chinese-punctuation: ASCII ")" in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "）"',
-    'content/x/zh-cn.md:3: chinese-punctuation: ASCII ":" in Chinese text in "请查看文档: 它说明了一切."; use the full-width "："',
-    'content/x/zh-cn.md:3: chinese-punctuation: ASCII "." in Chinese text in "请查看文档: 它说明了一切."; use the full-width "。"',
+    'content/x/zh-cn.md:1: ASCII "," in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "，" [chinese-punctuation]',
+    'content/x/zh-cn.md:1: ASCII "(" in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "（" [chinese-punctuation]',
+    'content/x/zh-cn.md:1: ASCII ")" in Chinese text in "数据包有效, 然后运行验证器(JSON)。"; use the full-width "）" [chinese-punctuation]',
+    'content/x/zh-cn.md:3: ASCII ":" in Chinese text in "请查看文档: 它说明了一切."; use the full-width "：" [chinese-punctuation]',
+    'content/x/zh-cn.md:3: ASCII "." in Chinese text in "请查看文档: 它说明了一切."; use the full-width "。" [chinese-punctuation]',
   ]);
   assert.deepEqual(
     check(

@@ -13,6 +13,7 @@ import {
   type AllowEntry,
 } from '../../../src/record/redaction.ts';
 import { claimProblems } from '../../../src/record/claimCheck.ts';
+import { formatProblem } from '../../../src/record/problem.ts';
 import { SUPPORT_BOUNDARY } from '../../../src/record/siteManifest.ts';
 
 const rulesOf = (text: string) => findRedactionProblems(text).map((finding) => `${finding.rule} ${finding.value}`);
@@ -107,15 +108,16 @@ test('every publisher rule and its pre-test stay linear on adversarial input (1 
   }
 });
 
-test('a finding is printed with file, line, column, kind and rule, and the value masked', () => {
+test('a finding is a problem with file, line, column, kind and rule, and the value masked', () => {
   const text = 'line one\nthe key: AKIAIOSFODNN7EXAMPLE\n';
   const problems = redactionProblems('content/guides/en-us/x.md', text, [], new Set());
   assert.equal(problems.length, 1);
+  assert.deepEqual(problems[0].place, { line: 2, column: 10 });
   assert.match(
-    problems[0],
-    /^content\/guides\/en-us\/x\.md:2:10: an AWS access key id \[[a-z0-9-]+\]: AKIA… \(20 characters\)$/,
+    formatProblem(problems[0]),
+    /^content\/guides\/en-us\/x\.md:2:10: an AWS access key id: AKIA… \(20 characters\) \[[a-z0-9-]+\]$/,
   );
-  assert.ok(!problems[0].includes('IOSFODNN7EXAMPLE'), 'the value is printed unmasked');
+  assert.ok(!JSON.stringify(problems[0]).includes('IOSFODNN7EXAMPLE'), 'the value is printed unmasked');
 });
 
 test('the allow-list: only the exact value, only in the files named; used entries are recorded; malformed entries are problems', () => {
@@ -128,7 +130,7 @@ test('the allow-list: only the exact value, only in the files named; used entrie
   const used = new Set<AllowEntry>();
   const problems = redactionProblems('schemas/x.json', text, [entry], used);
   assert.equal(problems.length, 1, 'the second, bare occurrence is not inside the allowed value');
-  assert.match(problems[0], /:3:9:/);
+  assert.deepEqual(problems[0].place, { line: 3, column: 9 });
   assert.ok(used.has(entry));
   assert.equal(
     redactionProblems('schemas/y.json', text, [entry], new Set()).length,
@@ -148,8 +150,10 @@ test('the allow-list: only the exact value, only in the files named; used entrie
     1,
   );
   assert.deepEqual(
-    parseAllowList(JSON.stringify({ entries: [{ ...hashed, files: ['/*/x.*.js'] }] }), 'a.json').problems,
-    ['a.json /entries/0/files: at most one * per file name'],
+    parseAllowList(JSON.stringify({ entries: [{ ...hashed, files: ['/*/x.*.js'] }] }), 'a.json').problems.map(
+      formatProblem,
+    ),
+    ['a.json /entries/0/files: at most one * per file name [redaction allow-list]'],
   );
 
   const parsed = parseAllowList(
@@ -163,20 +167,23 @@ test('the allow-list: only the exact value, only in the files named; used entrie
     'allow.json',
   );
   assert.equal(parsed.entries.length, 1);
-  assert.deepEqual(parsed.problems, [
-    'allow.json /entries/1/files: must name at least one file',
-    'allow.json /entries/2/reason: must say why the value is safe to publish',
+  assert.deepEqual(parsed.problems.map(formatProblem), [
+    'allow.json /entries/1/files: must name at least one file [redaction allow-list]',
+    'allow.json /entries/2/reason: must say why the value is safe to publish [redaction allow-list]',
   ]);
-  assert.match(parseAllowList('{', 'allow.json').problems[0], /^allow\.json: not JSON/);
+  assert.match(formatProblem(parseAllowList('{', 'allow.json').problems[0]), /^allow\.json: not JSON/);
 });
 
 test('claims gate: a claim is found and named; the support boundary passes; no sentence runs across table cells', () => {
   assert.match(
-    claimProblems('/en-us/about/', 'Intro.\nUAIX provides hosted messaging for every agent.')[0],
-    /^\/en-us\/about\/: claims that UAIX provides hosted messaging \(en\): "UAIX provides hosted messaging/,
+    formatProblem(claimProblems('/en-us/about/', 'Intro.\nUAIX provides hosted messaging for every agent.')[0]),
+    /^\/en-us\/about\/: claims that UAIX provides hosted messaging \(en\): "UAIX provides hosted messaging.*" \[UAI-UNSUPPORTED-CLAIM\]$/,
   );
   assert.deepEqual(claimProblems('/en-us/about/', SUPPORT_BOUNDARY), []);
-  assert.match(claimProblems('/fr-fr/x/', 'UAIX fournit une messagerie hébergée.')[0] ?? '', /hosted messaging \(fr\)/);
+  assert.match(
+    claimProblems('/fr-fr/x/', 'UAIX fournit une messagerie hébergée.')[0]?.message ?? '',
+    /hosted messaging \(fr\)/,
+  );
   assert.deepEqual(claimProblems('/fr-fr/x/', 'UAIX ne fournit pas de messagerie hébergée.'), []);
   // Two cells of a table row: "UAIX" in one, "certification" in the next.
   assert.deepEqual(claimProblems('/en-us/x/', 'Record UAIX\tcertification of runtimes happens elsewhere'), []);

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 import { isCaselessForm, keywordTable } from '../../../src/record/bcp14.ts';
-import { requirementsOf, type RequirementStatement } from '../../../src/record/requirementMarkup.ts';
+import { requirementsOf as problemsOf, type RequirementStatement } from '../../../src/record/requirementMarkup.ts';
+import { formatProblem, problemLine } from '../../../src/record/problem.ts';
 import { citedRequirementProblems, requirementIdProblems } from '../../../src/record/requirementIds.ts';
 import { traceRequirements, type TraceFixture } from '../../../src/record/requirementTrace.ts';
 import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
@@ -39,6 +40,12 @@ const body = (file: string, locale: string, markdown: string, line = 7): ProseTe
   line,
   markdown,
 });
+/** requirementsOf, its problems as the lines the build prints. */
+const requirementsOf = (...args: Parameters<typeof problemsOf>) => {
+  const found = problemsOf(...args);
+  return { ...found, problems: found.problems.map(formatProblem) };
+};
+
 const rules = (problems: string[]) => problems.map((problem) => /\[([a-z0-9-]+)\]$/.exec(problem)?.[1]);
 
 test('the scanner finds the longest form first and only in capitals', () => {
@@ -87,7 +94,7 @@ test('fails: an upper-case key word outside a requirement, in any locale and in 
   assert.deepEqual(rules(french.problems), ['bcp14-outside-requirement']);
   assert.match(french.problems[0], /^content\/pages\/fr-fr\/a\.md:3: /);
   // A data file's string: its place is named too.
-  const data = requirementsOf({ ...body('content/i18n/en-us.json', 'en-us', 'It SHOULD', 12), place: '/x' }, table);
+  const data = requirementsOf({ ...body('content/i18n/en-us.json', 'en-us', 'It SHOULD', 12), pointer: '/x' }, table);
   assert.match(data.problems[0], /^content\/i18n\/en-us\.json:12 \(\/x\): .*\[bcp14-outside-requirement\]$/);
   // Code, lower case and identifiers are not key words.
   assert.deepEqual(requirementsOf(body('f', 'en-us', 'It `MUST` and must; UAI-MUST-CODE.'), table).problems, []);
@@ -106,7 +113,7 @@ test('fails: an English key word in a translation, a key word not marked up, a r
   assert.deepEqual(rules(none.problems), ['requirement-keyword']);
   const two = requirementsOf(body('a', 'en-us', '[UAI1-ENV-001] It **MUST** and **SHOULD**.'), table);
   assert.deepEqual(rules(two.problems), ['requirement-level']);
-  const inData = requirementsOf({ ...body('d.json', 'en-us', '[UAI1-ENV-001] It **MUST**.'), place: '/a' }, table);
+  const inData = requirementsOf({ ...body('d.json', 'en-us', '[UAI1-ENV-001] It **MUST**.'), pointer: '/a' }, table);
   // Not a requirement where it stands, so its key word is outside one too.
   assert.deepEqual(rules(inData.problems), ['requirement-place', 'bcp14-outside-requirement']);
 });
@@ -292,7 +299,7 @@ test('a small content folder: a planted MUST (or **必须**) outside a requireme
     const sources = loadRequirementSources(content.prose, [], root);
     const prefix = `${relative(REPOSITORY_ROOT, root)}/`;
     assert.deepEqual(
-      sources.problems.map((line) => line.replaceAll(prefix, 'content/')),
+      sources.problems.map((problem) => problemLine(problem).replaceAll(prefix, 'content/')),
       [
         'content/pages/fr-fr/spec.md:10: upper-case key word "DOIT" outside a requirement; open the statement with its [UAI1-…] id, or write the word in lower case [bcp14-outside-requirement]',
         'content/pages/zh-cn/spec.md:12: marked-up key word "必须" outside a requirement; open the statement with its [UAI1-…] id, or remove the emphasis [bcp14-outside-requirement]',

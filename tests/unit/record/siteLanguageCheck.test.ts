@@ -3,6 +3,7 @@
  * the same problems as the check in-thread, and the build's load of the site does not wait for it
  * when every other check passes (tests/unit/buildPreparation.test.ts: its problems stop the build).
  */
+import { formatProblem, type Problem } from '../../../src/record/problem.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,15 +35,16 @@ async function withInput(run: (input: LanguageCheckInput) => Promise<void>): Pro
 test('the worker thread gives the problems the check gives in-thread', () =>
   withInput(async (input) => {
     const inThread = languageProblems({ ...input, cacheFile: `${input.cacheFile}.in-thread` });
-    assert.ok(
-      inThread.some((line) => line.startsWith('content/pages/fr-fr/a.md:4: banned-term: "appareils"')),
-      inThread.join('\n'),
-    );
-    assert.ok(inThread.some((line) => line.startsWith('content/pages/fr-fr/a.md:4: french-punctuation:')));
+    const at = (rule: string) =>
+      inThread.find((problem) => problem.rule === rule && problem.file === 'content/pages/fr-fr/a.md');
+    assert.deepEqual(at('banned-term')?.place, { line: 4 }, inThread.map(formatProblem).join('\n'));
+    assert.match(at('banned-term')!.message, /^"appareils"/);
+    assert.deepEqual(at('french-punctuation')?.place, { line: 4 });
+    // The problems cross the thread as data, field for field.
     assert.deepEqual(await languageProblemsOnWorker(input), inThread);
   }));
 
 test("the build's load of the site does not wait for the language check when every other check passes", async () => {
-  const loaded = await loadSiteCheckingLanguageAside(() => new Promise<string[]>(() => undefined));
+  const loaded = await loadSiteCheckingLanguageAside(() => new Promise<Problem[]>(() => undefined));
   assert.ok(loaded.site.index.pages.length > 0);
 });
