@@ -7,6 +7,7 @@
  * marked up as strong emphasis (`**必须**`), and in ordinary prose it is an ordinary word.
  */
 import type { Bcp14 } from './contentSchemas.ts';
+import type { Problem } from './problem.ts';
 
 export type Bcp14Level = Bcp14['levels'][number]['level'];
 
@@ -41,10 +42,10 @@ export interface KeywordTable {
 }
 
 /** Builds the scanner of a table, after checking that no form belongs to two levels or two locales. */
-export function keywordTable(table: Bcp14, file: string): { table: KeywordTable; problems: string[] } {
+export function keywordTable(table: Bcp14, file: string): { table: KeywordTable; problems: Problem[] } {
   const forms = new Map<string, { level: Bcp14Level; locale: string; caseless: boolean }>();
   const byLocale = new Map<string, Map<Bcp14Level, string[]>>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   table.levels.forEach((row, index) => {
     for (const [locale, list] of Object.entries(row.forms)) {
       const levels = byLocale.get(locale) ?? byLocale.set(locale, new Map()).get(locale)!;
@@ -52,9 +53,12 @@ export function keywordTable(table: Bcp14, file: string): { table: KeywordTable;
       for (const form of list) {
         const owner = forms.get(form);
         if (owner)
-          problems.push(
-            `${file}: /levels/${index}/forms/${locale}: "${form}" is already the ${owner.locale} form of ${owner.level} [bcp14-table]`,
-          );
+          problems.push({
+            file,
+            place: { pointer: `/levels/${index}/forms/${locale}` },
+            message: `"${form}" is already the ${owner.locale} form of ${owner.level}`,
+            rule: 'bcp14-table',
+          });
         else forms.set(form, { level: row.level, locale, caseless: isCaselessForm(form) });
       }
     }

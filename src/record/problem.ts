@@ -21,6 +21,11 @@ export interface Problem {
   rule?: string;
 }
 
+/** A problem at a line of a file. */
+export function problemAtLine(file: string, line: number, message: string, rule: string): Problem {
+  return { file, place: { line }, message, rule };
+}
+
 /** The one line a problem prints as. */
 export function formatProblem({ file, place, message, rule }: Problem): string {
   return `${placeText(file, place)}: ${message}${rule ? ` [${rule}]` : ''}`;

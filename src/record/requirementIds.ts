@@ -4,6 +4,7 @@
  * unique across the English record.
  */
 import { SOURCE_LOCALE } from './locales.ts';
+import { problemAtLine, type Problem } from './problem.ts';
 import type { RequirementStatement } from './requirementMarkup.ts';
 
 /** A page body the check reads: its file and locale (a body may state no requirement at all). */
@@ -19,12 +20,12 @@ export function sourceFileOf(file: string, locale: string): string {
   return file.replace(`/${locale}/`, `/${SOURCE_LOCALE}/`);
 }
 
-/** One line per id duplicated in English, or missing, extra, out of order or of another level in a translation. */
+/** A problem per id duplicated in English, or missing, extra, out of order or of another level in a translation. */
 export function requirementIdProblems(
   bodies: readonly RequirementBody[],
   statements: readonly RequirementStatement[],
-): string[] {
-  const problems: string[] = [];
+): Problem[] {
+  const problems: Problem[] = [];
   const byFile = new Map<string, RequirementStatement[]>();
   for (const statement of statements)
     (byFile.get(statement.file) ?? byFile.set(statement.file, []).get(statement.file)!).push(statement);
@@ -34,7 +35,12 @@ export function requirementIdProblems(
     const first = english.get(statement.id);
     if (first)
       problems.push(
-        `${statement.file}:${statement.line}: requirement ${statement.id} is already stated at ${first.file}:${first.line}; every requirement has its own id [requirement-id-duplicate]`,
+        problemAtLine(
+          statement.file,
+          statement.line,
+          `requirement ${statement.id} is already stated at ${first.file}:${first.line}; every requirement has its own id`,
+          'requirement-id-duplicate',
+        ),
       );
     else english.set(statement.id, statement);
   }
@@ -50,24 +56,44 @@ export function requirementIdProblems(
       const translated = foundIds.get(statement.id);
       if (!translated)
         problems.push(
-          `${body.file}:${lineNear(index)}: requirement ${statement.id} of ${source}:${statement.line} is missing here; a translation states every requirement of its source [requirement-id-missing]`,
+          problemAtLine(
+            body.file,
+            lineNear(index),
+            `requirement ${statement.id} of ${source}:${statement.line} is missing here; a translation states every requirement of its source`,
+            'requirement-id-missing',
+          ),
         );
       else if (translated.level && statement.level && translated.level !== statement.level)
         problems.push(
-          `${body.file}:${translated.line}: requirement ${statement.id} is ${statement.level} in ${source}, ${translated.level} here [requirement-level-differs]`,
+          problemAtLine(
+            body.file,
+            translated.line,
+            `requirement ${statement.id} is ${statement.level} in ${source}, ${translated.level} here`,
+            'requirement-level-differs',
+          ),
         );
     });
     for (const statement of found)
       if (!expectedIds.has(statement.id))
         problems.push(
-          `${body.file}:${statement.line}: requirement ${statement.id} is not in ${source}; a translation adds no requirement [requirement-id-extra]`,
+          problemAtLine(
+            body.file,
+            statement.line,
+            `requirement ${statement.id} is not in ${source}; a translation adds no requirement`,
+            'requirement-id-extra',
+          ),
         );
     const common = expected.filter((statement) => foundIds.has(statement.id)).map((statement) => statement.id);
     const order = found.filter((statement) => expectedIds.has(statement.id));
     const misplaced = order.findIndex((statement, index) => statement.id !== common[index]);
     if (misplaced >= 0)
       problems.push(
-        `${body.file}:${order[misplaced].line}: requirement ${order[misplaced].id} is out of order; ${source} states ${common[misplaced]} here [requirement-id-order]`,
+        problemAtLine(
+          body.file,
+          order[misplaced].line,
+          `requirement ${order[misplaced].id} is out of order; ${source} states ${common[misplaced]} here`,
+          'requirement-id-order',
+        ),
       );
   }
   return problems;
@@ -84,19 +110,20 @@ export interface CitingFile {
  * The profile pages' validation items cite requirements stated elsewhere: every cited id is stated
  * in English, and a translation's item cites exactly what its English item cites.
  */
-export function citedRequirementProblems(files: readonly CitingFile[], stated: ReadonlySet<string>): string[] {
-  const problems: string[] = [];
+export function citedRequirementProblems(files: readonly CitingFile[], stated: ReadonlySet<string>): Problem[] {
+  const problems: Problem[] = [];
   const english = files.find((file) => file.locale === SOURCE_LOCALE);
   for (const file of files) {
     file.items.forEach((item, index) => {
-      const place = `${file.file}: /validation/${index}/requirements`;
+      const cites = (message: string, rule: string) =>
+        problems.push({ file: file.file, place: { pointer: `/validation/${index}/requirements` }, message, rule });
       for (const id of item.requirements ?? [])
-        if (!stated.has(id))
-          problems.push(`${place}: cites ${id}, which no English page states [requirement-cited-unknown]`);
+        if (!stated.has(id)) cites(`cites ${id}, which no English page states`, 'requirement-cited-unknown');
       const expected = english?.items[index]?.requirements ?? [];
       if (file !== english && (item.requirements ?? []).join(' ') !== expected.join(' '))
-        problems.push(
-          `${place}: cites ${(item.requirements ?? []).join(', ') || 'nothing'}, the English item ${expected.join(', ') || 'nothing'} [requirement-cited-differs]`,
+        cites(
+          `cites ${(item.requirements ?? []).join(', ') || 'nothing'}, the English item ${expected.join(', ') || 'nothing'}`,
+          'requirement-cited-differs',
         );
     });
   }

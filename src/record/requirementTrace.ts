@@ -6,6 +6,7 @@
  * fixture exercises, an unknown code, and a retired id that is used again.
  */
 import { SOURCE_LOCALE } from './locales.ts';
+import { problemAtLine, type Problem } from './problem.ts';
 import type { RequirementTest, RequirementTrace } from './contentSchemas.ts';
 import type { Bcp14Level } from './bcp14.ts';
 import type { RequirementStatement } from './requirementMarkup.ts';
@@ -74,10 +75,17 @@ const matches = (test: RequirementTest, fixture: TraceFixture, expected: TraceFi
   (!test.kind || test.kind === fixture.kind) &&
   (test.path === undefined || expected.path === test.path || expected.path.startsWith(`${test.path}/`));
 
-/** The requirements with their fixtures, and one line per problem. */
-export function traceRequirements(input: TraceInput): { requirements: TracedRequirement[]; problems: string[] } {
-  const problems: string[] = [];
-  const at = (id: string) => `${REQUIREMENTS_FILE}:${input.lineOf(id)}`;
+/** The requirements with their fixtures, and their problems. */
+export function traceRequirements(input: TraceInput): { requirements: TracedRequirement[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  // A problem of the trace file, at the line of a requirement's entry (and a pointer into it).
+  const inTrace = (id: string, pointer: string | undefined, message: string, rule: string) =>
+    problems.push({
+      file: REQUIREMENTS_FILE,
+      place: pointer === undefined ? { line: input.lineOf(id) } : { line: input.lineOf(id), pointer },
+      message,
+      rule,
+    });
   const english = input.statements.filter((statement) => statement.locale === SOURCE_LOCALE);
   const locales = [...new Set(input.statements.map((statement) => statement.locale))].sort();
   const stated = new Set(english.map((statement) => statement.id));
@@ -88,13 +96,21 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
     const retired = input.trace.retired[statement.id];
     if (retired)
       problems.push(
-        `${statement.file}:${statement.line}: requirement id ${statement.id} is retired (${retired}); ids are never reused, give it a new one [requirement-retired]`,
+        problemAtLine(
+          statement.file,
+          statement.line,
+          `requirement id ${statement.id} is retired (${retired}); ids are never reused, give it a new one`,
+          'requirement-retired',
+        ),
       );
   }
   for (const id of Object.keys(input.trace.requirements)) {
     if (!stated.has(id))
-      problems.push(
-        `${at(id)}: ${id} is stated on no English page; retire it in "retired" instead [requirement-unknown-id]`,
+      inTrace(
+        id,
+        undefined,
+        `${id} is stated on no English page; retire it in "retired" instead`,
+        'requirement-unknown-id',
       );
   }
   const requirements = english
@@ -106,8 +122,11 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
       const seen = new Set<string>();
       tests.forEach((test, index) => {
         if (!input.knownCodes.has(test.code))
-          problems.push(
-            `${at(statement.id)}: /requirements/${statement.id}/tests/${index}: no error code ${test.code} [requirement-unknown-code]`,
+          inTrace(
+            statement.id,
+            `/requirements/${statement.id}/tests/${index}`,
+            `no error code ${test.code}`,
+            'requirement-unknown-code',
           );
         const before = fixtures.length;
         for (const fixture of input.fixtures)
@@ -125,19 +144,30 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
                 schema_only: fixture.schemaOnly,
               });
         if (fixtures.length === before && input.knownCodes.has(test.code))
-          problems.push(
-            `${at(statement.id)}: /requirements/${statement.id}/tests/${index}: no fixture is expected to produce ${test.code}${test.path === undefined ? '' : ` at ${test.path}`}; add one, or drop the test [requirement-no-fixture]`,
+          inTrace(
+            statement.id,
+            `/requirements/${statement.id}/tests/${index}`,
+            `no fixture is expected to produce ${test.code}${test.path === undefined ? '' : ` at ${test.path}`}; add one, or drop the test`,
+            'requirement-no-fixture',
           );
       });
       if (untestable)
         for (const locale of locales)
           if (!untestable[locale])
-            problems.push(
-              `${at(statement.id)}: /requirements/${statement.id}/untestable has no ${locale} text [requirement-reason-locale]`,
+            inTrace(
+              statement.id,
+              undefined,
+              `/requirements/${statement.id}/untestable has no ${locale} text`,
+              'requirement-reason-locale',
             );
       if (!entry && (statement.level === 'MUST' || statement.level === 'MUST NOT'))
         problems.push(
-          `${statement.file}:${statement.line}: ${statement.level} requirement ${statement.id} names neither the codes that test it nor why no validator can (${REQUIREMENTS_FILE}) [requirement-must-untested]`,
+          problemAtLine(
+            statement.file,
+            statement.line,
+            `${statement.level} requirement ${statement.id} names neither the codes that test it nor why no validator can (${REQUIREMENTS_FILE})`,
+            'requirement-must-untested',
+          ),
         );
       const rejected = fixtures.filter(
         (fixture) => fixture.verdict === 'invalid' && fixture.schema_only === 'rejected',

@@ -1,8 +1,9 @@
 /**
- * A packet with many small errors costs time in proportion to its size: doubling the number of
- * errors at most about doubles the validator's time. Times are CPU time (the machine is shared),
- * the least of interleaved runs, and the bound (3×) is loose so that load cannot make a linear
- * validator fail; a quadratic step makes the ratio 4 or more. Route records too.
+ * A packet with many small errors costs time in proportion to its size: four times the errors take
+ * about four times the validator's time. Times are CPU time (the machine is shared), the least of
+ * interleaved runs, and the bound (8×) is loose so that load cannot make a linear validator fail
+ * (bench/RESULTS.md says why not doubling); a quadratic step makes the ratio 16.
+ * Route records too.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +21,8 @@ const SEED: Packet = JSON.parse(
   readFileSync(new URL('../fixtures/seeds/uai.agent.ack.v1.keyed.json', import.meta.url), 'utf8'),
 );
 const RUNS = 7;
-const MAX_RATIO = 3;
+const GROWTH = 4;
+const MAX_RATIO = 8;
 
 /** The floods: each gives a packet with `count` small errors or more. */
 const FLOODS: Record<string, (count: number) => Packet> = {
@@ -40,13 +42,13 @@ function cpuMilliseconds(run: () => void): number {
 }
 
 /**
- * The least time for 2N errors divided by the least time for N, over interleaved runs. The least
+ * The least time for 4N errors divided by the least time for N, over interleaved runs. The least
  * time is the run that garbage collection and other processes disturbed least: medians of single
  * ratios reached the bound under load (a collection in one small run halves its ratio's divisor).
  */
-function doublingRatio(validate: (text: string) => unknown, make: (count: number) => Packet, count: number): number {
+function growthRatio(validate: (text: string) => unknown, make: (count: number) => Packet, count: number): number {
   const small = JSON.stringify(make(count));
-  const large = JSON.stringify(make(2 * count));
+  const large = JSON.stringify(make(GROWTH * count));
   validate(small); // warm-up: the JIT's first pass is not the validator's cost
   let smallTime = Infinity;
   let largeTime = Infinity;
@@ -64,23 +66,23 @@ function doublingRatio(validate: (text: string) => unknown, make: (count: number
 }
 
 for (const [name, make] of Object.entries(FLOODS)) {
-  test(`doubling the ${name} at most about doubles the time`, { timeout: 120_000 }, () => {
+  test(`four times the ${name} take at most about four times the time`, { timeout: 120_000 }, () => {
     const validator = createPacketValidator(documents);
     const validate = (text: string) => {
       const report = validator.validateText(text, { now: NOW });
       assert.equal(report.valid, false);
       assert.equal(report.errors.at(-1)?.code, 'UAI-ERRORS-TRUNCATED');
     };
-    const ratio = doublingRatio(validate, make, 8_000);
-    assert.ok(ratio < MAX_RATIO, `2N ${name} took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
+    const ratio = growthRatio(validate, make, 8_000);
+    assert.ok(ratio < MAX_RATIO, `4N ${name} took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
   });
 }
 
 test('the validators compiled at run time are linear in errors too', { timeout: 120_000 }, () => {
   const validator = createPacketValidator(documents, { compile: compileSchemas });
   const validate = (text: string) => assert.equal(validator.validateText(text, { now: NOW }).valid, false);
-  const ratio = doublingRatio(validate, FLOODS['empty extension objects'], 8_000);
-  assert.ok(ratio < MAX_RATIO, `2N empty extensions took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
+  const ratio = growthRatio(validate, FLOODS['empty extension objects'], 8_000);
+  assert.ok(ratio < MAX_RATIO, `4N empty extensions took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
 });
 
 test('a route record with many distinct advertised paths or fallback needs is checked in linear time', () => {
@@ -99,7 +101,7 @@ test('a route record with many distinct advertised paths or fallback needs is ch
     return copy;
   };
   const validate = (text: string) => assert.equal(checker.checkText(text).errors.length, 101);
-  // 32,000 items take tens of milliseconds: at 8,000 (a few ms) one collection under load reached 3.5×.
-  const ratio = doublingRatio(validate, flood, 32_000);
-  assert.ok(ratio < MAX_RATIO, `2N advertised paths took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
+  // 16,000 items take tens of milliseconds; at 8,000 (a few) one collection under load moved the ratio.
+  const ratio = growthRatio(validate, flood, 16_000);
+  assert.ok(ratio < MAX_RATIO, `4N advertised paths took ${ratio.toFixed(2)}× the time of N (at most ${MAX_RATIO}×)`);
 });

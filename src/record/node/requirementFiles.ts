@@ -9,7 +9,7 @@ import { readJsonText, jsonReadProblem } from '../../uai/jsonText.ts';
 import { ERROR_CODES, WARNING_CODES } from '../../uai/errorCodes.ts';
 import { bcp14Data, requirementTraceData, type RegistryCommon, type RequirementTrace } from '../contentSchemas.ts';
 import { isPageBody, type ProseText } from '../languageCheck.ts';
-import type { ProblemLine } from '../problem.ts';
+import type { Problem, ProblemLine } from '../problem.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { keywordTable, type KeywordTable } from '../bcp14.ts';
 import { requirementsOf, type RequirementStatement } from '../requirementMarkup.ts';
@@ -149,7 +149,7 @@ function pageOfFile(file: string): string {
 export function tracedRequirements(
   sources: RequirementSources,
   model: RecordModel,
-): { requirements: TracedRequirement[]; problems: string[] } {
+): { requirements: TracedRequirement[]; problems: Problem[] } {
   if (!sources.trace) return { requirements: [], problems: [] };
   const { data, text } = sources.trace;
   const lineOfId = new Map<string, number>();

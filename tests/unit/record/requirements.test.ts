@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 import { isCaselessForm, keywordTable } from '../../../src/record/bcp14.ts';
 import { requirementsOf as problemsOf, type RequirementStatement } from '../../../src/record/requirementMarkup.ts';
-import { formatProblem, problemLine } from '../../../src/record/problem.ts';
+import { formatProblem, problemLine, type ProblemLine } from '../../../src/record/problem.ts';
 import { citedRequirementProblems, requirementIdProblems } from '../../../src/record/requirementIds.ts';
 import { traceRequirements, type TraceFixture } from '../../../src/record/requirementTrace.ts';
 import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
@@ -46,7 +46,8 @@ const requirementsOf = (...args: Parameters<typeof problemsOf>) => {
   return { ...found, problems: found.problems.map(formatProblem) };
 };
 
-const rules = (problems: string[]) => problems.map((problem) => /\[([a-z0-9-]+)\]$/.exec(problem)?.[1]);
+const rules = (problems: readonly ProblemLine[]) =>
+  problems.map((problem) => /\[([a-z0-9-]+)\]$/.exec(problemLine(problem))?.[1]);
 
 test('the scanner finds the longest form first and only in capitals', () => {
   assert.deepEqual(
@@ -61,8 +62,8 @@ test('the scanner finds the longest form first and only in capitals', () => {
     { ...TABLE, levels: [...TABLE.levels, { level: 'MAY', forms: { 'en-us': ['MUST'] } }] },
     'x',
   );
-  assert.deepEqual(clash.problems, [
-    'x: /levels/4/forms/en-us: "MUST" is already the en-us form of MUST [bcp14-table]',
+  assert.deepEqual(clash.problems.map(formatProblem), [
+    'x /levels/4/forms/en-us: "MUST" is already the en-us form of MUST [bcp14-table]',
   ]);
 });
 
@@ -185,11 +186,17 @@ test('fails: a requirement id missing from, added to, moved in or of another lev
     ]),
     [],
   );
-  assert.deepEqual(requirementIdProblems(bodies, [...english, statement('UAI1-A-001', FR, 'fr-fr', 10)]), [
-    `${FR}:10: requirement UAI1-A-002 of ${EN}:11 is missing here; a translation states every requirement of its source [requirement-id-missing]`,
-  ]);
+  assert.deepEqual(
+    requirementIdProblems(bodies, [...english, statement('UAI1-A-001', FR, 'fr-fr', 10)]).map(formatProblem),
+    [
+      `${FR}:10: requirement UAI1-A-002 of ${EN}:11 is missing here; a translation states every requirement of its source [requirement-id-missing]`,
+    ],
+  );
   // A translation with no requirement at all: the line is where its body starts.
-  assert.match(requirementIdProblems(bodies, english)[0], /^content\/pages\/fr-fr\/spec\.md:7: requirement UAI1-A-001/);
+  assert.match(
+    formatProblem(requirementIdProblems(bodies, english)[0]),
+    /^content\/pages\/fr-fr\/spec\.md:7: requirement UAI1-A-001/,
+  );
   const extra = requirementIdProblems(bodies, [
     ...english,
     statement('UAI1-A-002', FR, 'fr-fr', 10),
@@ -250,7 +257,7 @@ test('traceability: fixtures are derived from codes; fails on a MUST with neithe
     ],
   );
   const untraced = traceRequirements({ ...input, trace: { requirements: {}, retired: {} } });
-  assert.deepEqual(untraced.problems, [
+  assert.deepEqual(untraced.problems.map(formatProblem), [
     `${EN}:9: MUST requirement UAI1-A-001 names neither the codes that test it nor why no validator can (content/requirements.json) [requirement-must-untested]`,
   ]);
   const wrong = traceRequirements({
