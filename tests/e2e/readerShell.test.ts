@@ -134,8 +134,14 @@ test('tables: each in a named, focusable region; one that overflows shows an edg
       await region.focus();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      const scrolled = await region.evaluate((element) => element.scrollLeft);
-      if (scrolled <= 0) problems.push(`${label} ${path}: the arrow keys do not scroll the overflowing table`);
+      // A key's scroll is animated off the main thread: under load it lands after press() returns.
+      const scrolled = await region.evaluate(async (element) => {
+        const started = performance.now();
+        while (element.scrollLeft <= 0 && performance.now() - started < 5000)
+          await new Promise((frame) => requestAnimationFrame(frame));
+        return element.scrollLeft > 0;
+      });
+      if (!scrolled) problems.push(`${label} ${path}: the arrow keys do not scroll the overflowing table`);
     }
   });
   assert.ok(overflowing > 0, 'no table overflows at any width: the affordance was not exercised');
