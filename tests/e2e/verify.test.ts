@@ -5,33 +5,13 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runVerify as verify, type VerifyRun as Run } from '../support/verifyRun.ts';
 import { startStaticServer, type StaticServer } from '../support/staticServer.ts';
-import { DIST, REPOSITORY_ROOT, SITE_ORIGIN, assertBuilt } from '../support/paths.ts';
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the verify script asynchronously (the test server answers from this same process). */
-function verify(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPOSITORY_ROOT, 'scripts/verify.ts'), ...args], {
-      cwd: REPOSITORY_ROOT,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+import { DIST, SITE_ORIGIN, assertBuilt } from '../support/paths.ts';
 
 const show = (run: Run) => `exit ${run.status}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr.slice(0, 3000)}`;
 

@@ -8,31 +8,13 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runVerify as verify, type VerifyRun as Run } from '../support/verifyRun.ts';
 import { startStaticServer, type StaticServer } from '../support/staticServer.ts';
-import { DIST, REPOSITORY_ROOT, SITE_ORIGIN, assertBuilt } from '../support/paths.ts';
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function verify(target: string): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPOSITORY_ROOT, 'scripts/verify.ts'), target], {
-      cwd: REPOSITORY_ROOT,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+import { DIST, SITE_ORIGIN, assertBuilt } from '../support/paths.ts';
 
 const show = (run: Run) => `exit ${run.status}\n--- stderr\n${run.stderr.slice(0, 4000)}`;
 const lines = (run: Run) => run.stderr.trim().split('\n');
