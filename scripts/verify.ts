@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { resolve, sep } from 'node:path';
-import { formatProblem } from '../src/record/problem.ts';
+import { formatProblem } from '../src/uai/problem.ts';
 import { recordSchemaProblems } from '../src/record/node/siteSchemas.ts';
 import { MANIFEST_SCHEMA_PATH } from '../src/record/publicPaths.ts';
 import { verifyDeployment, type Fetch } from '../src/record/verifyDeployment.ts';

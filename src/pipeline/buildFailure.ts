@@ -3,7 +3,7 @@
  * per problem naming file, place and rule) and the error carries no stack: Astro prints an
  * integration's error as message plus stack trace, and a trace would only point at this module.
  */
-import { problemLine, type ProblemLine } from '../record/problem.ts';
+import { problemLine, type ProblemLine } from '../uai/problem.ts';
 
 export class BuildFailure extends Error {
   override readonly name = 'BuildFailure';

@@ -58,7 +58,7 @@ import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/re
 import { publishedClaims, sourcedClaimProblems } from '../record/claimSources.ts';
 import { loadContentProse } from '../record/node/contentFiles.ts';
 import { fail } from './buildFailure.ts';
-import type { Problem } from '../record/problem.ts';
+import type { Problem } from '../uai/problem.ts';
 import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
 import { passed } from './buildStages.ts';
 import { PackageBuildError } from './uaiPackage.ts';

@@ -7,7 +7,7 @@
  * marked up as strong emphasis (`**必须**`), and in ordinary prose it is an ordinary word.
  */
 import type { Bcp14 } from './contentSchemas.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 
 export type Bcp14Level = Bcp14['levels'][number]['level'];
 

@@ -4,7 +4,7 @@
  * this module feeds it the rendered text and turns its findings into problems.
  */
 import { findUnsupportedClaims, type ClaimFinding } from '../uai/supportClaims.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** The rule a claim breaks: the core's code for it. */
 export const UNSUPPORTED_CLAIM_RULE = 'UAI-UNSUPPORTED-CLAIM';

@@ -9,7 +9,7 @@ import type { ClaimFinding } from '../uai/supportClaims.ts';
 import { normalizeRuleText } from '../uai/textNormalization.ts';
 import { proseProblem, type ProseText } from './languageCheck.ts';
 import { blockClaims, describeClaim, jsonStrings, UNSUPPORTED_CLAIM_RULE } from './claimCheck.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 import { mediaTypeOf } from './machineRecords.ts';
 
 /** A claim the claims gate found in a published file (a page's public path). */

@@ -18,7 +18,7 @@ import type { Glossary } from './contentSchemas.ts';
 import { jsonPointer } from '../uai/jsonPointer.ts';
 import { isNormativeContentFile } from './editionContents.ts';
 import { REQUIREMENT_IDS_IN_TEXT } from './requirementId.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** One piece of Markdown prose and where it sits in its file. */
 export interface ProseText {

@@ -4,7 +4,7 @@
  * It knows the URL scheme: `/x/` is `/x/index.html`, and https://uaix.org/… is the site itself.
  */
 import { LOCALES, SITE_ORIGIN } from './locales.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 
 export interface LinkSource {
   /** Public path of the page or file the link is in; relative links resolve against it. */

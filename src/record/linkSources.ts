@@ -6,7 +6,7 @@ import { routeUrls } from '../uai/routeVocabulary.ts';
 import type { LinkSource } from './linkCheck.ts';
 import { parseLlmsTxt } from './llmsTxt.ts';
 import { SITE_ORIGIN } from './locales.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 import { LLMS_PATH, MANIFEST_PATH } from './publicPaths.ts';
 
 /** A built page's public path (`/en-us/about/index.html`) with the ids and links its analysis found. */

@@ -1,4 +1,4 @@
-import { problemLine, type ProblemLine } from './problem.ts';
+import { problemLine, type ProblemLine } from '../uai/problem.ts';
 
 /**
  * An error that carries its problems as data, one line each (file, place, rule). Callers read

@@ -8,7 +8,7 @@
  */
 import { textPositions } from '../uai/textPosition.ts';
 import { findSecrets, maskSecret } from '../uai/secretScan.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** One place where something secret-looking or local was found. `value` is never printed. */
 export interface RedactionFinding {

@@ -4,7 +4,7 @@
  * unique across the English record.
  */
 import { SOURCE_LOCALE } from './locales.ts';
-import { problemAtLine, type Problem } from './problem.ts';
+import { problemAtLine, type Problem } from '../uai/problem.ts';
 import type { RequirementStatement } from './requirementMarkup.ts';
 
 /** A page body the check reads: its file and locale (a body may state no requirement at all). */

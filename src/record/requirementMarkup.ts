@@ -13,7 +13,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
 import type { Nodes, Paragraph } from 'mdast';
 import { isPageBody, MARKDOWN_OPTIONS, proseProblem, SKIPPED_NODES, type ProseText } from './languageCheck.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../uai/problem.ts';
 import type { Bcp14Level, KeywordTable } from './bcp14.ts';
 
 export { REQUIREMENT_ID_PATTERN } from './requirementId.ts';

@@ -6,7 +6,7 @@
  * fixture exercises, an unknown code, and a retired id that is used again.
  */
 import { SOURCE_LOCALE } from './locales.ts';
-import { problemAtLine, type Problem } from './problem.ts';
+import { problemAtLine, type Problem } from '../uai/problem.ts';
 import type { RequirementTest, RequirementTrace } from './contentSchemas.ts';
 import type { Bcp14Level } from './bcp14.ts';
 import type { RequirementStatement } from './requirementMarkup.ts';

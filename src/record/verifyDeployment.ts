@@ -14,7 +14,7 @@ import { fileDigests } from './machineRecords.ts';
 import { SITE_ORIGIN } from './locales.ts';
 import { MANIFEST_PATH, SITEMAP_PATH } from './publicPaths.ts';
 import { claimProblems, jsonStrings } from './claimCheck.ts';
-import { formatProblem } from './problem.ts';
+import { formatProblem } from '../uai/problem.ts';
 import { boolean, matching, number, objectOf, shapeProblem, string, type Shape } from './jsonShape.ts';
 import { isJsonObject } from '../uai/jsonObject.ts';
 import { jsonPointer } from '../uai/jsonPointer.ts';

@@ -4,7 +4,7 @@
  * Content problems stop the build here with one line per problem.
  */
 import { ProblemListError } from '../record/problemList.ts';
-import type { Problem, ProblemLine } from '../record/problem.ts';
+import type { Problem, ProblemLine } from '../uai/problem.ts';
 import {
   loadContentEntries,
   withEditionPages,

@@ -3,7 +3,7 @@
  * renders, `finishPreparation` waits for both: the worker packs what `packPackage` packs, and the
  * language check's problems, a failed worker or a package problem stop the build at their stage.
  */
-import type { Problem } from '../../src/record/problem.ts';
+import type { Problem } from '../../src/uai/problem.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { packPackageOnWorker } from '../../src/pipeline/packageThread.ts';

@@ -7,7 +7,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { jsonReadProblem, readJsonText } from '../../uai/jsonText.ts';
 import { contentText } from '../contentBytes.ts';
-import { formatProblem, schemaProblems } from '../problem.ts';
+import { formatProblem, schemaProblems } from '../../uai/problem.ts';
 
 export type CheckedJsonFile = { ok: true; text: string; value: unknown } | { ok: false; problems: string[] };
 

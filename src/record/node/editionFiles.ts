@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../../uai/node/nodeValidator.ts';
 import { siteSchema } from './siteSchemas.ts';
-import { formatProblem, schemaProblems } from '../problem.ts';
+import { formatProblem, schemaProblems } from '../../uai/problem.ts';
 import {
   EDITION_INDEX_FILE,
   EDITION_SCHEMA_PATH,

@@ -3,7 +3,7 @@
  * A module apart from the check itself, so that the pages' server bundle, which imports the check
  * through siteContext.ts, never meets a worker thread for Vite to bundle.
  */
-import type { Problem } from '../problem.ts';
+import type { Problem } from '../../uai/problem.ts';
 import type { LanguageCheckInput } from './siteLanguageCheck.ts';
 import { workerAnswer } from './typeScriptWorker.ts';
 

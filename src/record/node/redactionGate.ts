@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
-import type { Problem } from '../problem.ts';
+import type { Problem } from '../../uai/problem.ts';
 import { ALLOW_LIST_RULE, parseAllowList, redactionProblems, type AllowEntry } from '../redaction.ts';
 import { walkFiles } from './walkFiles.ts';
 

@@ -9,7 +9,7 @@ import { readJsonText, jsonReadProblem } from '../../uai/jsonText.ts';
 import { ERROR_CODES, WARNING_CODES } from '../../uai/errorCodes.ts';
 import { bcp14Data, requirementTraceData, type RegistryCommon, type RequirementTrace } from '../contentSchemas.ts';
 import { isPageBody, type ProseText } from '../languageCheck.ts';
-import type { Problem, ProblemLine } from '../problem.ts';
+import type { Problem, ProblemLine } from '../../uai/problem.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { keywordTable, type KeywordTable } from '../bcp14.ts';
 import { requirementsOf, type RequirementStatement } from '../requirementMarkup.ts';

@@ -9,7 +9,7 @@
 import { checkGlossary, checkLanguage, type ProseText } from '../languageCheck.ts';
 import type { Glossary } from '../contentSchemas.ts';
 import { localeOf } from '../locales.ts';
-import type { Problem } from '../problem.ts';
+import type { Problem } from '../../uai/problem.ts';
 import { ProseRunCache } from './proseRunCache.ts';
 
 /** What the language check reads: plain data, so that a worker thread can be sent it. */

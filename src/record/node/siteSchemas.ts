@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { createAjv } from '../../uai/schemaCompiler.ts';
-import { schemaProblems, type Problem } from '../problem.ts';
+import { schemaProblems, type Problem } from '../../uai/problem.ts';
 
 const compiled = new Map<string, ValidateFunction>();
 

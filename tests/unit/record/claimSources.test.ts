@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { blockClaims } from '../../../src/record/claimCheck.ts';
 import { publishedClaims, sourcedClaimProblems, type PublishedClaim } from '../../../src/record/claimSources.ts';
 import type { ProseText } from '../../../src/record/languageCheck.ts';
-import { formatProblem } from '../../../src/record/problem.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
 
 const prose: ProseText[] = [
   { file: 'content/i18n/en-us.json', locale: 'en-us', line: 31, pointer: '/status.published', markdown: 'Published.' },

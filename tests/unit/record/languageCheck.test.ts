@@ -22,7 +22,7 @@ import {
   loadUiStrings,
 } from '../../../src/record/node/contentFiles.ts';
 import { localeOf } from '../../../src/record/locales.ts';
-import { formatProblem, type Problem } from '../../../src/record/problem.ts';
+import { formatProblem, type Problem } from '../../../src/uai/problem.ts';
 
 const lines = (problems: readonly Problem[]) => problems.map(formatProblem);
 

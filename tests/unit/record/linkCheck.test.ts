@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { checkLinks, targetOf } from '../../../src/record/linkCheck.ts';
 import { placeOfUrl } from '../../../src/record/linkPlace.ts';
 import { LOCALES } from '../../../src/record/locales.ts';
-import { formatProblem } from '../../../src/record/problem.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
 
 const site = (files: Record<string, string[] | null>) => ({
   has: (path: string) => path in files,

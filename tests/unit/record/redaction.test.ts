@@ -13,7 +13,7 @@ import {
   type AllowEntry,
 } from '../../../src/record/redaction.ts';
 import { claimProblems } from '../../../src/record/claimCheck.ts';
-import { formatProblem } from '../../../src/record/problem.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
 import { SUPPORT_BOUNDARY } from '../../../src/record/siteManifest.ts';
 
 const rulesOf = (text: string) => findRedactionProblems(text).map((finding) => `${finding.rule} ${finding.value}`);

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 import { isCaselessForm, keywordTable } from '../../../src/record/bcp14.ts';
 import { requirementsOf as problemsOf, type RequirementStatement } from '../../../src/record/requirementMarkup.ts';
-import { formatProblem, problemLine, type ProblemLine } from '../../../src/record/problem.ts';
+import { formatProblem, problemLine, type ProblemLine } from '../../../src/uai/problem.ts';
 import { citedRequirementProblems, requirementIdProblems } from '../../../src/record/requirementIds.ts';
 import { traceRequirements, type TraceFixture } from '../../../src/record/requirementTrace.ts';
 import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';

@@ -3,7 +3,7 @@
  * the same problems as the check in-thread, and the build's load of the site does not wait for it
  * when every other check passes (tests/unit/buildPreparation.test.ts: its problems stop the build).
  */
-import { formatProblem, type Problem } from '../../../src/record/problem.ts';
+import { formatProblem, type Problem } from '../../../src/uai/problem.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
