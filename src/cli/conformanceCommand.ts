@@ -12,6 +12,7 @@ import { processPeer } from './processPeer.ts';
 import { routeChecker } from './routeCommand.ts';
 import { referenceAnswer, type ReferenceCheckers } from '../uai/conformanceAnswer.ts';
 import { DEFAULT_TIMEOUT_MS, readExpectedFailures, reportLines, runConformance } from '../uai/conformanceRun.ts';
+import { formatProblem } from '../uai/problem.ts';
 import { packCases, shippedCases, type CaseSet } from '../uai/node/conformanceCases.ts';
 import { RecordFileError } from '../uai/node/recordFiles.ts';
 import type { PacketValidator } from '../uai/packetValidator.ts';
@@ -30,7 +31,10 @@ function readText(file: string, what: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new RecordFileError(file, `cannot read the ${what} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new RecordFileError({
+      file,
+      message: `cannot read the ${what} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    });
   }
 }
 
@@ -51,7 +55,7 @@ export async function conformanceCommand(args: string[], io: CliIo, validator: (
     if (expectedFile) {
       const read = readExpectedFailures(readText(expectedFile, 'expected-failures file'), expectedFile);
       if (!read.ok) {
-        for (const problem of read.problems) io.stderr.write(`uaix: ${problem}\n`);
+        for (const problem of read.problems) io.stderr.write(`uaix: ${formatProblem(problem)}\n`);
         return EXIT_USAGE;
       }
       expected = read.entries;

@@ -7,7 +7,8 @@
 import { packetFindings, type PacketReport, type PacketValidator } from '../uai/packetValidator.ts';
 import { createNodePacketValidator } from '../uai/node/nodeValidator.ts';
 import { loadFixtureTree, loadRouteFixtureTree } from '../uai/node/recordFiles.ts';
-import { checkFixtures, checkRouteFixtures, formatFixtureFailure } from '../uai/fixtureCheck.ts';
+import { checkFixtures, checkRouteFixtures, fixtureProblem } from '../uai/fixtureCheck.ts';
+import { formatProblem } from '../uai/problem.ts';
 import { decodeJsonBytes } from '../uai/jsonText.ts';
 import { canonicalize } from '../uai/jcs.ts';
 import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
@@ -123,7 +124,7 @@ function checkFixturesCommand(args: string[], io: CliIo): number {
   } else {
     for (const [group, count] of Object.entries(result.counts))
       io.stdout.write(`${group}: ${count.valid} valid, ${count.invalid} invalid\n`);
-    for (const failure of result.failures) io.stderr.write(`${formatFixtureFailure(failure)}\n`);
+    for (const failure of result.failures) io.stderr.write(`${formatProblem(fixtureProblem(failure))}\n`);
     io.stdout.write(
       `${result.checked} fixtures checked at ${result.evaluatedAt}: ${result.ok ? 'all as expected' : `${result.failures.length} failure(s)`}\n`,
     );

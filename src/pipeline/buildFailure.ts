@@ -3,26 +3,21 @@
  * per problem naming file, place and rule) and the error carries no stack: Astro prints an
  * integration's error as message plus stack trace, and a trace would only point at this module.
  */
-import { problemLine, type ProblemLine } from '../uai/problem.ts';
+import { formatProblem, type Problem } from '../uai/problem.ts';
 
 export class BuildFailure extends Error {
   override readonly name = 'BuildFailure';
-  /** One line per problem, formatted once (formatProblem). */
-  readonly problems: readonly string[];
-
   constructor(
     readonly stage: string,
-    problems: readonly ProblemLine[],
+    readonly problems: readonly Problem[],
   ) {
-    const lines = problems.map(problemLine);
-    super(failureLines(stage, lines).join('\n'));
-    this.problems = lines;
+    super(failureLines(stage, problems).join('\n'));
     this.stack = '';
   }
 }
 
 /** Stops the build at `stage` with its problems. */
-export function fail(stage: string, problems: readonly ProblemLine[]): never {
+export function fail(stage: string, problems: readonly Problem[]): never {
   throw new BuildFailure(stage, problems);
 }
 
@@ -37,7 +32,10 @@ export function isBuildFailure(error: unknown): error is BuildFailure {
 }
 
 /** The report of a failed stage: one heading line, then each problem indented on its own line. */
-export function failureLines(stage: string, problems: readonly string[]): string[] {
+export function failureLines(stage: string, problems: readonly Problem[]): string[] {
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  return [`uaix: build failed at ${stage} (${count}); dist/ unchanged`, ...problems.map((problem) => `  ${problem}`)];
+  return [
+    `uaix: build failed at ${stage} (${count}); dist/ unchanged`,
+    ...problems.map((problem) => `  ${formatProblem(problem)}`),
+  ];
 }

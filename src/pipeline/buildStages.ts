@@ -176,7 +176,12 @@ export function passed(stage: StageName): void {
   const skipped = BUILD_STAGES.slice(reached + 1, at).filter((entry) => !UNMARKED.includes(entry.name));
   if (at <= reached || skipped.length)
     fail('build stages', [
-      `src/pipeline/buildStages.ts: the stage "${stage}" ended ${at <= reached ? `after "${BUILD_STAGES[reached].name}"` : `before ${skipped.map((entry) => `"${entry.name}"`).join(', ')}`}; the build must run its stages in the order BUILD_STAGES lists them`,
+      {
+        file: 'src/pipeline/buildStages.ts',
+        message: `the stage "${stage}" ended ${at <= reached ? `after "${BUILD_STAGES[reached].name}"` : `before ${skipped.map((entry) => `"${entry.name}"`).join(', ')}`}`,
+        rule: 'stage-order',
+        hint: 'the build must run its stages in the order BUILD_STAGES lists them',
+      },
     ]);
   reached = at;
   markStage(stage);

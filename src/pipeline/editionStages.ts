@@ -12,6 +12,7 @@ import { fail } from './buildFailure.ts';
 import { releasedRequirementProblems } from '../record/requirementHistory.ts';
 import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
 import { committedEditionBundle, type EditionBundle } from '../record/node/editionBundle.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** Set by `npm run edition` for the build it runs before freezing (scripts/edition.ts). */
 export const FREEZING_ENV = 'UAIX_FREEZING_EDITION';
@@ -54,10 +55,12 @@ export function publishEditions(distRoot: string, site: EditionSite): number {
     if (differing.length)
       fail(
         'editions',
-        differing.map(
-          (file) =>
-            `${EDITIONS_FOLDER}/${latest.id}/${file}: the build's ${file} differs from the released ${editionStatusLabel(status)}, though the sources it is made from do not (a template or interface string changed it); release a new edition with npm run edition -- <id>`,
-        ),
+        differing.map((file): Problem => ({
+          file: `${EDITIONS_FOLDER}/${latest.id}/${file}`,
+          message: `the build's ${file} differs from the released ${editionStatusLabel(status)}, though the sources it is made from do not (a template or interface string changed it)`,
+          rule: 'editions',
+          hint: 'release a new edition with npm run edition -- <id>',
+        })),
       );
   }
   return copied;

@@ -36,7 +36,11 @@ export async function publishReferenceReport(
   } catch (error) {
     if (!(error instanceof RecordFileError)) throw error;
     // The message names files in the output folder: by their public paths, as every build line does.
-    fail(STAGE, [`the published pack cannot be run: ${error.message.split(distRoot).join('')}`]);
+    const { file, message } = error.problem;
+    const published = (text: string) => text.split(distRoot).join('');
+    fail(STAGE, [
+      { ...error.problem, file: published(file), message: `the published pack cannot be run: ${published(message)}` },
+    ]);
   }
   const report = await referenceReport(model, cases);
   const mismatch = summaryMismatch(

@@ -7,10 +7,10 @@
 import type { PackedRelease } from '../record/node/packageRelease.ts';
 import { workerAnswer } from '../record/node/typeScriptWorker.ts';
 import { PackageBuildError } from './uaiPackage.ts';
-import type { ProblemLine } from '../uai/problem.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** What the worker answers: the release, or the package's problems, or another failure. */
-export type PackageOutcome = { release: PackedRelease } | { packageProblems: ProblemLine[] } | { error: string };
+export type PackageOutcome = { release: PackedRelease } | { packageProblems: Problem[] } | { error: string };
 
 /** `packPackage()` on a worker thread. */
 export async function packPackageOnWorker(): Promise<PackedRelease> {

@@ -12,6 +12,7 @@ import { finishPreparation, prepareRecord } from './recordStages.ts';
 import { isBuildFailure } from './buildFailure.ts';
 import { shareCheckedSite } from '../site/siteContext.ts';
 import { forgetRecordModel } from '../record/node/loadRecordModel.ts';
+import { formatProblem, type Problem } from '../uai/problem.ts';
 
 /** The sources whose edit calls for a new check: what stages 1 to 3 read. */
 const WATCHED = [/^content\//, /^schemas\//, /^editions\//, /^record\.config\.json$/, /^llms\.txt$/];
@@ -22,11 +23,11 @@ export function isRecordSource(root: string, file: string): boolean {
 }
 
 /** The lines a failed check prints: the stage, then each problem as the build prints it. */
-export function devProblemLines(stage: string, problems: readonly string[]): string[] {
+export function devProblemLines(stage: string, problems: readonly Problem[]): string[] {
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
   return [
     `uaix: dev: ${stage} (${count}); the pages show it until it is fixed`,
-    ...problems.map((line) => `  ${line}`),
+    ...problems.map((problem) => `  ${formatProblem(problem)}`),
   ];
 }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RecordFileError, REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../uai/node/nodeValidator.ts';
-import { formatFixtureFailure } from '../uai/fixtureCheck.ts';
+import { fixtureProblem } from '../uai/fixtureCheck.ts';
 import {
   loadSiteCheckingLanguageAside,
   shareCheckedSite,
@@ -32,7 +32,7 @@ import type { BuiltPageMirror } from '../record/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../record/node/pageAnalysis.ts';
 import { buildSiteManifest, routeMediaTypeProblems } from '../record/siteManifest.ts';
 import { discoveryRecordFiles } from '../record/discoveryRecords.ts';
-import { renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
+import { LlmsTxtError, renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
 import { checkLinks } from '../record/linkCheck.ts';
 import { linkedRecord } from '../record/linkSources.ts';
@@ -116,17 +116,17 @@ function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
   try {
     sourceScan = redaction.scanSources();
   } catch (error) {
-    const problem = sourceFileProblem(error);
-    if (problem) fail('sources', [problem]);
+    const problems = sourceFileProblems(error);
+    if (problems) fail('sources', problems);
     throw error;
   }
   if (sourceScan.problems.length) fail(`redaction (${REDACTION_HINT})`, sourceScan.problems);
   return { redaction, sourceScan };
 }
 
-/** The one line of a source file the build cannot use (a schema that does not read, a link that loops). */
-function sourceFileProblem(error: unknown): string | undefined {
-  return error instanceof RecordFileError || error instanceof FileTreeError ? error.message : undefined;
+/** The problems of a source file the build cannot use (a schema that does not read, a link that loops). */
+function sourceFileProblems(error: unknown): readonly Problem[] | undefined {
+  return error instanceof RecordFileError || error instanceof FileTreeError ? error.problems : undefined;
 }
 
 /**
@@ -138,7 +138,9 @@ async function packedRelease(release: Promise<PackedRelease>): Promise<PackedRel
     return await release;
   } catch (error) {
     if (error instanceof PackageBuildError) fail('package', error.problems);
-    fail('package', [`the package could not be built: ${(error as Error).message}`]);
+    fail('package', [
+      { file: 'packages/uai-1', message: `the package could not be built: ${(error as Error).message}` },
+    ]);
   }
 }
 
@@ -153,8 +155,8 @@ async function checkContent(): Promise<{ site: SiteContext; languageProblems: Pr
     loaded = await loadSiteCheckingLanguageAside(languageProblemsOnWorker);
   } catch (error) {
     if (error instanceof ContentError) fail('content', error.problems);
-    const problem = sourceFileProblem(error);
-    if (problem) fail('content', [problem]);
+    const problems = sourceFileProblems(error);
+    if (problems) fail('content', problems);
     throw error;
   }
   return loaded;
@@ -162,8 +164,8 @@ async function checkContent(): Promise<{ site: SiteContext; languageProblems: Pr
 
 /** 3. The fixtures, for packets and for route records (checked as the record model was loaded). */
 function checkFixtures({ model }: SiteContext): void {
-  if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(formatFixtureFailure));
-  if (!model.routeFixtureCheck.ok) fail('route fixtures', model.routeFixtureCheck.failures.map(formatFixtureFailure));
+  if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(fixtureProblem));
+  if (!model.routeFixtureCheck.ok) fail('route fixtures', model.routeFixtureCheck.failures.map(fixtureProblem));
 }
 
 /**
@@ -197,7 +199,9 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
   try {
     problems = await started.languageProblems;
   } catch (error) {
-    fail('content', [`the language check could not run: ${(error as Error).message}`]);
+    fail('content', [
+      { file: 'src/record/languageCheck.ts', message: `the language check could not run: ${(error as Error).message}` },
+    ]);
   }
   if (problems.length) fail('content', problems);
   const release = await packedRelease(started.release);
@@ -338,7 +342,8 @@ function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
   try {
     parseLlmsTxt(llms);
   } catch (error) {
-    fail('llms.txt', [(error as Error).message]);
+    if (!(error instanceof LlmsTxtError)) throw error;
+    fail('llms.txt', [{ file: LLMS_PATH, message: error.message, rule: 'llms-txt' }]);
   }
   dist.write(LLMS_PATH, llms);
   dist.write(LLMS_FULL_PATH, llmsFullText(site.index, pages.englishBodies));

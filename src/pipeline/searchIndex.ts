@@ -45,7 +45,7 @@ export async function indexForSearch(dist: Dist, service: PagefindService): Prom
     await Promise.all(inFlight);
     await service.request({ type: 'WriteFiles', index_id: indexId, output_path: join(dist.root, PAGEFIND_FOLDER) });
   } catch (error) {
-    fail('pagefind', [(error as Error).message]);
+    fail('pagefind', [{ file: `${PAGEFIND_FOLDER}/`, message: (error as Error).message, rule: 'pagefind' }]);
   } finally {
     await service.stop();
   }

@@ -70,8 +70,12 @@ export function stageOutput(root: string, destination: string): StagedOutput {
   mkdirSync(parent, { recursive: true });
   if (existsSync(destination) && lstatSync(destination).dev !== statSync(parent).dev) {
     fail('output folder', [
-      `${label}: a mount point (another filesystem than ${labelOf(root, parent)}), which a build cannot swap ` +
-        `in whole: build into a folder inside it (npm run build -- --out-dir ${join(label, 'site')}) and serve that`,
+      {
+        file: label,
+        message: `a mount point (another filesystem than ${labelOf(root, parent)}), which a build cannot swap in whole`,
+        rule: 'output-folder',
+        hint: `build into a folder inside it (npm run build -- --out-dir ${join(label, 'site')}) and serve that`,
+      },
     ]);
   }
   const stale = siblingsOf(destination).filter((sibling) => !isRunning(sibling.pid));
@@ -113,7 +117,13 @@ export function swapIn(output: StagedOutput): void {
       throw error;
     }
   } catch (error) {
-    fail('output folder', [`${label}: could not be replaced by the new build: ${(error as Error).message}`]);
+    fail('output folder', [
+      {
+        file: label,
+        message: `could not be replaced by the new build: ${(error as Error).message}`,
+        rule: 'output-folder',
+      },
+    ]);
   }
   rmSync(aside, { recursive: true, force: true });
 }

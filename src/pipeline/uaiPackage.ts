@@ -5,7 +5,7 @@
  * published schemas and fixtures beside it, and packs it with `npm pack`. The build packs it before
  * Astro renders (pages print its digest and commands); `npm run package` (scripts/package.ts) packs it alone.
  */
-import { ProblemListError } from '../record/problemList.ts';
+import { ProblemListError } from '../uai/problem.ts';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,7 +59,14 @@ function bundle(): string[] {
     logLevel: 'silent',
   });
   if (result.errors.length)
-    throw new PackageBuildError(result.errors.map((error) => `${error.location?.file ?? 'package'}: ${error.text}`));
+    throw new PackageBuildError(
+      result.errors.map(({ location, text }) => ({
+        file: location?.file ?? 'package',
+        ...(location ? { place: { line: location.line, column: location.column + 1 } } : {}),
+        message: text,
+        rule: 'package-bundle',
+      })),
+    );
   const packages = new Set<string>();
   for (const input of Object.keys(result.metafile!.inputs)) {
     const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
@@ -98,12 +105,12 @@ function declarations(): void {
   );
   if (problems.length) {
     throw new PackageBuildError(
-      problems.map((diagnostic) => {
-        const where = diagnostic.file
-          ? `${relative(REPOSITORY_ROOT, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
-          : 'package types';
-        return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
-      }),
+      problems.map(({ file, start, messageText, code }) => ({
+        file: file ? relative(REPOSITORY_ROOT, file.fileName) : 'package types',
+        ...(file ? { place: { line: file.getLineAndCharacterOfPosition(start ?? 0).line + 1 } } : {}),
+        message: ts.flattenDiagnosticMessageText(messageText, ' '),
+        rule: `TS${code}`,
+      })),
     );
   }
   for (const file of walkFiles(join(DIST, 'types'))) {
@@ -131,9 +138,11 @@ function thirdPartyNotices(packages: readonly string[]): void {
         }
       });
     if (!licenseFile)
-      throw new PackageBuildError(
-        `node_modules/${name}: bundled into @uaix/uai-1 but has no LICENSE file to reproduce`,
-      );
+      throw new PackageBuildError({
+        file: `node_modules/${name}`,
+        message: 'bundled into @uaix/uai-1 but has no LICENSE file to reproduce',
+        rule: 'package-notices',
+      });
     return `${name}@${manifest.version} (${manifest.license ?? 'see below'})\n\n${readFileSync(licenseFile, 'utf8').trim()}\n`;
   });
   writeFileSync(NOTICES_FILE, `@uaix/uai-1 bundles code from these packages:\n\n${sections.join('\n---\n\n')}`);
@@ -229,13 +238,19 @@ export function packPackage(destination: string = PACKED_DIR): PackedRelease {
     encoding: 'utf8',
   });
   if (npm.status !== 0)
-    throw new PackageBuildError(
-      `npm pack in packages/uai-1 exited with ${npm.status ?? npm.signal}: ${npm.stderr.trim().split('\n').pop()}`,
-    );
+    throw new PackageBuildError({
+      file: 'packages/uai-1',
+      message: `npm pack exited with ${npm.status ?? npm.signal}: ${npm.stderr.trim().split('\n').pop()}`,
+      rule: 'package-pack',
+    });
   const release = packageRelease(destination);
   const problem = tarballProblem(readFileSync(release.file));
   if (problem)
-    throw new PackageBuildError(`${relative(REPOSITORY_ROOT, release.file)}: npm pack wrote a tarball that ${problem}`);
+    throw new PackageBuildError({
+      file: relative(REPOSITORY_ROOT, release.file),
+      message: `npm pack wrote a tarball that ${problem}`,
+      rule: 'package-pack',
+    });
   writeCacheFile(join(destination, PACK_RECORD), {
     inputs,
     fileName: release.fileName,

@@ -20,6 +20,7 @@ import {
 } from './editions.ts';
 import { editionChangesPath } from './editionChanges.ts';
 import { PAGE_PATHS } from './pagePaths.ts';
+import { problemAtPointer, type Problem } from '../uai/problem.ts';
 
 export const CHANGELOG_FOLDER = 'content/changelog';
 export const CHANGELOG_SOURCE_SCHEMA_PATH = '/schemas/site/changelog-entries.schema.json';
@@ -49,47 +50,61 @@ export interface ChangelogFile {
   data: { source_digest?: string; entries: ChangelogEntrySource[] };
 }
 
+/** The rule the changelog's problems break. */
+const RULE = 'changelog';
+
 /**
  * What the changelog files owe the editions and each other: English entries newest first, one per
  * edition, each a released edition or (the newest only) the next one, and no released edition
  * without one; every translated entry an English entry's, in the same order. One line each:
  * `<file> <JSON Pointer>: rule`.
  */
-export function changelogProblems(files: readonly ChangelogFile[], released: readonly string[]): string[] {
+export function changelogProblems(files: readonly ChangelogFile[], released: readonly string[]): Problem[] {
   const english = files.find((file) => file.locale === SOURCE_LOCALE);
-  if (!english) return [`${CHANGELOG_FOLDER}/${SOURCE_LOCALE}.json: missing; the changelog's English source`];
-  const problems: string[] = [];
+  if (!english)
+    return [
+      {
+        file: `${CHANGELOG_FOLDER}/${SOURCE_LOCALE}.json`,
+        message: "missing; the changelog's English source",
+        rule: RULE,
+      },
+    ];
+  const problems: Problem[] = [];
   const known = new Set(released);
   // Each edition's first place: a second entry for it is the duplicate.
   const order = new Map<string, number>();
   english.data.entries.forEach((entry, position) => order.set(entry.edition, order.get(entry.edition) ?? position));
   english.data.entries.forEach((entry, position) => {
-    const at = `${english.file} /entries/${position}/edition`;
+    const at = (message: string) => problemAtPointer(english.file, `/entries/${position}/edition`, message, RULE);
     const before = english.data.entries[position - 1];
     if (order.get(entry.edition) !== position)
-      problems.push(`${at}: ${JSON.stringify(entry.edition)} has an entry above; one entry per edition`);
+      problems.push(at(`${JSON.stringify(entry.edition)} has an entry above; one entry per edition`));
     else if (before && compareEditionIds(entry.edition, before.edition) >= 0)
-      problems.push(`${at}: ${JSON.stringify(entry.edition)} is not older than the entry above; newest first`);
+      problems.push(at(`${JSON.stringify(entry.edition)} is not older than the entry above; newest first`));
     if (known.has(entry.edition)) return;
     const unreleased = nextEditionProblem(entry.edition, released);
     if (position > 0 || unreleased)
       problems.push(
-        `${at}: ${JSON.stringify(entry.edition)} is not a released edition${position > 0 ? '' : ` (${unreleased})`}; only the newest entry may name the next edition, as a draft`,
+        at(
+          `${JSON.stringify(entry.edition)} is not a released edition${position > 0 ? '' : ` (${unreleased})`}; only the newest entry may name the next edition, as a draft`,
+        ),
       );
   });
   for (const id of released)
     if (!order.has(id))
-      problems.push(`${english.file} /entries: no entry for the released edition ${id}; each has one`);
+      problems.push(
+        problemAtPointer(english.file, '/entries', `no entry for the released edition ${id}; each has one`, RULE),
+      );
   for (const file of files) {
     if (file === english) continue;
     let last = -1;
     file.data.entries.forEach((entry, position) => {
-      const at = `${file.file} /entries/${position}/edition`;
+      const at = (message: string) => problemAtPointer(file.file, `/entries/${position}/edition`, message, RULE);
       const place = order.get(entry.edition);
       if (place === undefined)
-        problems.push(`${at}: ${JSON.stringify(entry.edition)} has no entry in ${english.file}; translate its entries`);
+        problems.push(at(`${JSON.stringify(entry.edition)} has no entry in ${english.file}; translate its entries`));
       else if (place <= last)
-        problems.push(`${at}: ${JSON.stringify(entry.edition)} is out of the English order (${english.file})`);
+        problems.push(at(`${JSON.stringify(entry.edition)} is out of the English order (${english.file})`));
       else last = place;
     });
   }

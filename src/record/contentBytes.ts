@@ -4,18 +4,25 @@
  * text (other bytes would reach every page, mirror and llms-full.txt as U+FFFD).
  */
 import { bytePosition, decodeUtf8, describeBadByte } from '../uai/utf8Text.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** The largest content file the build reads: far beyond any page of the record, and cheap to parse. */
 export const CONTENT_FILE_LIMIT = 1024 * 1024;
 
-export type ContentText = { ok: true; text: string } | { ok: false; problem: string };
+export type ContentText = { ok: true; text: string } | { ok: false; problem: Problem };
 
-/** The text of content file `file` (repository-relative), or the one line saying why it is refused. */
+/** The text of content file `file` (repository-relative), or the problem saying why it is refused. */
 export function contentText(file: string, bytes: Uint8Array, limit = CONTENT_FILE_LIMIT): ContentText {
   if (bytes.length > limit) {
     return {
       ok: false,
-      problem: `${file}:1:1: ${bytes.length} bytes, over the limit of ${limit} bytes for a content file [content-size]; split it into smaller files`,
+      problem: {
+        file,
+        place: { line: 1, column: 1 },
+        message: `${bytes.length} bytes, over the limit of ${limit} bytes for a content file`,
+        rule: 'content-size',
+        hint: 'split it into smaller files',
+      },
     };
   }
   // NUL is valid UTF-8, but Markdown turns it into U+FFFD too, and it never belongs in text.
@@ -26,6 +33,12 @@ export function contentText(file: string, bytes: Uint8Array, limit = CONTENT_FIL
   const { line, column } = bytePosition(bytes, badAt);
   return {
     ok: false,
-    problem: `${file}:${line}:${column}: not UTF-8 text: ${describeBadByte(bytes[badAt]!)} at byte offset ${badAt} [content-utf8]; save the file as UTF-8`,
+    problem: {
+      file,
+      place: { line, column },
+      message: `not UTF-8 text: ${describeBadByte(bytes[badAt]!)} at byte offset ${badAt}`,
+      rule: 'content-utf8',
+      hint: 'save the file as UTF-8',
+    },
   };
 }

@@ -9,11 +9,14 @@
  */
 import { sha256Digest, type Sha256 } from '../uai/sha256.ts';
 import { SITE_ORIGIN, pageUrl } from './locales.ts';
+import { problemAtPointer, type Problem } from '../uai/problem.ts';
 
 /** Where editions are published and committed: `/editions/<id>/…` and `editions/<id>/` in the repository. */
 export const EDITIONS_FOLDER = 'editions';
 export const EDITION_INDEX_FILE = 'edition.json';
 export const EDITION_SCHEMA_PATH = '/schemas/site/edition.schema.json';
+/** The rule a committed edition's problems break: a released edition never changes. */
+const EDITION_RULE = 'editions';
 
 /** `YYYY-MM-DD`, optionally `.N` (N ≥ 2) for a further edition on the same day. */
 const EDITION_ID = /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:\.([2-9]|[1-9][0-9]+))?$/;
@@ -152,25 +155,29 @@ export interface CommittedEdition {
 
 /**
  * Where an edition's files and its index disagree: a listed file missing, a file not listed, a
- * file whose bytes changed. One line per problem: `editions/<id>/<file>: rule`.
+ * file whose bytes changed. One problem each, at `editions/<id>/<file>`.
  */
-export function indexProblems(edition: CommittedEdition, hash?: Sha256): string[] {
+export function indexProblems(edition: CommittedEdition, hash?: Sha256): Problem[] {
   const { folder, index, files } = edition;
   if (!index) return [];
-  const at = (file: string) => `${EDITIONS_FOLDER}/${folder}/${file}`;
-  const problems: string[] = [];
+  const at = (file: string, message: string): Problem => ({
+    file: `${EDITIONS_FOLDER}/${folder}/${file}`,
+    message,
+    rule: EDITION_RULE,
+  });
+  const problems: Problem[] = [];
   for (const [file, digest] of Object.entries(index.files)) {
     const bytes = files.get(file);
     if (!bytes)
-      problems.push(`${at(file)}: listed in ${EDITION_INDEX_FILE} but missing; a released edition never loses a file`);
+      problems.push(at(file, `listed in ${EDITION_INDEX_FILE} but missing; a released edition never loses a file`));
     else if (sha256Digest(bytes, hash) !== digest)
       problems.push(
-        `${at(file)}: its sha256 is not the ${digest} ${EDITION_INDEX_FILE} lists; a released edition never changes`,
+        at(file, `its sha256 is not the ${digest} ${EDITION_INDEX_FILE} lists; a released edition never changes`),
       );
   }
   for (const file of files.keys()) {
     if (!(file in index.files))
-      problems.push(`${at(file)}: not listed in ${EDITION_INDEX_FILE}; a released edition never gains a file`);
+      problems.push(at(file, `not listed in ${EDITION_INDEX_FILE}; a released edition never gains a file`));
   }
   return problems;
 }
@@ -179,11 +186,11 @@ export function indexProblems(edition: CommittedEdition, hash?: Sha256): string[
  * What the editions owe each other: an id that is the folder's name and a valid id, the date it
  * names, and a `previous` that is the edition before it (null for the first).
  */
-export function chainProblems(editions: readonly CommittedEdition[]): string[] {
-  const problems: string[] = [];
+export function chainProblems(editions: readonly CommittedEdition[]): Problem[] {
+  const problems: Problem[] = [];
   const valid = editions.filter((edition) => {
     const problem = editionIdProblem(edition.folder);
-    if (problem) problems.push(`${EDITIONS_FOLDER}/${edition.folder}/: ${problem}`);
+    if (problem) problems.push({ file: `${EDITIONS_FOLDER}/${edition.folder}/`, message: problem, rule: EDITION_RULE });
     return !problem;
   });
   const ordered = [...valid].sort((a, b) => compareEditionIds(a.folder, b.folder));
@@ -191,13 +198,14 @@ export function chainProblems(editions: readonly CommittedEdition[]): string[] {
     const { index, folder } = edition;
     if (!index) return;
     const file = `${EDITIONS_FOLDER}/${folder}/${EDITION_INDEX_FILE}`;
-    if (index.id !== folder) problems.push(`${file} /id: ${JSON.stringify(index.id)} is not the folder's name`);
+    const at = (pointer: string, message: string) => problemAtPointer(file, pointer, message, EDITION_RULE);
+    if (index.id !== folder) problems.push(at('/id', `${JSON.stringify(index.id)} is not the folder's name`));
     if (index.date !== editionDateOf(folder))
-      problems.push(`${file} /date: ${JSON.stringify(index.date)} is not the date the id names`);
+      problems.push(at('/date', `${JSON.stringify(index.date)} is not the date the id names`));
     const previous = position === 0 ? null : ordered[position - 1].folder;
     if (index.previous !== previous)
       problems.push(
-        `${file} /previous: ${JSON.stringify(index.previous)}, but the edition before it is ${JSON.stringify(previous)}`,
+        at('/previous', `${JSON.stringify(index.previous)}, but the edition before it is ${JSON.stringify(previous)}`),
       );
   });
   return problems;

@@ -10,6 +10,7 @@ import { SITE_ORIGIN, SOURCE_LOCALE, contentChain, pageUrl } from './locales.ts'
 import { compareEditionIds } from './editions.ts';
 import { translationStateOf } from './pageIndex.ts';
 import { PAGE_PATHS } from './pagePaths.ts';
+import { problemAtPointer, type Problem } from '../uai/problem.ts';
 
 export const ERRATA_JSON_PATH = '/errata.json';
 export const ERRATA_SCHEMA_PATH = '/schemas/site/errata.schema.json';
@@ -56,37 +57,46 @@ export interface ErrataContext {
   frozenCodes: (edition: string) => ReadonlySet<string>;
 }
 
+/** The rule the errata's problems break. */
+const RULE = 'errata';
+
 /**
- * What the schema cannot say, one line per problem at its JSON Pointer: ids unique, the edition
+ * What the schema cannot say, one problem each at its JSON Pointer: ids unique, the edition
  * and `fixed_in` released (the fix after the edition), the record code a page's and one the edition
  * holds, and a translation's ids the English file's. Anchors are checked on the rendered pages.
  */
-export function errataProblems(register: ErrataRegister, context: ErrataContext): string[] {
-  const problems: string[] = [];
+export function errataProblems(register: ErrataRegister, context: ErrataContext): Problem[] {
+  const problems: Problem[] = [];
   const { file, errata } = register.source;
   const released = new Set(context.editions);
   const seen = new Set<string>();
   errata.forEach((erratum, at) => {
-    const place = (member: string) => `${file} /errata/${at}/${member}`;
-    if (seen.has(erratum.id)) problems.push(`${place('id')}: ${erratum.id} is used twice; an erratum id is unique`);
+    const place = (member: string, message: string) => problemAtPointer(file, `/errata/${at}/${member}`, message, RULE);
+    if (seen.has(erratum.id)) problems.push(place('id', `${erratum.id} is used twice; an erratum id is unique`));
     seen.add(erratum.id);
-    if (!released.has(erratum.edition))
-      problems.push(`${place('edition')}: ${erratum.edition} is not a released edition`);
+    if (!released.has(erratum.edition)) problems.push(place('edition', `${erratum.edition} is not a released edition`));
     if (erratum.fixed_in !== undefined) {
       if (!released.has(erratum.fixed_in))
-        problems.push(`${place('fixed_in')}: ${erratum.fixed_in} is not a released edition`);
+        problems.push(place('fixed_in', `${erratum.fixed_in} is not a released edition`));
       else if (released.has(erratum.edition) && compareEditionIds(erratum.fixed_in, erratum.edition) <= 0)
-        problems.push(`${place('fixed_in')}: ${erratum.fixed_in} is not after the edition ${erratum.edition}`);
+        problems.push(place('fixed_in', `${erratum.fixed_in} is not after the edition ${erratum.edition}`));
     }
     if (!context.pages.has(erratum.record_code))
-      problems.push(`${place('record_code')}: ${erratum.record_code} is not the record code of a page`);
+      problems.push(place('record_code', `${erratum.record_code} is not the record code of a page`));
     else if (released.has(erratum.edition) && !context.frozenCodes(erratum.edition).has(erratum.record_code))
-      problems.push(`${place('record_code')}: edition ${erratum.edition} holds no page ${erratum.record_code}`);
+      problems.push(place('record_code', `edition ${erratum.edition} holds no page ${erratum.record_code}`));
   });
   for (const translation of register.translations) {
     for (const id of Object.keys(translation.text))
       if (!seen.has(id))
-        problems.push(`${translation.file} /text/${id}: no erratum ${id} in ${file}; a translation only translates`);
+        problems.push(
+          problemAtPointer(
+            translation.file,
+            `/text/${id}`,
+            `no erratum ${id} in ${file}; a translation only translates`,
+            RULE,
+          ),
+        );
   }
   return problems;
 }
@@ -99,12 +109,17 @@ export function errataAnchorProblems(
   register: ErrataRegister,
   pages: ReadonlyMap<string, string>,
   pageIds: (url: string) => ReadonlySet<string> | undefined,
-): string[] {
+): Problem[] {
   return register.source.errata.flatMap((erratum, at) => {
     const url = pages.get(erratum.record_code);
     if (url === undefined || pageIds(url)?.has(erratum.section)) return [];
     return [
-      `${register.source.file} /errata/${at}/section: "${erratum.section}" is not an anchor of ${erratum.record_code} (${url})`,
+      problemAtPointer(
+        register.source.file,
+        `/errata/${at}/section`,
+        `"${erratum.section}" is not an anchor of ${erratum.record_code} (${url})`,
+        RULE,
+      ),
     ];
   });
 }

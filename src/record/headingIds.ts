@@ -9,6 +9,7 @@ import GithubSlugger from 'github-slugger';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
 import { MARKDOWN_OPTIONS } from './languageCheck.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** An ATX heading of a Markdown body: its level and its line in the file. */
 export interface HeadingLine {
@@ -56,16 +57,16 @@ export function atxHeadings(body: string, bodyLine: number): HeadingLine[] {
 }
 
 /**
- * What a translation's headings owe its English source's: as many, each at the same level. One line
- * per problem, at the translation's line (or its first line when it has too few headings).
+ * What a translation's headings owe its English source's: as many, each at the same level. One
+ * `heading-structure` problem, at the translation's line (or its first line when it has too few headings).
  */
 export function headingStructureProblems(
   file: string,
   headings: readonly HeadingLine[],
   sourceFile: string,
   sourceHeadings: readonly HeadingLine[],
-): string[] {
-  const problems: string[] = [];
+): Problem[] {
+  const problems: Problem[] = [];
   const count = Math.max(headings.length, sourceHeadings.length);
   for (let i = 0; i < count; i++) {
     const heading = headings[i];
@@ -73,10 +74,13 @@ export function headingStructureProblems(
     if (heading && source && heading.depth === source.depth) continue;
     const english = source ? `"${source.text}" (h${source.depth}, line ${source.line})` : 'no heading';
     const here = heading ? `"${heading.text}" (h${heading.depth})` : 'no heading';
-    problems.push(
-      `${file}:${heading?.line ?? 1}: heading-structure: heading ${i + 1} is ${here} where ${sourceFile} has ${english}; ` +
-        'a translation keeps the English headings, level for level, so that each keeps its English anchor',
-    );
+    problems.push({
+      file,
+      place: { line: heading?.line ?? 1 },
+      message: `heading ${i + 1} is ${here} where ${sourceFile} has ${english}`,
+      rule: 'heading-structure',
+      hint: 'a translation keeps the English headings, level for level, so that each keeps its English anchor',
+    });
     // One mismatch shifts every heading after it: the first is the one to fix.
     break;
   }

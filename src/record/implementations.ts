@@ -5,6 +5,7 @@
  * version, so no page types either by hand.
  */
 import type { UAIXImplementationsContentImplementationsJson as ImplementationsFile } from './generated/implementations.ts';
+import { problemAtPointer, type Problem } from '../uai/problem.ts';
 
 export type ImplementationsData = ImplementationsFile;
 export type ListedPackage = ImplementationsFile['packages'][number];
@@ -23,16 +24,21 @@ export function registryPage(listed: ListedPackage): string {
 }
 
 /** What the schema cannot say: a package is listed once (NuGet ids compare case-insensitively). */
-export function implementationsProblems(data: ImplementationsData): string[] {
+export function implementationsProblems(data: ImplementationsData): Problem[] {
   const seen = new Map<string, number>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   data.packages.forEach((listed, index) => {
     const key = listed.id.toLowerCase();
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
     else
       problems.push(
-        `${IMPLEMENTATIONS_FILE} /packages/${index}/id: ${listed.id} is listed already at /packages/${first}`,
+        problemAtPointer(
+          IMPLEMENTATIONS_FILE,
+          `/packages/${index}/id`,
+          `${listed.id} is listed already at /packages/${first}`,
+          'implementations',
+        ),
       );
   });
   return problems;

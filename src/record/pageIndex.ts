@@ -8,6 +8,7 @@
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, contentChain, localeOf, pageUrl } from './locales.ts';
 import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 import { PAGE_PATHS } from './pagePaths.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** `editions`: the generated page of each released edition (see editionPages.ts). */
 export type Collection = 'pages' | 'guides' | 'registry' | 'site' | 'editions';
@@ -69,7 +70,7 @@ export interface RecordIndex {
   byUrl: ReadonlyMap<string, PageRecord>;
   /** Pages of one record (same path) per locale. */
   variants(path: string): PageRecord[];
-  errors: string[];
+  problems: Problem[];
 }
 
 /** The codes content files may carry. */
@@ -80,6 +81,11 @@ export const RECORD_CODE_PATTERN = /^UAIX-(SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABO
 /** Content entries of one record path per locale, English apart. */
 type TranslationsByPath = Map<string, Map<string, ContentEntry>>;
 
+/** A problem of a content entry's record: its code, its source, its locale. */
+function recordProblem(entry: ContentEntry, message: string): Problem {
+  return { file: entry.file, message, rule: 'record-index' };
+}
+
 /**
  * Splits the entries into English sources (by path) and translations (by path, then locale), and
  * reports every malformed record code and every code two English records share.
@@ -87,24 +93,27 @@ type TranslationsByPath = Map<string, Map<string, ContentEntry>>;
 function groupEntries(entries: readonly ContentEntry[]): {
   sources: Map<string, ContentEntry>;
   translations: TranslationsByPath;
-  errors: string[];
+  problems: Problem[];
 } {
-  const errors: string[] = [];
+  const problems: Problem[] = [];
   const sources = new Map<string, ContentEntry>();
   const translations: TranslationsByPath = new Map();
   const codeOwner = new Map<string, ContentEntry>();
   for (const entry of entries) {
     if (!RECORD_CODE_PATTERN.test(entry.data.code)) {
-      errors.push(
-        `${entry.file}: frontmatter code ${JSON.stringify(entry.data.code)} is not of the form UAIX-<KIND>-NNNN`,
+      problems.push(
+        recordProblem(entry, `frontmatter code ${JSON.stringify(entry.data.code)} is not of the form UAIX-<KIND>-NNNN`),
       );
     }
     if (entry.locale === SOURCE_LOCALE) {
       sources.set(entry.path, entry);
       const owner = codeOwner.get(entry.data.code);
       if (owner)
-        errors.push(
-          `${entry.file}: record code ${entry.data.code} is already used by ${owner.file}; every record has its own code`,
+        problems.push(
+          recordProblem(
+            entry,
+            `record code ${entry.data.code} is already used by ${owner.file}; every record has its own code`,
+          ),
         );
       else codeOwner.set(entry.data.code, entry);
     } else {
@@ -112,37 +121,45 @@ function groupEntries(entries: readonly ContentEntry[]): {
       translations.get(entry.path)!.set(entry.locale, entry);
     }
   }
-  return { sources, translations, errors };
+  return { sources, translations, problems };
 }
 
 /**
  * What each translation owes its English source: that the source exists, the same code, a source
  * digest, and a locale that translates content.
  */
-function translationErrors(sources: ReadonlyMap<string, ContentEntry>, translations: TranslationsByPath): string[] {
-  const errors: string[] = [];
+function translationProblems(sources: ReadonlyMap<string, ContentEntry>, translations: TranslationsByPath): Problem[] {
+  const problems: Problem[] = [];
   for (const [path, byLocale] of translations) {
     const source = sources.get(path);
     for (const entry of byLocale.values()) {
       if (!source) {
-        errors.push(
-          `${entry.file}: translation has no English source (expected ${entry.file.replace(`/${entry.locale}/`, `/${SOURCE_LOCALE}/`)})`,
+        problems.push(
+          recordProblem(
+            entry,
+            `translation has no English source (expected ${entry.file.replace(`/${entry.locale}/`, `/${SOURCE_LOCALE}/`)})`,
+          ),
         );
         continue;
       }
       if (entry.data.code !== source.data.code) {
-        errors.push(
-          `${entry.file}: code ${entry.data.code} differs from the English record's ${source.data.code} (${source.file}); a record keeps one code in every locale`,
+        problems.push(
+          recordProblem(
+            entry,
+            `code ${entry.data.code} differs from the English record's ${source.data.code} (${source.file}); a record keeps one code in every locale`,
+          ),
         );
       }
       if (!entry.data.source_digest)
-        errors.push(`${entry.file}: translation has no source_digest (sha256 of ${source.file} when translated)`);
+        problems.push(
+          recordProblem(entry, `translation has no source_digest (sha256 of ${source.file} when translated)`),
+        );
       if (!LOCALES.some((locale) => locale.code === entry.locale && locale.translatesContent)) {
-        errors.push(`${entry.file}: locale ${entry.locale} does not carry translated content`);
+        problems.push(recordProblem(entry, `locale ${entry.locale} does not carry translated content`));
       }
     }
   }
-  return errors;
+  return problems;
 }
 
 /** The pages of one record, one per locale in locale order, each showing the first text along its fallback chain. */
@@ -168,14 +185,14 @@ function recordVariants(source: ContentEntry, translations: TranslationsByPath):
 }
 
 export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex {
-  const { sources, translations, errors: entryErrors } = groupEntries(entries);
-  const errors = [...entryErrors, ...translationErrors(sources, translations)];
+  const { sources, translations, problems: entryProblems } = groupEntries(entries);
+  const problems = [...entryProblems, ...translationProblems(sources, translations)];
   const byPath = new Map<string, PageRecord[]>();
   const orderedSources = [...sources.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const source of orderedSources) byPath.set(source.path, recordVariants(source, translations));
   const pages = [...byPath.values()].flat();
   const byUrl = new Map(pages.map((page) => [page.url, page]));
-  return { pages, byUrl, variants: (path) => byPath.get(path) ?? [], errors };
+  return { pages, byUrl, variants: (path) => byPath.get(path) ?? [], problems };
 }
 
 /**

@@ -5,6 +5,7 @@
  * that changes its level is a new requirement: it gets a new id, and the old one is retired.
  */
 import { REQUIREMENTS_FILE } from './requirementTrace.ts';
+import type { Problem } from '../uai/problem.ts';
 
 /** A requirement as a released edition's requirements record lists it. */
 export interface ReleasedRequirement {
@@ -26,14 +27,14 @@ export interface StatedRequirement {
   source: { file: string; line: number };
 }
 
-/** One line per released id that the record dropped without retiring it, or states at another level. */
+/** One problem per released id that the record dropped without retiring it, or states at another level. */
 export function releasedRequirementProblems(
   released: readonly ReleasedRequirements[],
   stated: readonly StatedRequirement[],
   retired: Readonly<Record<string, string>>,
-): string[] {
+): Problem[] {
   const now = new Map(stated.map((requirement) => [requirement.id, requirement]));
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const reported = new Set<string>();
   for (const edition of released) {
     for (const { id, level } of edition.requirements) {
@@ -41,14 +42,22 @@ export function releasedRequirementProblems(
       const current = now.get(id);
       if (!current) {
         reported.add(id);
-        problems.push(
-          `${REQUIREMENTS_FILE} /retired: requirement ${id}, released in edition ${edition.edition} (${edition.file}), is stated on no page; an id stays stated or is retired with a reason, never dropped [requirement-dropped]`,
-        );
+        problems.push({
+          file: REQUIREMENTS_FILE,
+          place: { pointer: '/retired' },
+          message: `requirement ${id}, released in edition ${edition.edition} (${edition.file}), is stated on no page`,
+          rule: 'requirement-dropped',
+          hint: 'an id stays stated or is retired with a reason, never dropped',
+        });
       } else if (current.level !== null && current.level !== level) {
         reported.add(id);
-        problems.push(
-          `${current.source.file}:${current.source.line}: requirement ${id} is ${current.level} here but ${level} in edition ${edition.edition}; a changed requirement gets a new id and ${id} is retired [requirement-level-changed]`,
-        );
+        problems.push({
+          file: current.source.file,
+          place: { line: current.source.line },
+          message: `requirement ${id} is ${current.level} here but ${level} in edition ${edition.edition}`,
+          rule: 'requirement-level-changed',
+          hint: `a changed requirement gets a new id and ${id} is retired`,
+        });
       }
     }
   }

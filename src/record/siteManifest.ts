@@ -31,6 +31,7 @@ import {
 } from './publicPaths.ts';
 import type { RecordLicense } from './recordConfig.ts';
 import { PAGE_PATHS } from './pagePaths.ts';
+import { problemAtPointer, type Problem } from '../uai/problem.ts';
 
 /** What the record does and does not do; the list of what it does not provide is the claim detector's. */
 export const SUPPORT_BOUNDARY = [
@@ -176,18 +177,24 @@ export function buildSiteManifest(
 export function routeMediaTypeProblems(
   routes: readonly (ManifestRoute & { file: string })[],
   paths: readonly string[],
-): string[] {
-  const problems: string[] = [];
+): Problem[] {
+  const problems: Problem[] = [];
   for (const { file, record } of routes) {
     if (record.method !== 'GET' || record.content_type === null || !record.path.startsWith('/')) continue;
     const pattern = record.path.replace(/\{[^{}/]*\}/g, '*').replace(/\/$/, '/index.html');
     const named = paths.filter((path) => pathPatternMatches(pattern, path));
-    if (named.length === 0) problems.push(`${file} /path: ${record.path} names no published file`);
+    if (named.length === 0)
+      problems.push(problemAtPointer(file, '/path', `${record.path} names no published file`, 'route-content-type'));
     const expected = record.content_type.split(';')[0].trim();
     const other = named.find((path) => mediaTypeOf(path) !== expected);
     if (other)
       problems.push(
-        `${file} /content_type: ${JSON.stringify(record.content_type)}, but ${other} is served and listed in the manifest as ${mediaTypeOf(other)}`,
+        problemAtPointer(
+          file,
+          '/content_type',
+          `${JSON.stringify(record.content_type)}, but ${other} is served and listed in the manifest as ${mediaTypeOf(other)}`,
+          'route-content-type',
+        ),
       );
   }
   return problems;

@@ -3,8 +3,9 @@
  * English fallback, the shared profile sections, the ladder rows and the UAI-1 record model.
  * Content problems stop the build here with one line per problem.
  */
-import { ProblemListError } from '../record/problemList.ts';
-import type { Problem, ProblemLine } from '../uai/problem.ts';
+import { ProblemListError } from '../uai/problem.ts';
+import { problemAtPointer, type Problem } from '../uai/problem.ts';
+import { jsonPointer } from '../uai/jsonPointer.ts';
 import {
   loadContentEntries,
   withEditionPages,
@@ -106,7 +107,12 @@ export function shareCheckedSite(site: SiteContext | Error): void {
 
 function byLocale<T>(files: { locale: string; data: T }[], kind: string): (locale: string) => LocalizedData<T> {
   const map = new Map(files.map((file) => [file.locale, file.data]));
-  if (!map.has(SOURCE_LOCALE)) throw new ContentError(`content/${kind}/${SOURCE_LOCALE}.json is missing`);
+  if (!map.has(SOURCE_LOCALE))
+    throw new ContentError({
+      file: `content/${kind}/${SOURCE_LOCALE}.json`,
+      message: 'missing',
+      rule: 'content-layout',
+    });
   return (locale) => {
     const from = contentChain(locale).find((code) => map.has(code)) ?? SOURCE_LOCALE;
     return { data: map.get(from)!, locale: from };
@@ -162,7 +168,7 @@ function fileProblemsOf({
   glossaries,
   routes,
   requirements,
-}: ContentSources): ProblemLine[] {
+}: ContentSources): Problem[] {
   return [
     ...requirements.problems,
     ...routes.problems,
@@ -174,11 +180,11 @@ function fileProblemsOf({
   ];
 }
 
-/** Stops the build with one line per content problem (the files' own, then the language check's). */
-function assertContentClean(fileProblems: readonly ProblemLine[], index: RecordIndex): void {
+/** Stops the build with the content problems (the files' own, then the language check's). */
+function assertContentClean(fileProblems: readonly Problem[], index: RecordIndex): void {
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
-  const problems = fileProblems.length ? fileProblems : index.errors;
+  const problems = fileProblems.length ? fileProblems : index.problems;
   if (problems.length) throw new ContentError(problems);
 }
 
@@ -188,11 +194,19 @@ type UiTable = Record<string, string>;
 function uiStringTables(strings: ContentSources['strings']): { tables: Map<string, UiTable>; english: UiTable } {
   const tables = new Map(strings.files.map((file) => [file.locale, file.data as UiTable]));
   const english = tables.get(SOURCE_LOCALE);
-  if (!english) throw new ContentError(`content/i18n/${SOURCE_LOCALE}.json is missing`);
+  if (!english)
+    throw new ContentError({ file: `content/i18n/${SOURCE_LOCALE}.json`, message: 'missing', rule: 'content-layout' });
   for (const locale of LOCALES) {
     for (const key of Object.keys(tables.get(locale.code) ?? {})) {
       if (!(key in english))
-        throw new ContentError(`content/i18n/${locale.code}.json: key "${key}" is not in the English strings`);
+        throw new ContentError(
+          problemAtPointer(
+            `content/i18n/${locale.code}.json`,
+            jsonPointer([key]),
+            `key "${key}" is not in the English strings`,
+            'ui-strings',
+          ),
+        );
     }
   }
   return { tables, english };
@@ -205,7 +219,14 @@ function uiTranslator(tables: Map<string, UiTable>, english: UiTable): SiteConte
     return (key, values = {}) => {
       const text = table[key] ?? english[key];
       if (text === undefined)
-        throw new ContentError(`UI string "${key}" is missing from content/i18n/${SOURCE_LOCALE}.json`);
+        throw new ContentError(
+          problemAtPointer(
+            `content/i18n/${SOURCE_LOCALE}.json`,
+            jsonPointer([key]),
+            `UI string "${key}" is missing, and a page uses it`,
+            'ui-strings',
+          ),
+        );
       return fillTemplate(text, values);
     };
   };
@@ -340,7 +361,7 @@ export async function loadSiteCheckingLanguageAside(
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   language.catch(() => undefined);
   const fileProblems = fileProblemsOf(sources);
-  if (fileProblems.length || index.errors.length) assertContentClean([...fileProblems, ...(await language)], index);
+  if (fileProblems.length || index.problems.length) assertContentClean([...fileProblems, ...(await language)], index);
   cached = assembleSite(sources, index);
   return { site: cached, languageProblems: language };
 }

@@ -7,6 +7,7 @@
  */
 import { isJsonObject } from './jsonObject.ts';
 import { jsonReadProblem, readJsonText } from './jsonText.ts';
+import { problemAtPointer, type Problem } from './problem.ts';
 import {
   CONFORMANCE_PROTOCOL,
   judgeAnswer,
@@ -151,30 +152,31 @@ function buildReport(results: CaseResult[], cases: readonly ConformanceCase[], o
 
 /**
  * Reads an expected-failures file: `{"expected_failures": [{"id": "<fixture id>", "reason": "…"}]}`.
- * Every problem is one line naming the file and the JSON Pointer of the place.
+ * Every problem names the file and the JSON Pointer of the place.
  */
 export function readExpectedFailures(
   text: string,
   file: string,
-): { ok: true; entries: Map<string, string> } | { ok: false; problems: string[] } {
+): { ok: true; entries: Map<string, string> } | { ok: false; problems: Problem[] } {
   const read = readJsonText(text);
   if (!read.ok) return { ok: false, problems: [jsonReadProblem(file, read.error)] };
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const entries = new Map<string, string>();
+  const at = (pointer: string, message: string) => problemAtPointer(file, pointer, message, 'expected-failures');
   const list = isJsonObject(read.value) ? read.value.expected_failures : undefined;
   if (!Array.isArray(list)) {
-    return { ok: false, problems: [`${file}: /expected_failures: expected an array of {"id", "reason"} objects`] };
+    return { ok: false, problems: [at('/expected_failures', 'expected an array of {"id", "reason"} objects')] };
   }
   list.forEach((entry, index) => {
-    const at = `${file}: /expected_failures/${index}`;
+    const place = `/expected_failures/${index}`;
     if (
       !isJsonObject(entry) ||
       typeof entry.id !== 'string' ||
       typeof entry.reason !== 'string' ||
       !entry.reason.trim()
     )
-      problems.push(`${at}: expected {"id": "<group>/<verdict>/<name>", "reason": "<why it fails>"}`);
-    else if (entries.has(entry.id)) problems.push(`${at}/id: ${entry.id} is listed twice`);
+      problems.push(at(place, 'expected {"id": "<group>/<verdict>/<name>", "reason": "<why it fails>"}'));
+    else if (entries.has(entry.id)) problems.push(at(`${place}/id`, `${entry.id} is listed twice`));
     else entries.set(entry.id, entry.reason);
   });
   return problems.length ? { ok: false, problems } : { ok: true, entries };

@@ -8,6 +8,7 @@ import type { PacketValidator, PacketReport } from './packetValidator.ts';
 import type { RouteChecker, RouteReport } from './routeRecord.ts';
 import { ERROR_CODES, WARNING_CODES, type UaiIssue } from './errorCodes.ts';
 import { readJsonText } from './jsonText.ts';
+import { problemAtPointer, type Problem } from './problem.ts';
 
 /** The file in a fixture folder that names what each fixture must produce (`valid/`, `invalid/`). */
 export const EXPECTATIONS_FILE = '_expected.json';
@@ -353,7 +354,7 @@ function codeCoverageFailures(
     }));
 }
 
-/** One line per failure: `file pointer: [rule] message`. */
-export function formatFixtureFailure(failure: FixtureFailure): string {
-  return `${failure.file} ${failure.pointer || '(root)'}: [${failure.rule}] ${failure.message}`;
+/** A failure as the problem every gate reports, at its JSON Pointer. */
+export function fixtureProblem({ file, pointer, rule, message }: FixtureFailure): Problem {
+  return problemAtPointer(file, pointer, message, rule);
 }

@@ -15,6 +15,7 @@ import { jsonPointer } from './jsonPointer.ts';
 import { textPosition } from './textPosition.ts';
 import { bytePosition, decodeUtf8, describeBadByte, invalidUtf8Offset, utf8Length } from './utf8Text.ts';
 import { unsafeNumberLiteral } from './ijsonNumbers.ts';
+import type { Problem } from './problem.ts';
 
 export interface JsonReadLimits {
   /** Largest accepted document, in UTF-8 bytes. */
@@ -47,14 +48,14 @@ export interface JsonReadError {
 
 export type JsonReadResult = { ok: true; value: unknown } | { ok: false; error: JsonReadError };
 
-/** What is wrong with a file that did not read as JSON, with its rule: `not valid JSON: message [code]`. */
-export function jsonReadMessage(error: JsonReadError): string {
-  return `not valid JSON: ${error.message} [${error.code}]`;
-}
-
-/** One line for a file that did not read as JSON: `file:line:column: not valid JSON: message [code]`. */
-export function jsonReadProblem(file: string, error: JsonReadError): string {
-  return `${file}:${error.line}:${error.column}: ${jsonReadMessage(error)}`;
+/** The problem of a file that did not read as JSON, at its line and column; its rule is the error's code. */
+export function jsonReadProblem(file: string, error: JsonReadError): Problem {
+  return {
+    file,
+    place: { line: error.line, column: error.column },
+    message: `not valid JSON: ${error.message}`,
+    rule: error.code,
+  };
 }
 
 /** Reads one JSON document from text. Never throws for bad input: failures come back as results. */

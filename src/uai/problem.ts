@@ -3,7 +3,8 @@
  * problems, and one formatter turns each into the line the terminal shows, so every gate's line
  * reads the same way: `file:line:column: message [rule]` for a place in text, `file /pointer:
  * message [rule]` for a place in JSON (`(root)` for the whole document), and `file:line (/pointer):
- * message [rule]` for a string of a JSON file whose line is known.
+ * message [rule]` for a string of a JSON file whose line is known; `; hint` follows, where a gate
+ * says what to do.
  */
 
 /**
@@ -19,6 +20,8 @@ export interface Problem {
   message: string;
   /** The rule broken: a schema file, a gate's rule name or an error code. */
   rule?: string;
+  /** What to do about it, where the gate knows (printed after the rule). */
+  hint?: string;
 }
 
 /** A problem at a line of a file. */
@@ -26,9 +29,14 @@ export function problemAtLine(file: string, line: number, message: string, rule:
   return { file, place: { line }, message, rule };
 }
 
+/** A problem at a JSON Pointer of a file (`''` for the whole document). */
+export function problemAtPointer(file: string, pointer: string, message: string, rule?: string): Problem {
+  return rule === undefined ? { file, place: { pointer }, message } : { file, place: { pointer }, message, rule };
+}
+
 /** The one line a problem prints as. */
-export function formatProblem({ file, place, message, rule }: Problem): string {
-  return `${placeText(file, place)}: ${message}${rule ? ` [${rule}]` : ''}`;
+export function formatProblem({ file, place, message, rule, hint }: Problem): string {
+  return `${placeText(file, place)}: ${message}${rule ? ` [${rule}]` : ''}${hint ? `; ${hint}` : ''}`;
 }
 
 function placeText(file: string, place: Place | undefined): string {
@@ -37,12 +45,6 @@ function placeText(file: string, place: Place | undefined): string {
   const { line, column, pointer } = place;
   return `${file}:${line}${column === undefined ? '' : `:${column}`}${pointer === undefined ? '' : ` (${pointer || '(root)'})`}`;
 }
-
-/** A problem or a line already formatted (gates not yet making problems as data). */
-export type ProblemLine = Problem | string;
-
-export const problemLine = (problem: ProblemLine): string =>
-  typeof problem === 'string' ? problem : formatProblem(problem);
 
 /** What a JSON Schema validator (ajv) says of one error. */
 export interface SchemaError {
@@ -69,4 +71,18 @@ export function schemaProblems<E extends SchemaError>(
       message: error.message ?? `fails the schema's ${error.keyword ?? ''} keyword`,
       rule: typeof rule === 'string' ? rule : rule(error),
     }));
+}
+
+/**
+ * An error that carries its problems as data. Callers read `problems`; none splits a message back
+ * into lines. The message lists them too, formatted, for a reader that only prints an error.
+ */
+export class ProblemListError extends Error {
+  readonly problems: readonly Problem[];
+
+  constructor(problems: Problem | readonly Problem[]) {
+    const list: Problem[] = Array.isArray(problems) ? [...problems] : [problems as Problem];
+    super(list.map(formatProblem).join('\n'));
+    this.problems = list;
+  }
 }

@@ -3,7 +3,7 @@
  * renders, `finishPreparation` waits for both: the worker packs what `packPackage` packs, and the
  * language check's problems, a failed worker or a package problem stop the build at their stage.
  */
-import type { Problem } from '../../src/uai/problem.ts';
+import { formatProblem, type Problem } from '../../src/uai/problem.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { packPackageOnWorker } from '../../src/pipeline/packageThread.ts';
@@ -35,8 +35,9 @@ function failsAt(stage: string, problems: RegExp[]) {
     assert.ok(isBuildFailure(error), String(error));
     const failure = error as BuildFailure;
     assert.equal(failure.stage, stage);
-    assert.equal(failure.problems.length, problems.length, failure.problems.join('\n'));
-    problems.forEach((pattern, at) => assert.match(failure.problems[at], pattern));
+    const lines = failure.problems.map(formatProblem);
+    assert.equal(lines.length, problems.length, lines.join('\n'));
+    problems.forEach((pattern, at) => assert.match(lines[at], pattern));
     return true;
   };
 }
@@ -68,7 +69,10 @@ test("the language check's problems stop the build at the content stage, without
 });
 
 test('a package problem stops the build at the package stage, one line each', async () => {
-  const problem = new PackageBuildError(['src/uai/a.ts:3: Type error one', 'src/uai/b.ts:9: Type error two']);
+  const problem = new PackageBuildError([
+    { file: 'src/uai/a.ts', place: { line: 3 }, message: 'Type error one' },
+    { file: 'src/uai/b.ts', place: { line: 9 }, message: 'Type error two' },
+  ]);
   await assert.rejects(
     finishPreparation(started(Promise.resolve([]), Promise.reject(problem))),
     failsAt('package', [/^src\/uai\/a\.ts:3: Type error one$/, /^src\/uai\/b\.ts:9: Type error two$/]),

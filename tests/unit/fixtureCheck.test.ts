@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments, loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
+import { formatProblem } from '../../src/uai/problem.ts';
 import {
   checkFixtures,
   profileSlug,
-  formatFixtureFailure,
+  fixtureProblem,
   FIXTURE_EVALUATED_AT,
   type FixtureFailure,
   type FixtureInput,
@@ -72,11 +73,11 @@ function assertFailures(
   assert.deepEqual(
     failures.map(({ file, pointer, rule }) => ({ file, pointer, rule })),
     expected.map(({ file, pointer, rule }) => ({ file, pointer, rule })),
-    failures.map(formatFixtureFailure).join('\n'),
+    failures.map((failure) => formatProblem(fixtureProblem(failure))).join('\n'),
   );
   failures.forEach((failure, index) => {
     if (expected[index].message) assert.match(failure.message, expected[index].message!);
-    const line = formatFixtureFailure(failure);
+    const line = formatProblem(fixtureProblem(failure));
     assert.doesNotMatch(line, /[\r\n]/, 'one line');
     assert.ok(line.startsWith(`${failure.file} `), 'the line names the file');
     assert.ok(line.includes(` ${failure.pointer || '(root)'}: `), 'the line names the pointer');
@@ -86,7 +87,10 @@ function assertFailures(
 
 test('the real fixture tree passes', () => {
   const result = checkFixtures(validator, tree.fixtures, tree.expectations);
-  assert.deepEqual(result.failures.map(formatFixtureFailure), []);
+  assert.deepEqual(
+    result.failures.map((failure) => formatProblem(fixtureProblem(failure))),
+    [],
+  );
   assert.equal(result.ok, true);
   assert.equal(result.evaluatedAt, FIXTURE_EVALUATED_AT);
   assert.equal(result.fixtures.length, tree.fixtures.length);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatProblem, problemLine, schemaProblems } from '../../src/uai/problem.ts';
+import { ProblemListError, formatProblem, problemAtPointer, schemaProblems } from '../../src/uai/problem.ts';
 import { recordSchemaProblems } from '../../src/record/node/siteSchemas.ts';
 import { MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../../src/record/publicPaths.ts';
 
@@ -15,7 +15,20 @@ test('one line per problem: a place in text as file:line:column, in JSON as file
   );
   assert.equal(formatProblem({ file: '/a.json', place: { pointer: '' }, message: 'm' }), '/a.json (root): m');
   assert.equal(formatProblem({ file: 'llms.txt', message: 'no title' }), 'llms.txt: no title');
-  assert.equal(problemLine('already a line'), 'already a line');
+  assert.equal(
+    formatProblem({ file: 'a.md', place: { line: 2 }, message: 'm', rule: 'r', hint: 'do this' }),
+    'a.md:2: m [r]; do this',
+    'a hint follows the rule',
+  );
+  assert.equal(formatProblem(problemAtPointer('b.json', '/k', 'm', 'r')), 'b.json /k: m [r]');
+});
+
+test('an error that carries problems keeps them as data, and its message lists them formatted', () => {
+  const problems = [problemAtPointer('b.json', '/k', 'm', 'r'), { file: 'c.md', place: { line: 1 }, message: 'n' }];
+  const error = new ProblemListError(problems);
+  assert.deepEqual(error.problems, problems);
+  assert.equal(error.message, 'b.json /k: m [r]\nc.md:1: n');
+  assert.deepEqual(new ProblemListError(problems[1]).problems, [problems[1]]);
 });
 
 test('schema errors become problems at their pointers; an `if` error, which only points at its branch, is left out', () => {

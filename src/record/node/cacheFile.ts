@@ -12,6 +12,7 @@ import { dirname, relative, sep } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { shapeProblem, type Shape } from '../jsonShape.ts';
 import { isWriteError, writeProblem } from './fileWrites.ts';
+import { formatProblem } from '../../uai/problem.ts';
 
 const DIGEST_LINE = /^sha256:([0-9a-f]{64})$/;
 
@@ -34,7 +35,9 @@ export function writeCacheFile(file: string, value: unknown): void {
   } catch (error) {
     if (!isWriteError(error)) throw error;
     rmSync(aside, { force: true });
-    process.stderr.write(`uaix: note: ${writeProblem(file, error)} (a cache file: the build goes on without it)\n`);
+    process.stderr.write(
+      `uaix: note: ${formatProblem(writeProblem(file, error))} (a cache file: the build goes on without it)\n`,
+    );
   }
 }
 

@@ -12,12 +12,13 @@ import { CHANGELOG_FOLDER, CHANGELOG_SOURCE_SCHEMA_PATH, changelogProblems, type
 import { dataFileProse, type ProseText } from '../languageCheck.ts';
 import { walkFiles } from './walkFiles.ts';
 import { checkedJsonFile } from './checkedJsonFile.ts';
+import type { Problem } from '../../uai/problem.ts';
 
 export interface LoadedChangelog {
   files: ChangelogFile[];
   /** The prose of every entry, for the language check. */
   prose: ProseText[];
-  problems: string[];
+  problems: Problem[];
 }
 
 const read = new Map<string, LoadedChangelog>();
@@ -29,13 +30,13 @@ export function readChangelogFiles(root = REPOSITORY_ROOT): LoadedChangelog {
   const validate = siteSchema(CHANGELOG_SOURCE_SCHEMA_PATH, root);
   const files: ChangelogFile[] = [];
   const prose: ProseText[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const folder = join(root, CHANGELOG_FOLDER);
   for (const path of existsSync(folder) ? walkFiles(folder).sort() : []) {
     const file = relative(root, path).split('\\').join('/');
     const locale = file.slice(CHANGELOG_FOLDER.length + 1).replace(/\.json$/, '');
     if (!file.endsWith('.json') || !isLocale(locale)) {
-      problems.push(`${file}: expected ${CHANGELOG_FOLDER}/<locale>.json`);
+      problems.push({ file, message: `expected ${CHANGELOG_FOLDER}/<locale>.json`, rule: 'content-layout' });
       continue;
     }
     const checked = checkedJsonFile(file, readFileSync(path), validate, () => CHANGELOG_SOURCE_SCHEMA_PATH);

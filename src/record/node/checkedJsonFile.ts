@@ -1,15 +1,15 @@
 /**
  * One data file of content/ read the way every schema-checked data file is read: its bytes as
- * content text (contentBytes.ts), then JSON, then its schema. Each problem is one line naming the
- * file and the place: `<file>:<line>:<column>: …` for bytes and JSON, `<file> <JSON Pointer>: message
- * [<schema>]` for the schema (formatProblem). Used by the changelog, the errata register and the implementations.
+ * content text (contentBytes.ts), then JSON, then its schema. Each problem names the file and the
+ * place: a line and column for bytes and JSON, a JSON Pointer and the schema for the schema. Used by
+ * the changelog, the errata register and the implementations.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { jsonReadProblem, readJsonText } from '../../uai/jsonText.ts';
 import { contentText } from '../contentBytes.ts';
-import { formatProblem, schemaProblems } from '../../uai/problem.ts';
+import { schemaProblems, type Problem } from '../../uai/problem.ts';
 
-export type CheckedJsonFile = { ok: true; text: string; value: unknown } | { ok: false; problems: string[] };
+export type CheckedJsonFile = { ok: true; text: string; value: unknown } | { ok: false; problems: Problem[] };
 
 /**
  * `file` (repository-relative) with its bytes, checked by `validate`; `schemaOf` names the schema
@@ -26,5 +26,5 @@ export function checkedJsonFile(
   const json = readJsonText(read.text);
   if (!json.ok) return { ok: false, problems: [jsonReadProblem(file, json.error)] };
   if (validate(json.value)) return { ok: true, text: read.text, value: json.value };
-  return { ok: false, problems: schemaProblems(file, validate.errors, schemaOf).map(formatProblem) };
+  return { ok: false, problems: schemaProblems(file, validate.errors, schemaOf) };
 }

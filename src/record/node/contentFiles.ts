@@ -1,7 +1,7 @@
 /**
  * Reads content/ from disk for the build's pre-check, the sitemap and the machine records:
  * every Markdown entry with its frontmatter checked, and the per-locale data files.
- * Problems are collected as one-line messages naming the file and the field.
+ * Problems are collected as data (`Problem`), naming the file and the field.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,6 +22,8 @@ import { contentText } from '../contentBytes.ts';
 import { rawHtmlProblems } from '../markdownHtml.ts';
 import { atxHeadings, headingStructureProblems, type HeadingLine } from '../headingIds.ts';
 import { jsonReadProblem, readJsonText } from '../../uai/jsonText.ts';
+import { jsonPointer } from '../../uai/jsonPointer.ts';
+import { problemAtLine, type Problem } from '../../uai/problem.ts';
 import type { ContentEntry, EntryData } from '../pageIndex.ts';
 import { SOURCE_LOCALE, isLocale } from '../locales.ts';
 import { walkFiles } from './walkFiles.ts';
@@ -38,41 +40,57 @@ export function splitFrontmatter(text: string): { yaml: string; body: string; bo
   return { yaml: match[1], body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
 }
 
-function zodProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): string[] {
-  return error.issues.map((issue) =>
-    `${file}: frontmatter ${issue.path.length ? `field "${issue.path.join('.')}"` : ''} ${issue.message}`.replace(
-      /\s+/g,
-      ' ',
-    ),
-  );
+/** The frontmatter's problems: the YAML block has no JSON Pointer, so the field is named in the message. */
+function frontmatterProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): Problem[] {
+  return error.issues.map((issue) => ({
+    file,
+    message: `frontmatter ${issue.path.length ? `field "${issue.path.join('.')}" ` : ''}${issue.message}`,
+    rule: 'frontmatter',
+  }));
+}
+
+/** A data file's problems, each at the JSON Pointer of its field. */
+function dataFileProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): Problem[] {
+  return error.issues.map((issue) => ({
+    file,
+    place: { pointer: jsonPointer(issue.path.map(String)) },
+    message: issue.message,
+    rule: 'locale-data',
+  }));
 }
 
 export interface LoadedContent {
   entries: ContentEntry[];
   /** The prose of every entry (frontmatter fields and body), for the language check. */
   prose: ProseText[];
-  problems: string[];
+  problems: Problem[];
 }
 
 export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
   const entries: ContentEntry[] = [];
   const prose: ProseText[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const headings = new Map<string, { file: string; locale: string; headings: HeadingLine[] }[]>();
   for (const collection of MARKDOWN_COLLECTIONS) {
     const base = join(root, collection);
     for (const path of walkFiles(base)) {
       const file = relative(REPOSITORY_ROOT, path);
       if (!path.endsWith('.md')) {
-        problems.push(`${file}: only Markdown (.md) files belong in content/${collection}/`);
+        problems.push({
+          file,
+          message: `only Markdown (.md) files belong in content/${collection}/`,
+          rule: 'content-layout',
+        });
         continue;
       }
       const id = entryIdOf(relative(base, path));
       const { locale, path: route } = routeOfEntry(collection, id);
       if (!isLocale(locale)) {
-        problems.push(
-          `${file}: the first folder must be a locale (en-us, es-us, fr-fr, es-es, zh-cn), found "${locale}"`,
-        );
+        problems.push({
+          file,
+          message: `the first folder must be a locale (en-us, es-us, fr-fr, es-es, zh-cn), found "${locale}"`,
+          rule: 'content-layout',
+        });
         continue;
       }
       const bytes = readFileSync(path);
@@ -83,7 +101,14 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
       }
       const parts = splitFrontmatter(read.text);
       if (!parts) {
-        problems.push(`${file}:1: missing frontmatter (a --- block with code, title, description, order)`);
+        problems.push(
+          problemAtLine(
+            file,
+            1,
+            'missing frontmatter (a --- block with code, title, description, order)',
+            'frontmatter',
+          ),
+        );
         continue;
       }
       let raw: unknown;
@@ -92,13 +117,18 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
       } catch (error) {
         const mark = (error as { mark?: { line: number } }).mark;
         problems.push(
-          `${file}:${mark ? mark.line + 2 : 1}: frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+          problemAtLine(
+            file,
+            mark ? mark.line + 2 : 1,
+            `frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+            'frontmatter',
+          ),
         );
         continue;
       }
       const parsed = frontmatterSchemaFor(collection).safeParse(raw);
       if (!parsed.success) {
-        problems.push(...zodProblems(file, parsed.error));
+        problems.push(...frontmatterProblems(file, parsed.error));
         continue;
       }
       problems.push(...rawHtmlProblems(file, parts.body, parts.bodyLine));
@@ -143,9 +173,9 @@ export function loadLocaleData<S extends DataSchema>(
   folder: string,
   schema: S,
   root = CONTENT_DIR,
-): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: string[] } {
+): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: Problem[] } {
   const files: LocaleDataFile<ReturnType<S['parse']>>[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const path of walkFiles(join(root, folder))) {
     const file = relative(REPOSITORY_ROOT, path);
     const locale = path
@@ -153,7 +183,7 @@ export function loadLocaleData<S extends DataSchema>(
       .pop()!
       .replace(/\.json$/, '');
     if (!path.endsWith('.json') || !isLocale(locale)) {
-      problems.push(`${file}: expected <locale>.json`);
+      problems.push({ file, message: 'expected <locale>.json', rule: 'content-layout' });
       continue;
     }
     const bytes = readFileSync(path);
@@ -170,7 +200,7 @@ export function loadLocaleData<S extends DataSchema>(
     }
     const parsed = schema.safeParse(json.value);
     if (!parsed.success) {
-      problems.push(...zodProblems(file, parsed.error).map((line) => line.replace('frontmatter ', '')));
+      problems.push(...dataFileProblems(file, parsed.error));
       continue;
     }
     files.push({

@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../../uai/node/nodeValidator.ts';
 import { siteSchema } from './siteSchemas.ts';
-import { formatProblem, schemaProblems } from '../../uai/problem.ts';
+import { schemaProblems, type Problem } from '../../uai/problem.ts';
 import {
   EDITION_INDEX_FILE,
   EDITION_SCHEMA_PATH,
@@ -53,17 +53,17 @@ export interface EditionSite {
   retiredRequirements: Readonly<Record<string, string>>;
 }
 
-/** The edition index's problems against schemas/site/edition.schema.json, one line per error. */
-function indexSchemaProblems(file: string, value: unknown, root: string): string[] {
+/** The edition index's problems against schemas/site/edition.schema.json, one per error. */
+function indexSchemaProblems(file: string, value: unknown, root: string): Problem[] {
   const validateIndex = siteSchema(EDITION_SCHEMA_PATH, root);
   if (validateIndex(value)) return [];
-  return schemaProblems(file, validateIndex.errors, EDITION_SCHEMA_PATH.slice(1)).map(formatProblem);
+  return schemaProblems(file, validateIndex.errors, EDITION_SCHEMA_PATH.slice(1));
 }
 
 /** The committed editions, in id order (folders whose name is not an id last), each with its files and index. */
-export function readCommittedEditions(root = REPOSITORY_ROOT): { editions: CommittedEdition[]; problems: string[] } {
+export function readCommittedEditions(root = REPOSITORY_ROOT): { editions: CommittedEdition[]; problems: Problem[] } {
   const folder = join(root, EDITIONS_FOLDER);
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   if (!existsSync(folder)) return { editions: [], problems };
   const editions = readdirSync(folder)
     .filter((name) => statSync(join(folder, name)).isDirectory())
@@ -75,14 +75,18 @@ export function readCommittedEditions(root = REPOSITORY_ROOT): { editions: Commi
       const indexBytes = files.get(EDITION_INDEX_FILE);
       files.delete(EDITION_INDEX_FILE);
       if (!indexBytes) {
-        problems.push(`${indexFile}: missing; every edition has an index of its files`);
+        problems.push({
+          file: indexFile,
+          message: 'missing; every edition has an index of its files',
+          rule: 'editions',
+        });
         return { folder: name, index: undefined, files };
       }
       let value: unknown;
       try {
         value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(indexBytes));
       } catch (error) {
-        problems.push(`${indexFile}: not JSON (${(error as Error).message})`);
+        problems.push({ file: indexFile, message: `not JSON (${(error as Error).message})`, rule: 'editions' });
         return { folder: name, index: undefined, files };
       }
       const invalid = indexSchemaProblems(indexFile, value, root);
@@ -99,7 +103,7 @@ export function readCommittedEditions(root = REPOSITORY_ROOT): { editions: Commi
 }
 
 /** Every problem of the committed editions: unreadable or invalid indexes, files unlike them, a broken chain. */
-export function committedEditionProblems(read: ReturnType<typeof readCommittedEditions>): string[] {
+export function committedEditionProblems(read: ReturnType<typeof readCommittedEditions>): Problem[] {
   return [
     ...read.problems,
     ...read.editions.flatMap((edition) => indexProblems(edition, nodeSha256)),
@@ -168,11 +172,11 @@ export interface EditionState {
   status: EditionStatus;
   /** The requirements each released edition published (editions before requirement ids have none). */
   releasedRequirements: ReleasedRequirements[];
-  problems: string[];
+  problems: Problem[];
 }
 
 /** The requirements an edition's requirements record lists, by id and level. */
-function releasedRequirementsOf(edition: CommittedEdition, problems: string[]): ReleasedRequirements[] {
+function releasedRequirementsOf(edition: CommittedEdition, problems: Problem[]): ReleasedRequirements[] {
   const path = REQUIREMENTS_PATH.slice(1);
   const bytes = edition.files.get(path);
   if (!bytes) return [];
@@ -182,7 +186,7 @@ function releasedRequirementsOf(edition: CommittedEdition, problems: string[]): 
     const requirements = record.requirements.map(({ id, level }) => ({ id, level }));
     return [{ edition: edition.folder, file, requirements }];
   } catch (error) {
-    problems.push(`${file}: not a requirements record (${(error as Error).message})`);
+    problems.push({ file, message: `not a requirements record (${(error as Error).message})`, rule: 'editions' });
     return [];
   }
 }

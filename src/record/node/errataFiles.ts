@@ -17,10 +17,11 @@ import { EDITIONS_FOLDER } from '../editions.ts';
 import { walkFiles } from './walkFiles.ts';
 import { checkedJsonFile } from './checkedJsonFile.ts';
 import { dataFileProse, type ProseText } from '../languageCheck.ts';
+import type { Problem } from '../../uai/problem.ts';
 
 export interface LoadedErrata {
   register: ErrataRegister;
-  problems: string[];
+  problems: Problem[];
   /** The prose strings of every file, for the language check. */
   prose: ProseText[];
 }
@@ -35,7 +36,7 @@ export function loadErrata(root = REPOSITORY_ROOT): LoadedErrata {
   const ajv = createAjv();
   ajv.addSchema(schema);
   const validatorOf = (def: string) => ajv.getSchema(`${schema.$id}#/$defs/${def}`)!;
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const prose: ProseText[] = [];
   const register: ErrataRegister = {
     source: { file: `${ERRATA_FOLDER}/${SOURCE_LOCALE}.json`, digest: '', errata: [] },
@@ -44,14 +45,16 @@ export function loadErrata(root = REPOSITORY_ROOT): LoadedErrata {
   const folder = join(root, ERRATA_FOLDER);
   const names = existsSync(folder) ? readdirSync(folder).sort() : [];
   if (!names.includes(`${SOURCE_LOCALE}.json`))
-    problems.push(
-      `${register.source.file}: missing; the errata register's English source (an empty one is {"errata": []})`,
-    );
+    problems.push({
+      file: register.source.file,
+      message: 'missing; the errata register\'s English source (an empty one is {"errata": []})',
+      rule: 'errata',
+    });
   for (const name of names) {
     const file = `${ERRATA_FOLDER}/${name}`;
     const locale = name.replace(/\.json$/, '');
     if (!name.endsWith('.json') || !isLocale(locale)) {
-      problems.push(`${file}: expected <locale>.json`);
+      problems.push({ file, message: 'expected <locale>.json', rule: 'content-layout' });
       continue;
     }
     const bytes = readFileSync(join(folder, name));

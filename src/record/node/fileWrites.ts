@@ -1,11 +1,12 @@
 /**
  * Writes that say which file failed. Node's error for a failed write (`ENOSPC: no space left on
- * device, write`) names no file; these helpers return one line naming it (repository-relative),
- * what the system said and what to do, for the build to report as a problem.
+ * device, write`) names no file; these helpers return a problem naming it (repository-relative),
+ * what the system said and what to do, for the build to report.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { repositoryPath } from '../../uai/node/recordFiles.ts';
+import type { Problem } from '../../uai/problem.ts';
 
 /** What to do about a write the system refused, by its error code. */
 const HINTS: Record<string, string> = {
@@ -24,8 +25,8 @@ export function isWriteError(error: unknown): error is NodeJS.ErrnoException {
   return typeof code === 'string' && Object.hasOwn(HINTS, code);
 }
 
-/** The one line for a write of `path` that failed with `error`. */
-export function writeProblem(path: string, error: unknown): string {
+/** The problem of a write of `path` that failed with `error`. */
+export function writeProblem(path: string, error: unknown): Problem {
   const { code, message } = error as NodeJS.ErrnoException;
   // Node's message is "CODE: what, syscall ['path']": the part between the code and the syscall.
   const described = String(message ?? error).replace(/^[A-Z]+: /, '');
@@ -35,11 +36,16 @@ export function writeProblem(path: string, error: unknown): string {
   const comma = beforePath.lastIndexOf(', ');
   const said = comma < 0 ? beforePath : beforePath.slice(0, comma);
   const hint = (code && HINTS[code]) ?? 'check the folder and the disk, then build again';
-  return `${repositoryPath(path)}: could not be written: ${code ?? 'error'}, ${said} [file-write]; ${hint}`;
+  return {
+    file: repositoryPath(path),
+    message: `could not be written: ${code ?? 'error'}, ${said}`,
+    rule: 'file-write',
+    hint,
+  };
 }
 
-/** Writes `data` to `path`, making its folder; returns the problem line when the write failed. */
-export function writeFileReporting(path: string, data: string | Uint8Array): string | undefined {
+/** Writes `data` to `path`, making its folder; returns the problem when the write failed. */
+export function writeFileReporting(path: string, data: string | Uint8Array): Problem | undefined {
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, data);
@@ -49,8 +55,8 @@ export function writeFileReporting(path: string, data: string | Uint8Array): str
   }
 }
 
-/** Copies `from` to `to`, making its folder; returns the problem line when the copy failed. */
-export function copyFileReporting(from: string, to: string): string | undefined {
+/** Copies `from` to `to`, making its folder; returns the problem when the copy failed. */
+export function copyFileReporting(from: string, to: string): Problem | undefined {
   try {
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(from, to);

@@ -1,7 +1,7 @@
 /**
  * Reads the implementations page's data, content/implementations.json, once per repository root:
  * checked against schemas/site/implementations.schema.json, then for what the schema cannot say
- * (implementations.ts). Problems are one line each: `<file> <JSON Pointer>: message [<schema>]`.
+ * (implementations.ts). Problems are data, each at its JSON Pointer, the rule the schema or `implementations`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,10 +14,11 @@ import {
   type ImplementationsData,
 } from '../implementations.ts';
 import { checkedJsonFile } from './checkedJsonFile.ts';
+import type { Problem } from '../../uai/problem.ts';
 
 export interface LoadedImplementations {
   data: ImplementationsData;
-  problems: string[];
+  problems: Problem[];
 }
 
 const loaded = new Map<string, LoadedImplementations>();
@@ -31,7 +32,12 @@ export function loadImplementations(root = REPOSITORY_ROOT): LoadedImplementatio
   const empty: ImplementationsData = { packages: [] };
   let result: LoadedImplementations;
   if (!existsSync(path)) {
-    result = { data: empty, problems: [`${IMPLEMENTATIONS_FILE}: missing; the implementations page's data`] };
+    result = {
+      data: empty,
+      problems: [
+        { file: IMPLEMENTATIONS_FILE, message: "missing; the implementations page's data", rule: 'implementations' },
+      ],
+    };
   } else {
     const checked = checkedJsonFile(IMPLEMENTATIONS_FILE, readFileSync(path), validate, () =>
       IMPLEMENTATIONS_SCHEMA_PATH.slice(1),

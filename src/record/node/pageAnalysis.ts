@@ -23,6 +23,7 @@ import { arrayOf, jsonObject, matching, objectOf, recordOf, string } from '../js
 import { cacheNote, readCacheFile, writeCacheFile } from './cacheFile.ts';
 import { sourceDigest } from './sourceDigest.ts';
 import { startTypeScriptWorker } from './typeScriptWorker.ts';
+import type { Problem } from '../../uai/problem.ts';
 
 export const PAGE_CACHE_DIR = join(REPOSITORY_ROOT, '.cache/build-pages');
 
@@ -44,7 +45,7 @@ export interface PageInput {
 /** What the analysis keeps of a page once the caller has had its mirrors. */
 export type PageFacts = Omit<PageAnalysis, 'mirror'>;
 
-export type PageOutcome = { analysis: PageAnalysis } | { error: string };
+export type PageOutcome = { analysis: PageAnalysis } | { problem: Problem };
 
 export interface AnalysisRequest {
   id: number;
@@ -56,7 +57,16 @@ export function analysePageSafely(job: PageInput): PageOutcome {
   try {
     return { analysis: analysePage(job.html, job.path, job.withMirror) };
   } catch (error) {
-    return { error: (error as Error).message };
+    // The page's reader names the page first in its messages; the problem names it as its file.
+    const message = (error as Error).message;
+    const prefix = `${job.path}: `;
+    return {
+      problem: {
+        file: job.path,
+        message: message.startsWith(prefix) ? message.slice(prefix.length) : message,
+        rule: 'page-mirror',
+      },
+    };
   }
 }
 
@@ -238,8 +248,8 @@ class PageCache {
 export interface PageAnalyses {
   /** Per page path, in the order of the jobs: what the later stages read (the mirrors are not kept). */
   results: Map<string, PageFacts>;
-  /** One line per page that could not be analysed. */
-  problems: string[];
+  /** One per page that could not be analysed. */
+  problems: Problem[];
   analysed: number;
   fromCache: number;
 }
@@ -274,7 +284,7 @@ export async function analysePages(
   const threads = Math.min(availableParallelism(), Math.floor(missingCount / PAGES_PER_WORKER));
   const pool = threads > 1 ? new WorkerPool(threads) : undefined;
   const results = new Map<string, PageFacts>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   let analysedCount = 0;
   /**
    * Reads a chunk's cached analyses and its other pages, and sets those being analysed (a page
@@ -310,7 +320,7 @@ export async function analysePages(
       for (const at of chunk) {
         const outcome: PageOutcome = outcomeOf.get(at) ?? { analysis: cached.get(keys[at])! };
         if (!('analysis' in outcome)) {
-          problems.push(outcome.error);
+          problems.push(outcome.problem);
           continue;
         }
         if (outcomeOf.has(at)) analysed.set(keys[at], outcome.analysis);

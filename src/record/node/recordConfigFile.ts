@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RecordFileError, REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { createAjv } from '../../uai/schemaCompiler.ts';
-import { jsonReadMessage, readJsonText } from '../../uai/jsonText.ts';
+import { jsonReadProblem, readJsonText } from '../../uai/jsonText.ts';
+import { schemaProblems } from '../../uai/problem.ts';
 import type { RecordConfig } from '../recordConfig.ts';
 
 export const RECORD_CONFIG_FILE = 'record.config.json';
@@ -24,21 +25,19 @@ export function loadRecordConfig(root: string = REPOSITORY_ROOT): RecordConfig {
     try {
       text = readFileSync(join(root, file), 'utf8');
     } catch (error) {
-      throw new RecordFileError(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new RecordFileError({
+        file,
+        message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
     }
     const result = readJsonText(text);
-    if (!result.ok) throw new RecordFileError(file, jsonReadMessage(result.error), result.error);
+    if (!result.ok) throw new RecordFileError(jsonReadProblem(file, result.error));
     return result.value;
   };
   const validate = createAjv().compile(read(RECORD_CONFIG_SCHEMA_FILE) as object);
   const value = read(RECORD_CONFIG_FILE);
-  if (!validate(value)) {
-    const error = validate.errors![0];
-    throw new RecordFileError(
-      RECORD_CONFIG_FILE,
-      `${error.instancePath || '(root)'}: ${error.message} [${RECORD_CONFIG_SCHEMA_FILE}]`,
-    );
-  }
+  if (!validate(value))
+    throw new RecordFileError(schemaProblems(RECORD_CONFIG_FILE, validate.errors, RECORD_CONFIG_SCHEMA_FILE)[0]);
   const config = value as RecordConfigFile;
   return { license: config.license, reportChannel: config.report_channel };
 }

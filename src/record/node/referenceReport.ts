@@ -12,6 +12,7 @@ import { CONFORMANCE_PATH } from '../publicPaths.ts';
 import type { RecordModel } from '../recordModel.ts';
 import { packageManifest } from './packageRelease.ts';
 import { isDeepStrictEqual } from 'node:util';
+import { problemAtPointer, type Problem } from '../../uai/problem.ts';
 
 type Checkers = Pick<RecordModel, 'validator' | 'routeChecker'>;
 
@@ -48,7 +49,12 @@ export function summaryMismatch(
   path: string,
   published: ConformanceReport['summary'],
   shown: ConformanceReport['summary'],
-): string | undefined {
+): Problem | undefined {
   if (isDeepStrictEqual(published, shown)) return undefined;
-  return `${path} /summary: the published pack gives ${JSON.stringify(published)}, the pages show ${JSON.stringify(shown)}`;
+  return problemAtPointer(
+    path,
+    '/summary',
+    `the published pack gives ${JSON.stringify(published)}, the pages show ${JSON.stringify(shown)}`,
+    'implementations',
+  );
 }

@@ -9,7 +9,7 @@ import { readJsonText, jsonReadProblem } from '../../uai/jsonText.ts';
 import { ERROR_CODES, WARNING_CODES } from '../../uai/errorCodes.ts';
 import { bcp14Data, requirementTraceData, type RegistryCommon, type RequirementTrace } from '../contentSchemas.ts';
 import { isPageBody, type ProseText } from '../languageCheck.ts';
-import type { Problem, ProblemLine } from '../../uai/problem.ts';
+import type { Problem } from '../../uai/problem.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { keywordTable, type KeywordTable } from '../bcp14.ts';
 import { requirementsOf, type RequirementStatement } from '../requirementMarkup.ts';
@@ -28,7 +28,7 @@ export interface RequirementSources {
   /** Each locale's first form of each level (DOIT for MUST in fr-fr), for tables that name a level. */
   levelForms: Record<string, Record<string, string>>;
   trace?: { data: RequirementTrace; text: string };
-  problems: ProblemLine[];
+  problems: Problem[];
 }
 
 /** Reads one JSON file of content/ against its schema: the data, or one line per problem. */
@@ -39,7 +39,7 @@ function readJsonFile<T>(
       value: unknown,
     ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
   },
-): { data?: T; text: string; problems: ProblemLine[] } {
+): { data?: T; text: string; problems: Problem[] } {
   const file = relative(REPOSITORY_ROOT, path);
   let text: string;
   try {
@@ -70,7 +70,7 @@ export function loadRequirementSources(
 ): RequirementSources {
   const bcp14 = readJsonFile(join(root, 'bcp14.json'), bcp14Data);
   const trace = readJsonFile(join(root, 'requirements.json'), requirementTraceData);
-  const problems: ProblemLine[] = [...bcp14.problems, ...trace.problems];
+  const problems: Problem[] = [...bcp14.problems, ...trace.problems];
   if (!bcp14.data) return { statements: [], levelForms: {}, problems };
   const levelForms: RequirementSources['levelForms'] = {};
   for (const row of bcp14.data.levels)
@@ -95,11 +95,7 @@ export function loadRequirementSources(
   return { statements, levelForms, trace: trace.data && { data: trace.data, text: trace.text }, problems };
 }
 
-function statementsOf(
-  prose: readonly ProseText[],
-  table: KeywordTable,
-  problems: ProblemLine[],
-): RequirementStatement[] {
+function statementsOf(prose: readonly ProseText[], table: KeywordTable, problems: Problem[]): RequirementStatement[] {
   const statements: RequirementStatement[] = [];
   for (const text of prose) {
     const found = requirementsOf(text, table);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import type { RouteRecord } from '../../uai/routeVocabulary.ts';
 import { loadRecordModel } from './loadRecordModel.ts';
+import { problemAtPointer, type Problem } from '../../uai/problem.ts';
 
 export interface CheckedRouteRecord {
   routeId: string;
@@ -39,23 +40,30 @@ export function loadRouteRecordFiles(dir = ROUTE_RECORDS_DIR): RouteRecordInput[
     });
 }
 
-let cached: { files: CheckedRouteRecord[]; problems: string[] } | undefined;
+let cached: { files: CheckedRouteRecord[]; problems: Problem[] } | undefined;
 
-export function loadCheckedRouteRecords(): { files: CheckedRouteRecord[]; problems: string[] } {
+export function loadCheckedRouteRecords(): { files: CheckedRouteRecord[]; problems: Problem[] } {
   if (cached) return cached;
   const files: CheckedRouteRecord[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const checker = loadRecordModel().routeChecker;
   const decoder = new TextDecoder();
   for (const input of loadRouteRecordFiles()) {
     const report = checker.checkBytes(input.bytes);
     if (!report.valid) {
       for (const error of report.errors)
-        problems.push(`${input.file} ${error.path || '(root)'}: [${error.code}] ${error.message}`);
+        problems.push(problemAtPointer(input.file, error.path, error.message, error.code));
       continue;
     }
     if (report.route !== input.name) {
-      problems.push(`${input.file} /route_id: the file must be named after its route_id (${report.route}.json)`);
+      problems.push(
+        problemAtPointer(
+          input.file,
+          '/route_id',
+          `the file must be named after its route_id (${report.route}.json)`,
+          'route-file',
+        ),
+      );
       continue;
     }
     files.push({ routeId: report.route, file: input.file, text: decoder.decode(input.bytes), record: report.record! });

@@ -2,9 +2,10 @@
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { repositoryPath } from '../../uai/node/recordFiles.ts';
+import { ProblemListError } from '../../uai/problem.ts';
 
 /** A folder tree that cannot be walked: a symbolic link that loops or points at nothing. One line, naming the link. */
-export class FileTreeError extends Error {
+export class FileTreeError extends ProblemListError {
   override readonly name = 'FileTreeError';
 }
 
@@ -32,9 +33,12 @@ function walkFolder(dir: string, realFolders: string[], skipFolder?: (path: stri
         if (isFolder) {
           real = realpathSync(path);
           if (realFolders.some((folder) => folder === real || folder.startsWith(real + sep)))
-            throw new FileTreeError(
-              `${repositoryPath(path)}: a symbolic link to a folder it is inside, so the walk would never end [file-tree]; remove the link`,
-            );
+            throw new FileTreeError({
+              file: repositoryPath(path),
+              message: 'a symbolic link to a folder it is inside, so the walk would never end',
+              rule: 'file-tree',
+              hint: 'remove the link',
+            });
         }
       }
       if (!isFolder) return [path];
@@ -50,6 +54,11 @@ function linkTarget(path: string) {
     const code = (error as NodeJS.ErrnoException).code;
     const what =
       code === 'ELOOP' ? 'a symbolic link that loops (ELOOP)' : `a symbolic link whose target cannot be read (${code})`;
-    throw new FileTreeError(`${repositoryPath(path)}: ${what} [file-tree]; remove the link or point it at a file`);
+    throw new FileTreeError({
+      file: repositoryPath(path),
+      message: what,
+      rule: 'file-tree',
+      hint: 'remove the link or point it at a file',
+    });
   }
 }

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { checkFixtures, checkRouteFixtures, FIXTURE_EVALUATED_AT } from '../fixtureCheck.ts';
 import { caseId, type CaseKind, type ConformanceCase } from '../conformanceProtocol.ts';
 import { isJsonObject } from '../jsonObject.ts';
-import { jsonReadMessage, readJsonText } from '../jsonText.ts';
+import { jsonReadProblem, readJsonText } from '../jsonText.ts';
 import type { PacketValidator } from '../packetValidator.ts';
 import type { RouteChecker } from '../routeRecord.ts';
 import { loadFixtureTree, loadRouteFixtureTree, RecordFileError } from './recordFiles.ts';
@@ -56,8 +56,9 @@ export function shippedCases(validator: PacketValidator, routeChecker: RouteChec
 
 const PACK_FOLDER = '/examples/uai-1/';
 
-function packEntryCase(entry: unknown, at: string, packDir: string): ConformanceCase {
-  const fail = (member: string, message: string) => new RecordFileError(`${at}${member}`, message);
+function packEntryCase(entry: unknown, packFile: string, at: string, packDir: string): ConformanceCase {
+  const fail = (member: string, message: string) =>
+    new RecordFileError({ file: packFile, place: { pointer: `${at}${member}` }, message });
   if (!isJsonObject(entry)) throw fail('', 'expected an object');
   const { kind, group, name, verdict, url, digest, expected, requirements } = entry;
   if (kind !== 'packet' && kind !== 'route-record') throw fail('/kind', 'must be "packet" or "route-record"');
@@ -113,21 +114,36 @@ export function packCases(packFile: string): CaseSet {
   try {
     text = readFileSync(packFile, 'utf8');
   } catch (error) {
-    throw new RecordFileError(packFile, `cannot read the pack (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new RecordFileError({
+      file: packFile,
+      message: `cannot read the pack (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    });
   }
   const read = readJsonText(text);
-  if (!read.ok) throw new RecordFileError(packFile, jsonReadMessage(read.error), read.error);
+  if (!read.ok) throw new RecordFileError(jsonReadProblem(packFile, read.error));
   const pack = read.value;
   if (!isJsonObject(pack) || !Array.isArray(pack.fixtures))
-    throw new RecordFileError(packFile, '/fixtures: expected the array of a conformance pack');
+    throw new RecordFileError({
+      file: packFile,
+      place: { pointer: '/fixtures' },
+      message: 'expected the array of a conformance pack',
+    });
   if (typeof pack.evaluated_at !== 'string')
-    throw new RecordFileError(packFile, '/evaluated_at: expected the pack time of evaluation');
+    throw new RecordFileError({
+      file: packFile,
+      place: { pointer: '/evaluated_at' },
+      message: 'expected the pack time of evaluation',
+    });
   const packDir = dirname(packFile);
   const seen = new Set<string>();
   const cases = pack.fixtures.map((entry, index) => {
-    const testCase = packEntryCase(entry, `${packFile}: /fixtures/${index}`, packDir);
+    const testCase = packEntryCase(entry, packFile, `/fixtures/${index}`, packDir);
     if (seen.has(testCase.id))
-      throw new RecordFileError(`${packFile}: /fixtures/${index}`, `${testCase.id} is listed twice`);
+      throw new RecordFileError({
+        file: packFile,
+        place: { pointer: `/fixtures/${index}` },
+        message: `${testCase.id} is listed twice`,
+      });
     seen.add(testCase.id);
     return testCase;
   });

@@ -7,7 +7,8 @@ import { join, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_BASE_URL, type SchemaDocument } from '../schemaRegistry.ts';
 import { EXPECTATIONS_FILE, type FixtureInput, type ExpectationInput } from '../fixtureCheck.ts';
-import { jsonReadMessage, readJsonText } from '../jsonText.ts';
+import { jsonReadProblem, readJsonText } from '../jsonText.ts';
+import { ProblemListError, type Problem } from '../problem.ts';
 
 /**
  * The repository root: the nearest folder above this module that holds schemas/uai-1. Walking up
@@ -24,14 +25,13 @@ export const REPOSITORY_ROOT = findRepositoryRoot(dirname(fileURLToPath(import.m
 export const SCHEMA_DIR = join(REPOSITORY_ROOT, 'schemas/uai-1');
 export const EXAMPLES_DIR = join(SCHEMA_DIR, 'examples');
 
-/** A record file that cannot be used: its message is one line, naming the file (and the place, when known). */
-export class RecordFileError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    at?: { line: number; column: number },
-  ) {
-    super(`${file}${at ? `:${at.line}:${at.column}` : ''}: ${message}`);
+/** A record file that cannot be used: its one problem names the file (and the place, when known). */
+export class RecordFileError extends ProblemListError {
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
+    super(problem);
+    this.problem = problem;
   }
 }
 
@@ -63,10 +63,14 @@ export function loadSchemaFiles(dir = SCHEMA_DIR): SchemaFile[] {
       const text = readFileSync(path, 'utf8');
       // The core's reader: a syntax error comes with its line and column, not a character offset.
       const read = readJsonText(text);
-      if (!read.ok) throw new RecordFileError(file, jsonReadMessage(read.error), read.error);
+      if (!read.ok) throw new RecordFileError(jsonReadProblem(file, read.error));
       const doc = read.value as SchemaDocument;
       if (doc.$id !== `${SCHEMA_BASE_URL}${fileName}`) {
-        throw new RecordFileError(file, `$id must be ${SCHEMA_BASE_URL}${fileName}, found ${JSON.stringify(doc.$id)}`);
+        throw new RecordFileError({
+          file,
+          place: { pointer: '/$id' },
+          message: `must be ${SCHEMA_BASE_URL}${fileName}, found ${JSON.stringify(doc.$id)}`,
+        });
       }
       return { fileName, text, doc };
     });
@@ -111,7 +115,7 @@ function readFixtureGroup(groupDir: string, group: string, tree: FixtureTree): v
           bytes: new Uint8Array(readFileSync(path)),
         });
       } else {
-        throw new RecordFileError(file, 'fixture folders hold only .json files');
+        throw new RecordFileError({ file, message: 'fixture folders hold only .json files' });
       }
     }
   }

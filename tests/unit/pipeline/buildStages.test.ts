@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { BUILD_STAGES, buildStageList, passed, type StageName } from '../../../src/pipeline/buildStages.ts';
 import { isBuildFailure } from '../../../src/pipeline/buildFailure.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
 
 const IN_ORDER = BUILD_STAGES.map((stage) => stage.name).filter((name) => name !== 'astro');
 
@@ -13,7 +14,7 @@ const failureOf = (run: () => void): string => {
     run();
   } catch (error) {
     assert.ok(isBuildFailure(error), `not a build failure: ${error}`);
-    return error.problems.join('\n');
+    return error.problems.map(formatProblem).join('\n');
   }
   return '';
 };

@@ -16,6 +16,10 @@ import {
 import { loadChangelog } from '../../../src/record/node/changelogFiles.ts';
 import { createAjv } from '../../../src/uai/schemaCompiler.ts';
 import type { EditionIndex } from '../../../src/record/editions.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
+
+/** The problems as the terminal prints them. */
+const changelogLines = (...args: Parameters<typeof changelogProblems>) => changelogProblems(...args).map(formatProblem);
 
 const REPO = join(import.meta.dirname, '../../..');
 
@@ -49,24 +53,26 @@ const editions = [index('2026-12-01', null), index('2026-12-02', '2026-12-01')];
 const released = editions.map((edition) => edition.id);
 
 test('entries name released editions, newest first; only the newest may name the next edition, a draft', () => {
-  assert.deepEqual(changelogProblems([english, french], released), []);
+  assert.deepEqual(changelogLines([english, french], released), []);
   const withEntries = (entries: ChangelogFile['data']['entries']): ChangelogFile => ({ ...english, data: { entries } });
-  assert.deepEqual(changelogProblems([withEntries([entry('2026-12-01', 'a'), entry('2026-12-02', 'b')])], released), [
-    'content/changelog/en-us.json /entries/1/edition: "2026-12-02" is not older than the entry above; newest first',
+  assert.deepEqual(changelogLines([withEntries([entry('2026-12-01', 'a'), entry('2026-12-02', 'b')])], released), [
+    'content/changelog/en-us.json /entries/1/edition: "2026-12-02" is not older than the entry above; newest first [changelog]',
   ]);
   assert.deepEqual(
-    changelogProblems(
+    changelogLines(
       [withEntries([entry('2026-12-02', 'a'), entry('2026-12-02', 'b'), entry('2026-12-01', 'c')])],
       released,
     ),
-    ['content/changelog/en-us.json /entries/1/edition: "2026-12-02" has an entry above; one entry per edition'],
+    [
+      'content/changelog/en-us.json /entries/1/edition: "2026-12-02" has an entry above; one entry per edition [changelog]',
+    ],
   );
-  const [unknown] = changelogProblems([withEntries([entry('2026-12-02', 'a'), entry('2026-11-30', 'b')])], released);
+  const [unknown] = changelogLines([withEntries([entry('2026-12-02', 'a'), entry('2026-11-30', 'b')])], released);
   assert.match(
     unknown,
     /^content\/changelog\/en-us\.json \/entries\/1\/edition: "2026-11-30" is not a released edition;/,
   );
-  const [stale] = changelogProblems([withEntries([entry('2026-11-30', 'a')])], released);
+  const [stale] = changelogLines([withEntries([entry('2026-11-30', 'a')])], released);
   assert.match(
     stale,
     /\/entries\/0\/edition: "2026-11-30" is not a released edition \(edition 2026-11-30 is not after/,
@@ -78,12 +84,12 @@ test('a translated entry must be an English one, in the English order', () => {
     ...french,
     data: { entries: [entry('2026-12-01', 'Première'), entry('2026-12-02', 'Deuxième'), entry('2026-12-09', 'x')] },
   };
-  assert.deepEqual(changelogProblems([english, wrong], released), [
-    'content/changelog/fr-fr.json /entries/1/edition: "2026-12-02" is out of the English order (content/changelog/en-us.json)',
-    'content/changelog/fr-fr.json /entries/2/edition: "2026-12-09" has no entry in content/changelog/en-us.json; translate its entries',
+  assert.deepEqual(changelogLines([english, wrong], released), [
+    'content/changelog/fr-fr.json /entries/1/edition: "2026-12-02" is out of the English order (content/changelog/en-us.json) [changelog]',
+    'content/changelog/fr-fr.json /entries/2/edition: "2026-12-09" has no entry in content/changelog/en-us.json; translate its entries [changelog]',
   ]);
-  assert.deepEqual(changelogProblems([french], released), [
-    "content/changelog/en-us.json: missing; the changelog's English source",
+  assert.deepEqual(changelogLines([french], released), [
+    "content/changelog/en-us.json: missing; the changelog's English source [changelog]",
   ]);
 });
 
@@ -151,15 +157,15 @@ test("the loader names the file, the JSON Pointer and the rule of a bad entry, t
   };
   try {
     const empty = rootWith({ 'en-us': { entries: [{ ...entry('2026-12-01', 'First'), changes: [] }] } });
-    assert.deepEqual(loadChangelog(['2026-12-01'], empty).problems, [
+    assert.deepEqual(loadChangelog(['2026-12-01'], empty).problems.map(formatProblem), [
       'content/changelog/en-us.json /entries/0/changes: must NOT have fewer than 1 items [/schemas/site/changelog-entries.schema.json]',
     ]);
     const untranslatable = rootWith({
       'en-us': { entries: [entry('2026-12-01', 'First')] },
       'fr-fr': { entries: [entry('2026-12-05', 'x')] },
     });
-    assert.deepEqual(loadChangelog(['2026-12-01'], untranslatable).problems, [
-      'content/changelog/fr-fr.json /entries/0/edition: "2026-12-05" has no entry in content/changelog/en-us.json; translate its entries',
+    assert.deepEqual(loadChangelog(['2026-12-01'], untranslatable).problems.map(formatProblem), [
+      'content/changelog/fr-fr.json /entries/0/edition: "2026-12-05" has no entry in content/changelog/en-us.json; translate its entries [changelog]',
     ]);
   } finally {
     for (const root of roots) rmSync(root, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  * `file:line:column: ... [rule]` line. The record's own content passes both.
  */
 import { test } from 'node:test';
+import { formatProblem } from '../../../src/uai/problem.ts';
 import assert from 'node:assert/strict';
 import { CONTENT_FILE_LIMIT, contentText } from '../../../src/record/contentBytes.ts';
 import { rawHtmlProblems } from '../../../src/record/markdownHtml.ts';
@@ -20,7 +21,7 @@ test('a byte that is not UTF-8: its line, its column in characters, the byte and
   const read = contentText('content/pages/en-us/a.md', bytes('---\ntitle: é', [0xff], ' x\n'));
   assert.equal(read.ok, false);
   assert.equal(
-    !read.ok && read.problem,
+    !read.ok && formatProblem(read.problem),
     'content/pages/en-us/a.md:2:9: not UTF-8 text: invalid byte 0xFF at byte offset 13 [content-utf8]; save the file as UTF-8',
   );
 });
@@ -34,7 +35,10 @@ test('a truncated sequence at the end, an overlong form and a NUL are refused to
     [bytes('a', [0xff], [0]), ':1:2: not UTF-8 text: invalid byte 0xFF at byte offset 1'],
   ] as const) {
     const read = contentText('f.md', input);
-    assert.ok(!read.ok && read.problem.startsWith(`f.md${expected} [content-utf8]`), JSON.stringify(read));
+    assert.ok(
+      !read.ok && formatProblem(read.problem).startsWith(`f.md${expected} [content-utf8]`),
+      JSON.stringify(read),
+    );
   }
 });
 
@@ -43,7 +47,7 @@ test('a file over the limit is refused before it is decoded: its size, the limit
   const read = contentText('content/guides/en-us/big.md', big);
   assert.ok(!read.ok);
   assert.equal(
-    read.problem,
+    formatProblem(read.problem),
     `content/guides/en-us/big.md:1:1: ${CONTENT_FILE_LIMIT + 1} bytes, over the limit of ${CONTENT_FILE_LIMIT} bytes for a content file [content-size]; split it into smaller files`,
   );
   assert.ok(contentText('f.md', new Uint8Array(CONTENT_FILE_LIMIT).fill(0x61)).ok, 'a file at the limit reads');
@@ -61,12 +65,12 @@ test('raw HTML in a body: a script element, a block, inline HTML and a comment, 
     '',
     '<!-- a comment -->',
   ].join('\n');
-  assert.deepEqual(rawHtmlProblems('content/pages/en-us/x.md', body, 5), [
-    'content/pages/en-us/x.md:5:12: raw HTML in Markdown [markdown-raw-html]: "<span onclick=\\"x()\\">"; write it in Markdown, or as code between backticks',
-    'content/pages/en-us/x.md:5:38: raw HTML in Markdown [markdown-raw-html]: "</span>"; write it in Markdown, or as code between backticks',
-    'content/pages/en-us/x.md:7:1: raw HTML in Markdown [markdown-raw-html]: "<script>alert(1)</script>"; write it in Markdown, or as code between backticks',
-    'content/pages/en-us/x.md:9:1: raw HTML in Markdown [markdown-raw-html]: "<div>"; write it in Markdown, or as code between backticks',
-    'content/pages/en-us/x.md:13:1: raw HTML in Markdown [markdown-raw-html]: "<!-- a comment -->"; write it in Markdown, or as code between backticks',
+  assert.deepEqual(rawHtmlProblems('content/pages/en-us/x.md', body, 5).map(formatProblem), [
+    'content/pages/en-us/x.md:5:12: raw HTML in Markdown: "<span onclick=\\"x()\\">" [markdown-raw-html]; write it in Markdown, or as code between backticks',
+    'content/pages/en-us/x.md:5:38: raw HTML in Markdown: "</span>" [markdown-raw-html]; write it in Markdown, or as code between backticks',
+    'content/pages/en-us/x.md:7:1: raw HTML in Markdown: "<script>alert(1)</script>" [markdown-raw-html]; write it in Markdown, or as code between backticks',
+    'content/pages/en-us/x.md:9:1: raw HTML in Markdown: "<div>" [markdown-raw-html]; write it in Markdown, or as code between backticks',
+    'content/pages/en-us/x.md:13:1: raw HTML in Markdown: "<!-- a comment -->" [markdown-raw-html]; write it in Markdown, or as code between backticks',
   ]);
 });
 

@@ -10,6 +10,7 @@ import {
   type ContentEntry,
 } from '../../../src/record/pageIndex.ts';
 import { recordFrontmatter } from '../../../src/record/contentSchemas.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
 const released = (id: string, previous: string | null, n: number) => ({
@@ -66,7 +67,7 @@ test('an edition page is translated where the locale translates content and has 
 
 test('in the page index, edition pages fall back along the locale table, with canonicals and hreflang to match', () => {
   const index = buildRecordIndex(editionPageEntries(EDITIONS, UI));
-  assert.deepEqual(index.errors, []);
+  assert.deepEqual(index.problems, []);
   const variants = index.variants('editions/2026-12-01');
   assert.deepEqual(
     variants.map((page) => [page.url, page.state, page.entry.locale, page.collection, page.code]),
@@ -102,7 +103,7 @@ test('no content file may take an edition page code, and the index refuses a cod
   };
   const index = buildRecordIndex([clash, ...editionPageEntries(EDITIONS, UI)]);
   assert.ok(
-    index.errors.some((error) => error.includes('record code UAIX-EDIT-0001 is already used by')),
-    index.errors.join('\n'),
+    index.problems.some((problem) => problem.message.includes('record code UAIX-EDIT-0001 is already used by')),
+    index.problems.map(formatProblem).join('\n'),
   );
 });

@@ -18,6 +18,10 @@ import {
 } from '../../../src/record/editions.ts';
 import { committedEditionProblems, readCommittedEditions } from '../../../src/record/node/editionFiles.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
+
+/** The committed editions' problems as the terminal prints them. */
+const editionLines = (root: string) => committedEditionProblems(readCommittedEditions(root)).map(formatProblem);
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (value: Uint8Array) => new TextDecoder().decode(value);
@@ -119,20 +123,20 @@ function fixtureRoot(id = '2026-12-01', previous: string | null = null) {
 test('an edition whose files match its index has no problem; a changed byte, a missing or an extra file each fail', () => {
   const { root, folder } = fixtureRoot();
   try {
-    assert.deepEqual(committedEditionProblems(readCommittedEditions(root)), []);
+    assert.deepEqual(editionLines(root), []);
     const schemaFile = join(folder, 'schemas/uai-1/envelope.schema.json');
     const original = readFileSync(schemaFile);
     writeFileSync(schemaFile, Buffer.concat([original.subarray(0, 10), Buffer.from('X'), original.subarray(11)]));
-    assert.deepEqual(committedEditionProblems(readCommittedEditions(root)), [
+    assert.deepEqual(editionLines(root), [
       'editions/2026-12-01/schemas/uai-1/envelope.schema.json: its sha256 is not the ' +
-        `${readCommittedEditions(root).editions[0].index!.files['schemas/uai-1/envelope.schema.json']} edition.json lists; a released edition never changes`,
+        `${readCommittedEditions(root).editions[0].index!.files['schemas/uai-1/envelope.schema.json']} edition.json lists; a released edition never changes [editions]`,
     ]);
     writeFileSync(schemaFile, original);
     rmSync(join(folder, 'examples/uai-1/g/a.json'));
     writeFileSync(join(folder, 'extra.json'), '{}');
-    assert.deepEqual(committedEditionProblems(readCommittedEditions(root)), [
-      'editions/2026-12-01/examples/uai-1/g/a.json: listed in edition.json but missing; a released edition never loses a file',
-      'editions/2026-12-01/extra.json: not listed in edition.json; a released edition never gains a file',
+    assert.deepEqual(editionLines(root), [
+      'editions/2026-12-01/examples/uai-1/g/a.json: listed in edition.json but missing; a released edition never loses a file [editions]',
+      'editions/2026-12-01/extra.json: not listed in edition.json; a released edition never gains a file [editions]',
     ]);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -142,18 +146,15 @@ test('an edition whose files match its index has no problem; a changed byte, a m
 test('an index that breaks the schema or the chain of editions is reported with its pointer', () => {
   const { root, folder, index } = fixtureRoot('2026-12-02', '2026-12-01');
   try {
-    assert.deepEqual(committedEditionProblems(readCommittedEditions(root)), [
-      'editions/2026-12-02/edition.json /previous: "2026-12-01", but the edition before it is null',
+    assert.deepEqual(editionLines(root), [
+      'editions/2026-12-02/edition.json /previous: "2026-12-01", but the edition before it is null [editions]',
     ]);
     writeFileSync(join(folder, 'edition.json'), editionIndexText({ ...index, previous: null, date: 'soon' }));
-    assert.deepEqual(committedEditionProblems(readCommittedEditions(root)), [
+    assert.deepEqual(editionLines(root), [
       'editions/2026-12-02/edition.json /date: must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" [schemas/site/edition.schema.json]',
     ]);
     writeFileSync(join(folder, 'edition.json'), '{');
-    assert.match(
-      committedEditionProblems(readCommittedEditions(root))[0],
-      /^editions\/2026-12-02\/edition.json: not JSON/,
-    );
+    assert.match(editionLines(root)[0], /^editions\/2026-12-02\/edition.json: not JSON/);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

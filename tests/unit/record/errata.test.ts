@@ -19,6 +19,12 @@ import {
   type Erratum,
 } from '../../../src/record/errata.ts';
 import { frozenRecordCodes, loadErrata } from '../../../src/record/node/errataFiles.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
+
+/** The problems as the terminal prints them. */
+const errataLines = (...args: Parameters<typeof errataProblems>) => errataProblems(...args).map(formatProblem);
+const anchorLines = (...args: Parameters<typeof errataAnchorProblems>) =>
+  errataAnchorProblems(...args).map(formatProblem);
 
 const erratum: Erratum = {
   id: 'UAIX-ERRATUM-0001',
@@ -45,31 +51,34 @@ const context = {
 };
 
 test('a well-formed erratum on a page the edition holds has no problem', () => {
-  assert.deepEqual(errataProblems(register([erratum]), context), []);
-  assert.deepEqual(errataProblems(register([{ ...erratum, status: 'fixed', fixed_in: '2027-01-01' }]), context), []);
+  assert.deepEqual(errataLines(register([erratum]), context), []);
+  assert.deepEqual(errataLines(register([{ ...erratum, status: 'fixed', fixed_in: '2027-01-01' }]), context), []);
 });
 
 test('each cross-check is one line at its JSON Pointer', () => {
   const cases: [Partial<Erratum>, string][] = [
-    [{ edition: '2026-11-30' }, `${FILE} /errata/0/edition: 2026-11-30 is not a released edition`],
+    [{ edition: '2026-11-30' }, `${FILE} /errata/0/edition: 2026-11-30 is not a released edition [errata]`],
     [
       { record_code: 'UAIX-REGI-9999' },
-      `${FILE} /errata/0/record_code: UAIX-REGI-9999 is not the record code of a page`,
+      `${FILE} /errata/0/record_code: UAIX-REGI-9999 is not the record code of a page [errata]`,
     ],
     [
       { record_code: 'UAIX-GUID-0001' },
-      `${FILE} /errata/0/record_code: edition 2026-12-01 holds no page UAIX-GUID-0001`,
+      `${FILE} /errata/0/record_code: edition 2026-12-01 holds no page UAIX-GUID-0001 [errata]`,
     ],
-    [{ status: 'fixed', fixed_in: '2027-02-01' }, `${FILE} /errata/0/fixed_in: 2027-02-01 is not a released edition`],
+    [
+      { status: 'fixed', fixed_in: '2027-02-01' },
+      `${FILE} /errata/0/fixed_in: 2027-02-01 is not a released edition [errata]`,
+    ],
     [
       { status: 'fixed', fixed_in: '2026-12-01' },
-      `${FILE} /errata/0/fixed_in: 2026-12-01 is not after the edition 2026-12-01`,
+      `${FILE} /errata/0/fixed_in: 2026-12-01 is not after the edition 2026-12-01 [errata]`,
     ],
   ];
   for (const [change, line] of cases)
-    assert.deepEqual(errataProblems(register([{ ...erratum, ...change }]), context), [line]);
-  assert.deepEqual(errataProblems(register([erratum, erratum]), context), [
-    `${FILE} /errata/1/id: UAIX-ERRATUM-0001 is used twice; an erratum id is unique`,
+    assert.deepEqual(errataLines(register([{ ...erratum, ...change }]), context), [line]);
+  assert.deepEqual(errataLines(register([erratum, erratum]), context), [
+    `${FILE} /errata/1/id: UAIX-ERRATUM-0001 is used twice; an erratum id is unique [errata]`,
   ]);
   const translation = {
     locale: 'es-us',
@@ -77,20 +86,20 @@ test('each cross-check is one line at its JSON Pointer', () => {
     source_digest: 'x',
     text: { 'UAIX-ERRATUM-0002': 'y' },
   };
-  assert.deepEqual(errataProblems(register([erratum], [translation]), context), [
-    `content/errata/es-us.json /text/UAIX-ERRATUM-0002: no erratum UAIX-ERRATUM-0002 in ${FILE}; a translation only translates`,
+  assert.deepEqual(errataLines(register([erratum], [translation]), context), [
+    `content/errata/es-us.json /text/UAIX-ERRATUM-0002: no erratum UAIX-ERRATUM-0002 in ${FILE}; a translation only translates [errata]`,
   ]);
 });
 
 test('a section that is not an id of the touched page is one line naming the file, the place and the page', () => {
   const ids = new Map([['/en-us/registry/', new Set(['names-and-versions'])]]);
   assert.deepEqual(
-    errataAnchorProblems(register([erratum]), context.pages, (url) => ids.get(url)),
+    anchorLines(register([erratum]), context.pages, (url) => ids.get(url)),
     [],
   );
   assert.deepEqual(
-    errataAnchorProblems(register([{ ...erratum, section: 'no-such-section' }]), context.pages, (url) => ids.get(url)),
-    [`${FILE} /errata/0/section: "no-such-section" is not an anchor of UAIX-REGI-2599 (/en-us/registry/)`],
+    anchorLines(register([{ ...erratum, section: 'no-such-section' }]), context.pages, (url) => ids.get(url)),
+    [`${FILE} /errata/0/section: "no-such-section" is not an anchor of UAIX-REGI-2599 (/en-us/registry/) [errata]`],
   );
 });
 
@@ -152,9 +161,12 @@ test('bad data in a register file is one line naming the file, the JSON Pointer 
   const bad = (change: Record<string, unknown>, omit?: string) => {
     const entry: Record<string, unknown> = { ...erratum, ...change };
     if (omit) delete entry[omit];
-    return loadErrata(rootWith({ 'en-us.json': JSON.stringify({ errata: [entry] }) })).problems;
+    return loadErrata(rootWith({ 'en-us.json': JSON.stringify({ errata: [entry] }) })).problems.map(formatProblem);
   };
-  assert.deepEqual(loadErrata(rootWith({ 'en-us.json': JSON.stringify({ errata: [erratum] }) })).problems, []);
+  assert.deepEqual(
+    loadErrata(rootWith({ 'en-us.json': JSON.stringify({ errata: [erratum] }) })).problems.map(formatProblem),
+    [],
+  );
   const only = (lines: string[]) => {
     assert.equal(lines.length, 1, lines.join('\n'));
     return lines[0];
@@ -177,11 +189,11 @@ test('bad data in a register file is one line naming the file, the JSON Pointer 
     only(bad({ extra: 1 })),
     /^content\/errata\/en-us\.json \/errata\/0: must NOT have additional properties/,
   );
-  const notJson = loadErrata(rootWith({ 'en-us.json': '{"errata": [' })).problems;
+  const notJson = loadErrata(rootWith({ 'en-us.json': '{"errata": [' })).problems.map(formatProblem);
   assert.match(only(notJson), /^content\/errata\/en-us\.json:\d+:\d+: /);
   const translation = loadErrata(
     rootWith({ 'en-us.json': '{"errata": []}', 'es-us.json': JSON.stringify({ text: { 'UAIX-ERRATUM-0001': '' } }) }),
-  ).problems;
+  ).problems.map(formatProblem);
   assert.ok(
     translation.some((line) =>
       line.startsWith("content/errata/es-us.json (root): must have required property 'source_digest'"),
@@ -194,7 +206,7 @@ test('bad data in a register file is one line naming the file, the JSON Pointer 
     ),
     translation.join('\n'),
   );
-  assert.match(only(loadErrata(rootWith({})).problems), /^content\/errata\/en-us\.json: missing/);
+  assert.match(only(loadErrata(rootWith({})).problems.map(formatProblem)), /^content\/errata\/en-us\.json: missing/);
 });
 
 test("an edition's record codes are read from its frozen pages", () => {

@@ -10,9 +10,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { copyFileReporting, writeFileReporting, writeProblem } from '../../../src/record/node/fileWrites.ts';
+import { formatProblem, type Problem } from '../../../src/uai/problem.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
 import { jsonObject } from '../../../src/record/jsonShape.ts';
+
+const line = (problem: Problem | undefined) => problem && formatProblem(problem);
 
 /**
  * A file on a full disk: in a 64 KiB tmpfs the test mounts when it may (as root), else /dev/full;
@@ -37,11 +40,11 @@ test('a full disk: the file, ENOSPC, the rule and "the disk is full"', (context)
   if (!full) return context.skip('no tmpfs can be mounted and there is no /dev/full');
   try {
     assert.equal(
-      writeFileReporting(full.file, 'x'.repeat(1_000_000)),
+      line(writeFileReporting(full.file, 'x'.repeat(1_000_000))),
       `${full.file}: could not be written: ENOSPC, no space left on device [file-write]; the disk is full: free space, then build again`,
     );
     const big = join(REPOSITORY_ROOT, 'package-lock.json');
-    assert.match(copyFileReporting(big, full.file) ?? '', /: could not be written: ENOSPC, .*disk is full/);
+    assert.match(line(copyFileReporting(big, full.file)) ?? '', /: could not be written: ENOSPC, .*disk is full/);
   } finally {
     full.release();
   }
@@ -75,21 +78,22 @@ test('a cache file on a full disk: one note, nothing left aside, the build goes 
 test('an ENOSPC however it comes: the disk is full', () => {
   const error = Object.assign(new Error("ENOSPC: no space left on device, open '/x/dist/a.html'"), { code: 'ENOSPC' });
   assert.equal(
-    writeProblem(join(REPOSITORY_ROOT, 'dist/a.html'), error),
+    formatProblem(writeProblem(join(REPOSITORY_ROOT, 'dist/a.html'), error)),
     'dist/a.html: could not be written: ENOSPC, no space left on device [file-write]; the disk is full: free space, then build again',
   );
 });
 
 test('a path inside the repository is named from its root, never absolutely', () => {
-  const line = writeFileReporting(join(REPOSITORY_ROOT, 'content'), 'x');
   assert.equal(
-    line,
+    line(writeFileReporting(join(REPOSITORY_ROOT, 'content'), 'x')),
     'content: could not be written: EISDIR, illegal operation on a directory [file-write]; a folder stands where the file goes: remove it',
   );
   assert.equal(
-    writeProblem(
-      join(REPOSITORY_ROOT, 'dist/a.html'),
-      Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' }),
+    formatProblem(
+      writeProblem(
+        join(REPOSITORY_ROOT, 'dist/a.html'),
+        Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' }),
+      ),
     ),
     'dist/a.html: could not be written: EIO, i/o error [file-write]; check the folder and the disk, then build again',
   );

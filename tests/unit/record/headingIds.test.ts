@@ -8,6 +8,11 @@ import assert from 'node:assert/strict';
 import { atxHeadings, headingIdsOf, headingStructureProblems } from '../../../src/record/headingIds.ts';
 import { englishSourceOf } from '../../../src/record/node/sourceHeadingIds.ts';
 import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
+
+/** The problems as the terminal prints them. */
+const headingLines = (...args: Parameters<typeof headingStructureProblems>) =>
+  headingStructureProblems(...args).map(formatProblem);
 
 const ENGLISH =
   'Intro.\n\n## Check a packet\n\n```md\n## not a heading\n```\n\n### The `x-uai-error-code` annotation\n\n## Check a packet\n';
@@ -28,20 +33,20 @@ test('a translation whose headings differ from the English ones is reported at i
   const english = atxHeadings(ENGLISH, 7);
   const french = 'Intro.\n\n## Vérifier un paquet\n\n## L’annotation\n\n## Vérifier\n';
   assert.deepEqual(
-    headingStructureProblems('content/pages/fr-fr/x.md', atxHeadings(french, 8), 'content/pages/en-us/x.md', english),
+    headingLines('content/pages/fr-fr/x.md', atxHeadings(french, 8), 'content/pages/en-us/x.md', english),
     [
-      'content/pages/fr-fr/x.md:12: heading-structure: heading 2 is "L’annotation" (h2) where content/pages/en-us/x.md ' +
-        'has "The `x-uai-error-code` annotation" (h3, line 15); a translation keeps the English headings, level for ' +
-        'level, so that each keeps its English anchor',
+      'content/pages/fr-fr/x.md:12: heading 2 is "L’annotation" (h2) where content/pages/en-us/x.md ' +
+        'has "The `x-uai-error-code` annotation" (h3, line 15) [heading-structure]; a translation keeps the English ' +
+        'headings, level for level, so that each keeps its English anchor',
     ],
   );
   const short = atxHeadings('## Vérifier un paquet\n', 8);
   assert.match(
-    headingStructureProblems('f.md', short, 'e.md', english)[0],
-    /^f\.md:1: heading-structure: heading 2 is no heading/,
+    headingLines('f.md', short, 'e.md', english)[0],
+    /^f\.md:1: heading 2 is no heading .*\[heading-structure\]/,
   );
   const same = atxHeadings('## A\n\n### B\n\n## C\n', 8);
-  assert.deepEqual(headingStructureProblems('f.md', same, 'e.md', english), []);
+  assert.deepEqual(headingLines('f.md', same, 'e.md', english), []);
 });
 
 test('a translation file names its English source; an English file has none', () => {
@@ -52,6 +57,6 @@ test('a translation file names its English source; an English file has none', ()
 });
 
 test('the record: every translation keeps the headings of its English source', () => {
-  const problems = loadContentEntries().problems.filter((line) => line.includes('heading-structure'));
+  const problems = loadContentEntries().problems.filter((problem) => problem.rule === 'heading-structure');
   assert.deepEqual(problems, []);
 });

@@ -14,6 +14,13 @@ import { loadImplementations } from '../../../src/record/node/implementationFile
 import { installCommand, registryPage } from '../../../src/record/implementations.ts';
 import { shippedReferenceReport, summaryMismatch } from '../../../src/record/node/referenceReport.ts';
 import { loadRecordModel } from '../../../src/record/node/loadRecordModel.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
+
+/** The implementations file's data, its problems as the terminal prints them. */
+const implementationLines = (...args: Parameters<typeof loadImplementations>) => {
+  const loaded = loadImplementations(...args);
+  return { ...loaded, problems: loaded.problems.map(formatProblem) };
+};
 
 const roots: string[] = [];
 test.after(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -35,7 +42,7 @@ function rootWith(text: string | Uint8Array | undefined): string {
 const listed = (id: string, version: string) => ({ id, version, registry: 'nuget', status: 'self-reported' });
 
 test("the record's implementations file reads clean and lists the four .NET packages at their versions", () => {
-  const { data, problems } = loadImplementations();
+  const { data, problems } = implementationLines();
   assert.deepEqual(problems, []);
   assert.deepEqual(
     data.packages.map((each) => `${each.id} ${each.version}`),
@@ -50,7 +57,7 @@ test("the record's implementations file reads clean and lists the four .NET pack
 
 test('a bad package entry is one line: file, JSON Pointer, rule and schema', () => {
   const bad = { packages: [listed('UAIX.UAI.Memory', '1.0'), { ...listed('Good.Id', '1.0.0'), status: 'certified' }] };
-  const { problems } = loadImplementations(rootWith(JSON.stringify(bad)));
+  const { problems } = implementationLines(rootWith(JSON.stringify(bad)));
   assert.deepEqual(problems, [
     'content/implementations.json /packages/0/version: must match pattern ' +
       '"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$"' +
@@ -60,7 +67,7 @@ test('a bad package entry is one line: file, JSON Pointer, rule and schema', () 
 });
 
 test('a missing member, an unknown one and a package id with a space are each named at their place', () => {
-  const { problems } = loadImplementations(
+  const { problems } = implementationLines(
     rootWith(
       JSON.stringify({
         packages: [
@@ -83,23 +90,23 @@ test('a missing member, an unknown one and a package id with a space are each na
 });
 
 test('a package listed twice (ids compare case-insensitively) is named at its second place', () => {
-  const { problems } = loadImplementations(
+  const { problems } = implementationLines(
     rootWith(JSON.stringify({ packages: [listed('UAIX.UAI.Memory', '1.0.5'), listed('uaix.uai.memory', '1.0.6')] })),
   );
   assert.deepEqual(problems, [
-    'content/implementations.json /packages/1/id: uaix.uai.memory is listed already at /packages/0',
+    'content/implementations.json /packages/1/id: uaix.uai.memory is listed already at /packages/0 [implementations]',
   ]);
 });
 
 test('a file that is not JSON, not UTF-8 or missing is one line with its place', () => {
   assert.deepEqual(
-    loadImplementations(rootWith('{"packages": [\n')).problems.map((problem) => problem.split(': ')[0]),
+    implementationLines(rootWith('{"packages": [\n')).problems.map((problem) => problem.split(': ')[0]),
     ['content/implementations.json:2:1'],
   );
-  const [notUtf8] = loadImplementations(rootWith(new Uint8Array([0x7b, 0xff, 0x7d]))).problems;
+  const [notUtf8] = implementationLines(rootWith(new Uint8Array([0x7b, 0xff, 0x7d]))).problems;
   assert.match(notUtf8, /^content\/implementations\.json:1:2: not UTF-8 text/);
-  assert.deepEqual(loadImplementations(rootWith(undefined)).problems, [
-    "content/implementations.json: missing; the implementations page's data",
+  assert.deepEqual(implementationLines(rootWith(undefined)).problems, [
+    "content/implementations.json: missing; the implementations page's data [implementations]",
   ]);
 });
 
@@ -128,7 +135,7 @@ test('a published report that counts otherwise than the pages is one line naming
   assert.equal(summaryMismatch(path, structuredClone(summary), summary), undefined);
   const fewer = { ...summary, digests: { ...summary.digests, matched: 0 } };
   assert.equal(
-    summaryMismatch(path, fewer, summary),
-    `${path} /summary: the published pack gives ${JSON.stringify(fewer)}, the pages show ${JSON.stringify(summary)}`,
+    formatProblem(summaryMismatch(path, fewer, summary)!),
+    `${path} /summary: the published pack gives ${JSON.stringify(fewer)}, the pages show ${JSON.stringify(summary)} [implementations]`,
   );
 });

@@ -17,6 +17,11 @@ import {
 import { routeMediaTypeProblems } from '../../../src/record/siteManifest.ts';
 import { nodeSha256 } from '../../../src/uai/node/nodeValidator.ts';
 import type { RouteRecord } from '../../../src/uai/routeVocabulary.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
+
+/** The problems as the terminal prints them. */
+const routeTypeLines = (...args: Parameters<typeof routeMediaTypeProblems>) =>
+  routeMediaTypeProblems(...args).map(formatProblem);
 
 test('host path patterns: * matches any run of characters, / included; nothing else is special', () => {
   assert.ok(pathPatternMatches('/schemas/*', '/schemas/uai-1/envelope.schema.json'));
@@ -99,16 +104,16 @@ test('routes: content_type must be the media type of every file the path names; 
     '/en-us/review/index.html',
   ];
   assert.deepEqual(
-    routeMediaTypeProblems(
+    routeTypeLines(
       [route('/schemas/uai-1/{name}.schema.json', 'application/schema+json'), route('/en-us/review/', 'text/html')],
       paths,
     ),
     [],
   );
-  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-1/{name}.schema.json', 'application/json')], paths), [
-    'content/routes/route_x.json /content_type: "application/json", but /schemas/uai-1/envelope.schema.json is served and listed in the manifest as application/schema+json',
+  assert.deepEqual(routeTypeLines([route('/schemas/uai-1/{name}.schema.json', 'application/json')], paths), [
+    'content/routes/route_x.json /content_type: "application/json", but /schemas/uai-1/envelope.schema.json is served and listed in the manifest as application/schema+json [route-content-type]',
   ]);
-  assert.deepEqual(routeMediaTypeProblems([route('/schemas/uai-2/{name}.json', 'application/json')], paths), [
-    'content/routes/route_x.json /path: /schemas/uai-2/{name}.json names no published file',
+  assert.deepEqual(routeTypeLines([route('/schemas/uai-2/{name}.json', 'application/json')], paths), [
+    'content/routes/route_x.json /path: /schemas/uai-2/{name}.json names no published file [route-content-type]',
   ]);
 });

@@ -42,7 +42,7 @@ const SMALL = [
 
 test('one reading order through every page of a locale: sections in surface order, each index page first', () => {
   const index = buildRecordIndex(SMALL);
-  assert.deepEqual(index.errors, []);
+  assert.deepEqual(index.problems, []);
   const order = readingOrder(index, 'fr-fr').map((page) => page.path);
   assert.deepEqual(order, [
     '',

@@ -13,6 +13,7 @@ import { analysePages, type PageJob } from '../../../src/record/node/pageAnalysi
 import { analysePage, type PageAnalysis } from '../../../src/record/pageMirror.ts';
 import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
 import { jsonObject } from '../../../src/record/jsonShape.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
 
 /** A cache file's entry (after its digest line). */
 function cacheEntry<T>(file: string): T {
@@ -90,7 +91,7 @@ test('a page that cannot be analysed is one problem naming it; a page without mi
     { path: '/en-us/broken/', file: pageFile('broken', '<p>no main</p>'), withMirror: true },
     { path: '/404.html', file: pageFile('404', '<p id="x">missing</p>'), withMirror: false },
   ]);
-  assert.deepEqual(run.problems, ['/en-us/broken/: the page has no <main> element']);
+  assert.deepEqual(run.problems.map(formatProblem), ['/en-us/broken/: the page has no <main> element [page-mirror]']);
   assert.deepEqual(run.results.get('/404.html'), {
     ids: ['x'],
     links: [],

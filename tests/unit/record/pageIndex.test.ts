@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRecordIndex, translationStateOf, type ContentEntry } from '../../../src/record/pageIndex.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
 
@@ -28,7 +29,7 @@ test('every English record gets a page in each of the five locales, with its sta
     entry('es-us', '', 'UAIX-ABOU-0001', { source_digest: digest(1) }),
     entry('fr-fr', '', 'UAIX-ABOU-0001', { source_digest: digest(2) }),
   ]);
-  assert.deepEqual(index.errors, []);
+  assert.deepEqual(index.problems, []);
   const states = Object.fromEntries(index.variants('').map((page) => [page.locale, page.state]));
   assert.deepEqual(states, {
     'en-us': 'source',
@@ -50,7 +51,7 @@ test('a duplicate record code, a code that differs between locales, and an orpha
     entry('fr-fr', 'gone', 'UAIX-ABOU-0003', { source_digest: digest(1) }),
     entry('fr-fr', 'roadmap', 'UAIX-ABOU-0002'),
   ]);
-  const text = index.errors.join('\n');
+  const text = index.problems.map(formatProblem).join('\n');
   assert.match(
     text,
     /content\/pages\/en-us\/roadmap\.md: record code UAIX-ABOU-0002 is already used by content\/pages\/en-us\/about\.md/,
@@ -61,7 +62,7 @@ test('a duplicate record code, a code that differs between locales, and an orpha
   );
   assert.match(text, /content\/pages\/fr-fr\/gone\.md: translation has no English source/);
   assert.match(text, /content\/pages\/fr-fr\/roadmap\.md: translation has no source_digest/);
-  assert.equal(index.errors.length, 4);
+  assert.equal(index.problems.length, 4);
 });
 
 test('translations in a locale that does not carry translated content are rejected', () => {
@@ -69,12 +70,12 @@ test('translations in a locale that does not carry translated content are reject
     entry('en-us', 'about', 'UAIX-ABOU-0002'),
     entry('es-es', 'about', 'UAIX-ABOU-0002', { source_digest: digest(1) }),
   ]);
-  assert.match(index.errors.join('\n'), /es-es does not carry translated content/);
+  assert.match(index.problems.map(formatProblem).join('\n'), /es-es does not carry translated content/);
 });
 
 test('malformed record codes are errors', () => {
   const index = buildRecordIndex([entry('en-us', 'about', 'UAIX-ABOUT-2')]);
-  assert.match(index.errors[0], /is not of the form UAIX-<KIND>-NNNN/);
+  assert.match(index.problems[0].message, /is not of the form UAIX-<KIND>-NNNN/);
 });
 
 test('translationStateOf: source, fallback, translated and stale from the recorded digest', () => {

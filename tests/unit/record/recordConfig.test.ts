@@ -40,7 +40,7 @@ test('a record.config.json that breaks its schema is one line naming the file, t
     assert.throws(
       () => loadRecordConfig(root),
       (error: Error) =>
-        /^record\.config\.json: \/report_channel: must match pattern/.test(error.message) &&
+        /^record\.config\.json \/report_channel: must match pattern/.test(error.message) &&
         !error.message.includes('\n'),
     );
     writeFileSync(join(root, 'record.config.json'), '{\n  "license": ,\n}');

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 import { isCaselessForm, keywordTable } from '../../../src/record/bcp14.ts';
 import { requirementsOf as problemsOf, type RequirementStatement } from '../../../src/record/requirementMarkup.ts';
-import { formatProblem, problemLine, type ProblemLine } from '../../../src/uai/problem.ts';
+import { formatProblem, type Problem } from '../../../src/uai/problem.ts';
 import { citedRequirementProblems, requirementIdProblems } from '../../../src/record/requirementIds.ts';
 import { traceRequirements, type TraceFixture } from '../../../src/record/requirementTrace.ts';
 import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
@@ -46,8 +46,11 @@ const requirementsOf = (...args: Parameters<typeof problemsOf>) => {
   return { ...found, problems: found.problems.map(formatProblem) };
 };
 
-const rules = (problems: readonly ProblemLine[]) =>
-  problems.map((problem) => /\[([a-z0-9-]+)\]$/.exec(problemLine(problem))?.[1]);
+/** The rule of each problem, or of each printed line (the name in brackets before any hint). */
+const rules = (problems: readonly (Problem | string)[]) =>
+  problems.map((problem) =>
+    typeof problem === 'string' ? /\[([a-z0-9-]+)\](?:; .*)?$/.exec(problem)?.[1] : problem.rule,
+  );
 
 test('the scanner finds the longest form first and only in capitals', () => {
   assert.deepEqual(
@@ -306,7 +309,7 @@ test('a small content folder: a planted MUST (or **必须**) outside a requireme
     const sources = loadRequirementSources(content.prose, [], root);
     const prefix = `${relative(REPOSITORY_ROOT, root)}/`;
     assert.deepEqual(
-      sources.problems.map((problem) => problemLine(problem).replaceAll(prefix, 'content/')),
+      sources.problems.map((problem) => formatProblem(problem).replaceAll(prefix, 'content/')),
       [
         'content/pages/fr-fr/spec.md:10: upper-case key word "DOIT" outside a requirement; open the statement with its [UAI1-…] id, or write the word in lower case [bcp14-outside-requirement]',
         'content/pages/zh-cn/spec.md:12: marked-up key word "必须" outside a requirement; open the statement with its [UAI1-…] id, or remove the emphasis [bcp14-outside-requirement]',

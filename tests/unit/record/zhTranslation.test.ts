@@ -37,7 +37,7 @@ test('zh-cn translates content, and has every interface string, each in Chinese'
 
 test('every zh-cn page, normative ones included, is translated with its own canonical and hreflang', () => {
   const index = buildRecordIndex(loadContentEntries().entries);
-  assert.deepEqual(index.errors, []);
+  assert.deepEqual(index.problems, []);
   const zh = index.pages.filter((page) => page.locale === 'zh-cn' && page.collection !== 'editions');
   assert.ok(zh.length >= 25, `${zh.length} zh-cn pages`);
   // The spec page, the agent fallbacks page, the registry index and the eight profile pages.
