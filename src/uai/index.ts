@@ -48,6 +48,8 @@ export { readJsonText, decodeJsonBytes, DEFAULT_JSON_LIMITS } from './jsonText.t
 export type { JsonReadLimits, JsonReadResult, JsonReadError } from './jsonText.ts';
 export { ERROR_CODES, WARNING_CODES, errorCodeEntry } from './errorCodes.ts';
 export type { UaiIssue, ErrorCodeEntry, ErrorLayer } from './errorCodes.ts';
+export { ProblemListError, formatProblem } from './problem.ts';
+export type { Problem, Place } from './problem.ts';
 export { SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 export { SCHEMA_BASE_URL, ENVELOPE_SCHEMA_ID } from './schemaRegistry.ts';
 export type { SchemaDocument } from './schemaRegistry.ts';
