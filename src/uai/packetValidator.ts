@@ -189,214 +189,264 @@ function checksumIssue(packet: Record<string, unknown>, digest: string): { error
   };
 }
 
+/**
+ * What every stage reads, built once per validator from its schema documents and options. Readonly,
+ * so one validator's calls cannot change what another call sees.
+ */
+interface ValidatorContext {
+  readonly registry: SchemaRegistry;
+  readonly compiled: CompiledSchemas;
+  readonly envelopeShape: ObjectShape;
+  readonly shapes: ReadonlyMap<string, ObjectShape>;
+  /** Where the profile stands in a keyless packet's envelope. */
+  readonly profileSlot: number;
+  /** As the caller gave them: the JSON reader resolves the defaults itself. */
+  readonly limits: Partial<JsonReadLimits> | undefined;
+  readonly maxBytes: number;
+  readonly maxDepth: number;
+  readonly sha256: Sha256 | undefined;
+}
+
+function validatorContext(documents: readonly SchemaDocument[], options: PacketValidatorOptions): ValidatorContext {
+  const { limits, sha256, compile = precompiledSchemas } = options;
+  const registry = createSchemaRegistry(documents);
+  const compiled = compile(registry);
+  const envelopeShape = packetShape(registry);
+  const shapes = new Map(registry.profiles.map((profile) => [profile, packetShape(registry, profile)]));
+  const profileSlot = fieldIndex(envelopeShape, 'profile');
+  const { maxBytes, maxDepth } = resolveLimits(limits);
+  return { registry, compiled, envelopeShape, shapes, profileSlot, limits, maxBytes, maxDepth, sha256 };
+}
+
+/** A profile's shape; the envelope's for no profile or an unknown one. */
+function shapeOf(context: ValidatorContext, profile?: string): ObjectShape {
+  return (profile && context.shapes.get(profile)) || context.envelopeShape;
+}
+
+function unknownProfile(context: ValidatorContext, profile: unknown, path: string): UaiIssue {
+  return {
+    code: 'UAI-PROFILE-UNKNOWN',
+    path,
+    message: `${typeof profile === 'string' ? JSON.stringify(profile) : describeJsonType(profile)} is not a published profile; use one of ${context.registry.profiles.join(', ')}`,
+  };
+}
+
+/** Reads the profile of either form; an issue when it is not a known profile. */
+function profileOf(context: ValidatorContext, value: unknown): { profile?: string; issue?: UaiIssue } {
+  const { profileSlot, shapes } = context;
+  const keyless = Array.isArray(value);
+  const profile = keyless ? value[profileSlot] : isPlainObject(value) ? value.profile : undefined;
+  if (typeof profile === 'string' && shapes.has(profile)) return { profile };
+  if (!keyless && isPlainObject(value) && !('profile' in value)) return {};
+  return { issue: unknownProfile(context, profile, keyless ? jsonPointer([profileSlot]) : '/profile') };
+}
+
+/** Stage "form": the keyed packet of either form (a keyless one expanded). */
+function toKeyed(context: ValidatorContext, value: unknown): CodecResult & { form?: PacketForm; profile?: string } {
+  if (!Array.isArray(value) && !isPlainObject(value)) {
+    return refusedAtRoot(
+      'UAI-SCHEMA-INVALID',
+      `a packet is a JSON object (keyed form) or array (keyless form), found ${describeJsonType(value)}`,
+    );
+  }
+  if (isPlainObject(value)) return { ok: true, value, form: 'keyed', profile: profileOf(context, value).profile };
+  const { envelopeShape } = context;
+  if (value.length !== envelopeShape.fields.length) {
+    return {
+      ...refusedAtRoot(
+        'UAI-KEYLESS-SHAPE',
+        `a keyless packet has ${envelopeShape.fields.length} envelope slots (uai_version … extensions), found ${value.length}`,
+      ),
+      form: 'keyless',
+    };
+  }
+  const { profile, issue } = profileOf(context, value);
+  if (!profile) return { ok: false, form: 'keyless', issues: [issue!] };
+  const expanded = expandPacket(value, context.shapes.get(profile)!);
+  return { ...expanded, form: 'keyless', profile };
+}
+
+/** The report of a document with numbers that are not I-JSON: those alone, and no digest. */
+function unsafeNumberReport(context: ValidatorContext, value: unknown, unsafe: UaiIssue[]): PacketReport {
+  const profile = profileOf(context, value).profile ?? null;
+  const form = Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null;
+  return { valid: false, profile, form, digest: null, errors: reportIssues(unsafe), warnings: [] };
+}
+
+/** The report of a document that is no packet of either form. */
+function unreadReport(
+  context: ValidatorContext,
+  value: unknown,
+  keyed: CodecResult & { form?: PacketForm; ok: false },
+): PacketReport {
+  const { profileSlot } = context;
+  const profile =
+    Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
+  return {
+    valid: false,
+    profile,
+    form: keyed.form ?? null,
+    digest: null,
+    errors: reportIssues(keyed.issues),
+    warnings: [],
+  };
+}
+
+/**
+ * Stage "schema": the profile schema's issues (the envelope's when the profile is absent), the
+ * profile's own first.
+ */
+function schemaIssues(
+  context: ValidatorContext,
+  packet: Record<string, unknown>,
+  profile: string | undefined,
+  profileIssue: UaiIssue | undefined,
+): UaiIssue[] {
+  const schemaId = profile ? context.registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
+  const errors = context.compiled.validate(schemaId, packet, shapeOf(context, profile));
+  return profileIssue ? [profileIssue, ...errors.filter((error) => error.path !== '/profile')] : errors;
+}
+
+/** Stage "report": issues sorted and bounded, in the pointers of the form the packet came in. */
+function packetReport(
+  context: ValidatorContext,
+  packet: Record<string, unknown>,
+  form: PacketForm,
+  profile: string | undefined,
+  digest: string | null,
+  errors: UaiIssue[],
+  warnings: UaiIssue[],
+): PacketReport {
+  const shape = form === 'keyless' ? shapeOf(context, profile) : undefined;
+  return {
+    valid: errors.length === 0,
+    profile: profile ?? (typeof packet.profile === 'string' ? packet.profile : null),
+    form,
+    digest,
+    errors: reportIssues(shape ? atKeylessPlaces(errors, shape) : errors),
+    warnings: reportIssues(shape ? atKeylessPlaces(warnings, shape) : warnings),
+    keyed: packet,
+  };
+}
+
+/**
+ * A value from code that is not JSON data (what no JSON text can hold, a cycle, a getter that
+ * throws, more than a document's size or depth): those places alone, and no digest.
+ */
+function nonJsonReport(context: ValidatorContext, value: unknown): PacketReport | undefined {
+  const { maxBytes, maxDepth } = context;
+  const findings = findNonJsonValues(value, { maxBytes, maxDepth }, MAX_ISSUES_PER_DOCUMENT);
+  if (findings.total === 0 && !findings.tooLarge) return undefined;
+  const form = Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null;
+  const errors = reportIssues(nonJsonIssues(findings, maxBytes));
+  return { valid: false, profile: null, form, digest: null, errors, warnings: [] };
+}
+
+/**
+ * The stages in order, on JSON data: form, numbers, the pass over the packet, schema, policy,
+ * digest and checksum, report.
+ */
+function validateJson(context: ValidatorContext, value: unknown, options: ValidateOptions = {}): PacketReport {
+  const keyed = toKeyed(context, value);
+  // No digest is ever computed over a number two readers may read differently. The numbers of a
+  // keyed packet are checked on the pass that writes the digest's text; those of any other
+  // document, as given, before anything else.
+  if (!keyed.ok || keyed.form === 'keyless') {
+    const unsafe = unsafeNumberIssues(value);
+    if (unsafe.length) return unsafeNumberReport(context, value, unsafe);
+    if (!keyed.ok) return unreadReport(context, value, keyed);
+  }
+  const packet = keyed.value as Record<string, unknown>;
+  const form = keyed.form!;
+  const pass = passOver(packet);
+  if (form === 'keyed' && pass.covered?.unsafeNumber !== false) {
+    const unsafe = unsafeNumberIssues(value);
+    if (unsafe.length) return unsafeNumberReport(context, value, unsafe);
+  }
+  const { profile, issue: profileIssue } = profileOf(context, packet);
+  const errors = schemaIssues(context, packet, profile, profileIssue);
+  addPolicyIssues(errors, policyIssuesOf(packet, pass, readClock(options.now)));
+  const warnings: UaiIssue[] = [];
+  let digest: string | null = null;
+  if (pass.text === undefined) errors.push(pass.failure!);
+  else {
+    // Stage "digest", then the checksum against it.
+    digest = digestOfCanonicalText(pass.text, context.sha256);
+    const { error, warning } = checksumIssue(packet, digest);
+    if (error) errors.push(error);
+    if (warning) warnings.push(warning);
+  }
+  return packetReport(context, packet, form, profile, digest, errors, warnings);
+}
+
+/** The report of JSON text: the reader's one error, or the stages on what it read. */
+function fromRead(
+  context: ValidatorContext,
+  read: ReturnType<typeof readJsonText>,
+  options?: ValidateOptions,
+): PacketReport {
+  if (!read.ok) {
+    const { code, path, message } = read.error;
+    return { valid: false, profile: null, form: null, digest: null, errors: [{ code, path, message }], warnings: [] };
+  }
+  // What the reader gives is JSON data by construction.
+  return validateJson(context, read.value, options);
+}
+
+/** Keyed → keyless for a known profile. */
+function compactWith(context: ValidatorContext, keyed: unknown): CodecResult {
+  const { profile, issue } = profileOf(context, keyed);
+  if (!isPlainObject(keyed))
+    return refusedAtRoot(
+      'UAI-SCHEMA-INVALID',
+      `compact takes a keyed packet (a JSON object), found ${describeJsonType(keyed)}`,
+    );
+  if (!profile) return { ok: false, issues: [issue ?? unknownProfile(context, undefined, '/profile')] };
+  return compactPacket(keyed, context.shapes.get(profile)!);
+}
+
+/** Keyless → keyed for a known profile. */
+function expandWith(context: ValidatorContext, keyless: unknown): CodecResult {
+  if (!Array.isArray(keyless))
+    return refusedAtRoot(
+      'UAI-KEYLESS-SHAPE',
+      `expand takes a keyless packet (a JSON array), found ${describeJsonType(keyless)}`,
+    );
+  const result = toKeyed(context, keyless);
+  return result.ok ? { ok: true, value: result.value } : { ok: false, issues: result.issues };
+}
+
+/** Digest of either form, refused for what is not JSON data or holds a number that is not I-JSON. */
+function digestWith(context: ValidatorContext, value: unknown): CodecResult {
+  const notJson = nonJsonReport(context, value);
+  if (notJson) return { ok: false, issues: notJson.errors };
+  const unsafe = unsafeNumberIssues(value);
+  if (unsafe.length) return { ok: false, issues: unsafe };
+  const result = toKeyed(context, value);
+  if (!result.ok) return result;
+  try {
+    return { ok: true, value: packetDigest(result.value as Record<string, unknown>, context.sha256) };
+  } catch (error) {
+    return { ok: false, issues: [digestFailure(error)] };
+  }
+}
+
 /** Builds the validator from the schema documents (by default the published ones, bundled). */
 export function createPacketValidator(
   documents: readonly SchemaDocument[] = SCHEMA_DOCUMENTS,
   options: PacketValidatorOptions = {},
 ): PacketValidator {
-  const { limits, sha256, compile = precompiledSchemas } = options;
-  const registry = createSchemaRegistry(documents);
-  const compiled: CompiledSchemas = compile(registry);
-  const envelopeShape = packetShape(registry);
-  const shapes = new Map(registry.profiles.map((profile) => [profile, packetShape(registry, profile)]));
-  const profileSlot = fieldIndex(envelopeShape, 'profile');
-  const shapeOf = (profile?: string) => (profile && shapes.get(profile)) || envelopeShape;
-
-  function unknownProfile(profile: unknown, path: string): UaiIssue {
-    return {
-      code: 'UAI-PROFILE-UNKNOWN',
-      path,
-      message: `${typeof profile === 'string' ? JSON.stringify(profile) : describeJsonType(profile)} is not a published profile; use one of ${registry.profiles.join(', ')}`,
-    };
-  }
-
-  /** Reads the profile of either form; an issue when it is not a known profile. */
-  function profileOf(value: unknown): { profile?: string; issue?: UaiIssue } {
-    const keyless = Array.isArray(value);
-    const profile = keyless ? value[profileSlot] : isPlainObject(value) ? value.profile : undefined;
-    if (typeof profile === 'string' && shapes.has(profile)) return { profile };
-    if (!keyless && isPlainObject(value) && !('profile' in value)) return {};
-    return { issue: unknownProfile(profile, keyless ? jsonPointer([profileSlot]) : '/profile') };
-  }
-
-  /** Stage "form": the keyed packet of either form (a keyless one expanded). */
-  function toKeyed(value: unknown): CodecResult & { form?: PacketForm; profile?: string } {
-    if (!Array.isArray(value) && !isPlainObject(value)) {
-      return refusedAtRoot(
-        'UAI-SCHEMA-INVALID',
-        `a packet is a JSON object (keyed form) or array (keyless form), found ${describeJsonType(value)}`,
-      );
-    }
-    if (isPlainObject(value)) return { ok: true, value, form: 'keyed', profile: profileOf(value).profile };
-    if (value.length !== envelopeShape.fields.length) {
-      return {
-        ...refusedAtRoot(
-          'UAI-KEYLESS-SHAPE',
-          `a keyless packet has ${envelopeShape.fields.length} envelope slots (uai_version … extensions), found ${value.length}`,
-        ),
-        form: 'keyless',
-      };
-    }
-    const { profile, issue } = profileOf(value);
-    if (!profile) return { ok: false, form: 'keyless', issues: [issue!] };
-    const expanded = expandPacket(value, shapes.get(profile)!);
-    return { ...expanded, form: 'keyless', profile };
-  }
-
-  /** The report of a document with numbers that are not I-JSON: those alone, and no digest. */
-  function unsafeNumberReport(value: unknown, unsafe: UaiIssue[]): PacketReport {
-    const profile = profileOf(value).profile ?? null;
-    const form = Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null;
-    return { valid: false, profile, form, digest: null, errors: reportIssues(unsafe), warnings: [] };
-  }
-
-  /** The report of a document that is no packet of either form. */
-  function unreadReport(value: unknown, keyed: CodecResult & { form?: PacketForm; ok: false }): PacketReport {
-    const profile =
-      Array.isArray(value) && typeof value[profileSlot] === 'string' ? (value[profileSlot] as string) : null;
-    return {
-      valid: false,
-      profile,
-      form: keyed.form ?? null,
-      digest: null,
-      errors: reportIssues(keyed.issues),
-      warnings: [],
-    };
-  }
-
-  /**
-   * Stage "schema": the profile schema's issues (the envelope's when the profile is absent), the
-   * profile's own first.
-   */
-  function schemaIssues(
-    packet: Record<string, unknown>,
-    profile: string | undefined,
-    profileIssue: UaiIssue | undefined,
-  ): UaiIssue[] {
-    const schemaId = profile ? registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
-    const errors = compiled.validate(schemaId, packet, shapeOf(profile));
-    return profileIssue ? [profileIssue, ...errors.filter((error) => error.path !== '/profile')] : errors;
-  }
-
-  /** Stage "report": issues sorted and bounded, in the pointers of the form the packet came in. */
-  function packetReport(
-    packet: Record<string, unknown>,
-    form: PacketForm,
-    profile: string | undefined,
-    digest: string | null,
-    errors: UaiIssue[],
-    warnings: UaiIssue[],
-  ): PacketReport {
-    const shape = form === 'keyless' ? shapeOf(profile) : undefined;
-    return {
-      valid: errors.length === 0,
-      profile: profile ?? (typeof packet.profile === 'string' ? packet.profile : null),
-      form,
-      digest,
-      errors: reportIssues(shape ? atKeylessPlaces(errors, shape) : errors),
-      warnings: reportIssues(shape ? atKeylessPlaces(warnings, shape) : warnings),
-      keyed: packet,
-    };
-  }
-
-  const { maxBytes, maxDepth } = resolveLimits(limits);
-
-  /**
-   * A value from code that is not JSON data (what no JSON text can hold, a cycle, a getter that
-   * throws, more than a document's size or depth): those places alone, and no digest.
-   */
-  function nonJsonReport(value: unknown): PacketReport | undefined {
-    const findings = findNonJsonValues(value, { maxBytes, maxDepth }, MAX_ISSUES_PER_DOCUMENT);
-    if (findings.total === 0 && !findings.tooLarge) return undefined;
-    const form = Array.isArray(value) ? 'keyless' : isPlainObject(value) ? 'keyed' : null;
-    const errors = reportIssues(nonJsonIssues(findings, maxBytes));
-    return { valid: false, profile: null, form, digest: null, errors, warnings: [] };
-  }
-
-  /**
-   * The stages in order, on JSON data: form, numbers, the pass over the packet, schema, policy,
-   * digest and checksum, report.
-   */
-  function validateJson(value: unknown, options: ValidateOptions = {}): PacketReport {
-    const keyed = toKeyed(value);
-    // No digest is ever computed over a number two readers may read differently. The numbers of a
-    // keyed packet are checked on the pass that writes the digest's text; those of any other
-    // document, as given, before anything else.
-    if (!keyed.ok || keyed.form === 'keyless') {
-      const unsafe = unsafeNumberIssues(value);
-      if (unsafe.length) return unsafeNumberReport(value, unsafe);
-      if (!keyed.ok) return unreadReport(value, keyed);
-    }
-    const packet = keyed.value as Record<string, unknown>;
-    const form = keyed.form!;
-    const pass = passOver(packet);
-    if (form === 'keyed' && pass.covered?.unsafeNumber !== false) {
-      const unsafe = unsafeNumberIssues(value);
-      if (unsafe.length) return unsafeNumberReport(value, unsafe);
-    }
-    const { profile, issue: profileIssue } = profileOf(packet);
-    const errors = schemaIssues(packet, profile, profileIssue);
-    addPolicyIssues(errors, policyIssuesOf(packet, pass, readClock(options.now)));
-    const warnings: UaiIssue[] = [];
-    let digest: string | null = null;
-    if (pass.text === undefined) errors.push(pass.failure!);
-    else {
-      // Stage "digest", then the checksum against it.
-      digest = digestOfCanonicalText(pass.text, sha256);
-      const { error, warning } = checksumIssue(packet, digest);
-      if (error) errors.push(error);
-      if (warning) warnings.push(warning);
-    }
-    return packetReport(packet, form, profile, digest, errors, warnings);
-  }
-
-  function fromRead(read: ReturnType<typeof readJsonText>, options?: ValidateOptions): PacketReport {
-    if (!read.ok) {
-      const { code, path, message } = read.error;
-      return { valid: false, profile: null, form: null, digest: null, errors: [{ code, path, message }], warnings: [] };
-    }
-    // What the reader gives is JSON data by construction.
-    return validateJson(read.value, options);
-  }
-
+  const context = validatorContext(documents, options);
+  const { registry, limits } = context;
   return {
     registry,
     profiles: registry.profiles,
-    shapeOf,
-    validateBytes: (bytes, options) => fromRead(decodeJsonBytes(bytes, limits), options),
-    validateText: (text, options) => fromRead(readJsonText(text, limits), options),
-    validateValue: (value, options) => nonJsonReport(value) ?? validateJson(value, options),
-    compact(keyed) {
-      const { profile, issue } = profileOf(keyed);
-      if (!isPlainObject(keyed))
-        return refusedAtRoot(
-          'UAI-SCHEMA-INVALID',
-          `compact takes a keyed packet (a JSON object), found ${describeJsonType(keyed)}`,
-        );
-      if (!profile) return { ok: false, issues: [issue ?? unknownProfile(undefined, '/profile')] };
-      return compactPacket(keyed, shapes.get(profile)!);
-    },
-    expand(keyless) {
-      if (!Array.isArray(keyless))
-        return refusedAtRoot(
-          'UAI-KEYLESS-SHAPE',
-          `expand takes a keyless packet (a JSON array), found ${describeJsonType(keyless)}`,
-        );
-      const result = toKeyed(keyless);
-      return result.ok ? { ok: true, value: result.value } : { ok: false, issues: result.issues };
-    },
-    digest(value) {
-      const notJson = nonJsonReport(value);
-      if (notJson) return { ok: false, issues: notJson.errors };
-      const unsafe = unsafeNumberIssues(value);
-      if (unsafe.length) return { ok: false, issues: unsafe };
-      const result = toKeyed(value);
-      if (!result.ok) return result;
-      try {
-        return { ok: true, value: packetDigest(result.value as Record<string, unknown>, sha256) };
-      } catch (error) {
-        return { ok: false, issues: [digestFailure(error)] };
-      }
-    },
+    shapeOf: (profile) => shapeOf(context, profile),
+    validateBytes: (bytes, options) => fromRead(context, decodeJsonBytes(bytes, limits), options),
+    validateText: (text, options) => fromRead(context, readJsonText(text, limits), options),
+    validateValue: (value, options) => nonJsonReport(context, value) ?? validateJson(context, value, options),
+    compact: (keyed) => compactWith(context, keyed),
+    expand: (keyless) => expandWith(context, keyless),
+    digest: (value) => digestWith(context, value),
   };
 }
