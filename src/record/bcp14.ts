@@ -8,6 +8,7 @@
  */
 import type { Bcp14 } from './contentSchemas.ts';
 import type { Problem } from '../uai/problem.ts';
+import { escapeRegExp } from '../uai/regExpText.ts';
 
 export type Bcp14Level = Bcp14['levels'][number]['level'];
 
@@ -86,8 +87,4 @@ export function keywordTable(table: Bcp14, file: string): { table: KeywordTable;
       },
     },
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

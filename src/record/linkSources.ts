@@ -7,6 +7,7 @@ import type { LinkSource } from './linkCheck.ts';
 import { parseLlmsTxt } from './llmsTxt.ts';
 import { SITE_ORIGIN } from './locales.ts';
 import type { Problem } from '../uai/problem.ts';
+import { escapeRegExp } from '../uai/regExpText.ts';
 import { LLMS_PATH, MANIFEST_PATH } from './publicPaths.ts';
 
 /** A built page's public path (`/en-us/about/index.html`) with the ids and links its analysis found. */
@@ -26,8 +27,6 @@ export interface LinkedRecord {
 
 /** The rule a page's element ids keep: each names one element, so each anchor one place. */
 export const UNIQUE_ID_RULE = 'unique-id';
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Every absolute URL on this origin in a JSON text, up to the closing quote. */
 const ORIGIN_URL = new RegExp(`${escapeRegExp(SITE_ORIGIN)}/[^"\\s]*`, 'g');

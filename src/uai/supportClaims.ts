@@ -40,6 +40,7 @@ import {
   VERBS,
   type ClaimLanguage,
 } from './claimLexicon.ts';
+import { escapeRegExp } from './regExpText.ts';
 import { foldForMatching, normalizeRuleText } from './textNormalization.ts';
 
 export { OFFERING_STEMS, UNSUPPORTED_OFFERINGS, type ClaimLanguage };
@@ -66,7 +67,6 @@ export const CLAIM_SUBJECT_NAME_WORDS: readonly string[] = UAIX_NAMES.fullNames
   .filter((name) => /^[\x20-\x7e]+$/.test(name))
   .map((name) => name.split(' ')[0]);
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const byLength = (a: string, b: string) => b.length - a.length;
 /**
  * A name of UAIX in folded text, as a word of its own: not inside an identifier (`agt_uaix.publisher`)
