@@ -3,10 +3,10 @@
  * in English, Spanish, French or Chinese, by clause and by subject.
  *
  * The text is read as every text rule reads it (`normalizeRuleText`, then `foldForMatching`), and
- * whole: there is no reading limit, the JSON reader's size limit bounds the input. It is split into
- * sentences (at `.`, `!`, `?`, `;` or `。`, and at a blank line; a single line break is a space), and
- * a question claims nothing. An offering found in a sentence is a claim when the subject of its
- * clause is UAIX: one of its names or addresses (`UAIX_NAMES`), a pronoun that stands for the last
+ * whole: there is no reading limit, the JSON reader's size limit bounds the input. It is read by
+ * sentence (`claimSentences.ts`) and by token (`claimTokens.ts`); a question claims nothing. An offering
+ * found in a sentence is a claim when the subject of its clause is UAIX: one of its names or addresses
+ * (`UAIX_NAMES`), a pronoun that stands for the last
  * subject named (across sentences: "UAIX is simple. It hosts your messages."), the subject shared
  * by a list or a second verb ("UAIX offers: hosted messaging, …"; "UAIX records packets and
  * orchestrates runtimes"), a dropped subject (Spanish, Chinese), or UAIX in a compound
@@ -18,32 +18,19 @@
  * most once to find what a pronoun stands for.
  */
 import {
-  ACTORS,
-  BENEFICIARY_MARKERS,
   OFFERING_STEMS,
-  CHINESE_WORDS,
   CLAIM_LANGUAGES,
-  CONCORD_NEGATORS,
-  CONTRASTS,
-  COORDINATORS,
-  COPULAS,
-  DETERMINERS,
-  NEGATED_AUXILIARIES,
-  NEGATIVE_VERBS,
-  NEGATORS,
-  OTHER_PRONOUNS,
-  PLURAL_PRONOUNS,
-  REFERRING_PRONOUNS,
-  STOPWORDS,
   UAIX_NAMES,
   UNSUPPORTED_OFFERINGS,
-  VERBS,
   type ClaimLanguage,
 } from './claimLexicon.ts';
+import { isQuestion, readable, sentenceSpans } from './claimSentences.ts';
+import { BIT, lowerBound, resizeTokens, STOPWORD_BIT, tokenAt, tokenize, type Tokens } from './claimTokens.ts';
 import { escapeRegExp } from './regExpText.ts';
-import { foldForMatching, normalizeRuleText } from './textNormalization.ts';
+import { normalizeRuleText } from './textNormalization.ts';
 
 export { OFFERING_STEMS, UNSUPPORTED_OFFERINGS, type ClaimLanguage };
+export { splitSentences } from './claimSentences.ts';
 
 export interface ClaimFinding {
   offering: string;
@@ -85,221 +72,7 @@ export const MAY_NAME_UAIX = new RegExp(
 export const MAY_HOLD_STEM = new RegExp(`${OFFERING_STEMS.map(escapeRegExp).join('|')}|[^\\x00-\\x7f]`, 'i');
 const HAS_STEM = new RegExp(OFFERING_STEMS.map(escapeRegExp).join('|'));
 
-/**
- * URLs and URNs are names, not statements: `urn:uaix:ext:certification` claims nothing. A URL on a
- * host of UAIX is UAIX named (`https://uaix.org certifies…` is a claim), its path is not read. A
- * scheme starts only where a run of scheme characters begins, so a long run is read once.
- */
-const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<>]*|\b(?:www\.)?uaix\.org\/[^\s"'<>]*/g;
-const UAIX_HOSTS = new Set<string>(UAIX_NAMES.hosts);
-function uriReplacement(uri: string): string {
-  const scheme = uri.indexOf('://');
-  const rest = scheme >= 0 ? uri.slice(scheme + 3) : uri;
-  let hostEnd = 0;
-  while (hostEnd < rest.length && !'/?#:'.includes(rest[hostEnd])) hostEnd++;
-  return UAIX_HOSTS.has(rest.slice(0, hostEnd)) ? ` ${CLAIM_SUBJECT} ` : ' ';
-}
-
-/**
- * Where a sentence ends: after `.`, `!`, `?` or `;` (and any closing quotes or brackets) before a
- * space, the end or a Han character; after `。`; at a blank line. A single line break is only a space.
- */
-const SENTENCE_END = /[.!?;]["'\u201d\u2019)\]]*(?=\s|$|\p{Script=Han})|\u3002|\n[^\S\n]*\n/gu;
-
-/** The sentences of normalized text, trimmed, in order. */
-export function splitSentences(text: string): string[] {
-  return sentenceSpans(text).map(([start, end]) => text.slice(start, end));
-}
-
-function sentenceSpans(text: string): [number, number][] {
-  const spans: [number, number][] = [];
-  const push = (start: number, end: number) => {
-    while (start < end && /\s/.test(text[start])) start++;
-    while (end > start && /\s/.test(text[end - 1])) end--;
-    if (end > start) spans.push([start, end]);
-  };
-  let start = 0;
-  SENTENCE_END.lastIndex = 0;
-  for (let match = SENTENCE_END.exec(text); match; match = SENTENCE_END.exec(text)) {
-    const end = match[0].startsWith('\n') ? match.index : match.index + match[0].length;
-    push(start, end);
-    start = match.index + match[0].length;
-  }
-  push(start, text.length);
-  return spans;
-}
-
-/** A question asserts nothing: "Does UAIX provide hosted messaging?" */
-const isQuestion = (sentence: string) => /[?\uff1f]["'\u201d\u2019)\]]*$/.test(sentence) || sentence.startsWith('¿');
-
-/** Punctuation that may open a clause when a subject follows ("…, the runtime orchestrates"). */
-const CLAUSE_PUNCTUATION = new Set([',', ':', '(', ')', '\u2014', '\u2013']);
-/** Separators of list items: a negation made before one carries over to the next item ("not X, Y or Z"). */
-const LIST_SEPARATORS = new Set([',', '\u3001']);
-/** The punctuation tokens: what clauses read besides words. */
-const PUNCTUATION = [',', ';', ':', '(', ')', '\u2014', '\u2013', '\u3001'];
-
-/** The word classes of the lexicon as bits, so that each token is looked up once. */
-const WORD_CLASSES = {
-  negator: NEGATORS,
-  negativeVerb: NEGATIVE_VERBS,
-  concord: CONCORD_NEGATORS,
-  negatedAuxiliary: NEGATED_AUXILIARIES,
-  copula: COPULAS,
-  contrast: CONTRASTS,
-  coordinator: COORDINATORS,
-  pronoun: REFERRING_PRONOUNS,
-  pluralPronoun: PLURAL_PRONOUNS,
-  otherPronoun: OTHER_PRONOUNS,
-  verb: VERBS,
-  actor: ACTORS,
-  beneficiary: BENEFICIARY_MARKERS,
-  determiner: DETERMINERS,
-  clausePunctuation: CLAUSE_PUNCTUATION,
-  listSeparator: LIST_SEPARATORS,
-  comma: [','],
-  semicolon: [';'],
-  enStopword: STOPWORDS.en,
-  esStopword: STOPWORDS.es,
-  frStopword: STOPWORDS.fr,
-  zhStopword: STOPWORDS.zh,
-};
-const BIT = Object.fromEntries(Object.keys(WORD_CLASSES).map((name, index) => [name, 1 << index])) as Record<
-  keyof typeof WORD_CLASSES,
-  number
->;
-const STOPWORD_BIT: Record<ClaimLanguage, number> = {
-  en: BIT.enStopword,
-  es: BIT.esStopword,
-  fr: BIT.frStopword,
-  zh: BIT.zhStopword,
-};
-const WORD_CLASS = new Map<string, number>();
-for (const [name, members] of Object.entries(WORD_CLASSES))
-  for (const word of members) WORD_CLASS.set(word, (WORD_CLASS.get(word) ?? 0) | BIT[name as keyof typeof BIT]);
-/** The Chinese words by first code unit, longest first, with their classes: matched in place, no string sliced. */
-const CHINESE_WORDS_AT = new Map<number, { word: string; bits: number }[]>();
-for (const word of [...CHINESE_WORDS].sort((a, b) => b.length - a.length)) {
-  const start = word.charCodeAt(0);
-  if (!CHINESE_WORDS_AT.has(start)) CHINESE_WORDS_AT.set(start, []);
-  CHINESE_WORDS_AT.get(start)!.push({ word, bits: WORD_CLASS.get(word) ?? 0 });
-}
-const NO_WORDS: readonly { word: string; bits: number }[] = [];
-/** The classes of one-character tokens by code unit, so that a Han character needs no string. */
-const CHAR_CLASS = new Map<number, number>();
-for (const [word, bits] of WORD_CLASS) if (word.length === 1) CHAR_CLASS.set(word.charCodeAt(0), bits);
 const NEGATING = BIT.negator | BIT.negativeVerb | BIT.concord;
-
-/**
- * What a code point is to the tokenizer. A token is a run of Han characters (split into words
- * below), a run of other letters and digits (with English "n't"; a Han digit such as 〇 continues
- * it), or one punctuation character that clauses read; anything else separates tokens.
- */
-const enum CharKind {
-  Unknown,
-  Other,
-  Han,
-  HanDigit,
-  Word,
-  Punctuation,
-}
-const HAN = /\p{Script=Han}/uy;
-const DIGIT = /\p{N}/uy;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy;
-/** A code point's kind, told by the regular expressions above (read once per code point, then cached). */
-function kindOfCodePoint(text: string, at: number): CharKind {
-  if (testAt(HAN, text, at)) return testAt(DIGIT, text, at) ? CharKind.HanDigit : CharKind.Han;
-  if (testAt(LETTER_OR_DIGIT, text, at)) return CharKind.Word;
-  return PUNCTUATION.includes(text[at]) ? CharKind.Punctuation : CharKind.Other;
-}
-function testAt(sticky: RegExp, text: string, at: number): boolean {
-  sticky.lastIndex = at;
-  return sticky.test(text);
-}
-/** Kinds of the BASIC Multilingual Plane's code units, filled as they are met; astral code points in a map. */
-const BMP_KIND = new Uint8Array(0x10000);
-const ASTRAL_KIND = new Map<number, CharKind>();
-for (let code = 0; code < 0x80; code++) BMP_KIND[code] = kindOfCodePoint(String.fromCharCode(code), 0);
-
-/** The tokens of a folded text: offsets and word classes, in typed arrays (texts are sliced only where read). */
-interface Tokens {
-  count: number;
-  start: Int32Array;
-  end: Int32Array;
-  /** Word-class bits of each token (`BIT`). */
-  cls: Uint32Array;
-}
-
-/**
- * The kind of the code point at `at` and its width in code units, as `kind | width << 3`
- * (one number, so that the tokenizer's inner loop makes no object).
- */
-function kindAndWidthAt(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
-    const low = text.charCodeAt(at + 1);
-    if (low >= 0xdc00 && low <= 0xdfff) {
-      const point = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-      let known = ASTRAL_KIND.get(point);
-      if (known === undefined) ASTRAL_KIND.set(point, (known = kindOfCodePoint(text, at)));
-      return known | (2 << 3);
-    }
-  }
-  let known = BMP_KIND[code] as CharKind;
-  if (known === CharKind.Unknown) known = BMP_KIND[code] = kindOfCodePoint(text, at);
-  return known | (1 << 3);
-}
-const KIND_MASK = 7;
-
-function addToken(tokens: Tokens, from: number, to: number, bits: number): void {
-  tokens.start[tokens.count] = from;
-  tokens.end[tokens.count] = to;
-  tokens.cls[tokens.count++] = bits;
-}
-
-/** The tokens of `folded`, into `tokens` (its arrays hold at least `folded.length` entries). */
-function tokenize(folded: string, tokens: Tokens): void {
-  const length = folded.length;
-  tokens.count = 0;
-  for (let at = 0; at < length;) {
-    let read = kindAndWidthAt(folded, at);
-    const kind = read & KIND_MASK;
-    if (kind === CharKind.Han || kind === CharKind.HanDigit) {
-      let runEnd = at + (read >> 3);
-      for (; runEnd < length; runEnd += read >> 3) {
-        read = kindAndWidthAt(folded, runEnd);
-        if ((read & KIND_MASK) !== CharKind.Han && (read & KIND_MASK) !== CharKind.HanDigit) break;
-      }
-      // Longest known word first, else one character (Chinese is written without spaces).
-      while (at < runEnd) {
-        const code = folded.charCodeAt(at);
-        let size = 1;
-        let bits = CHAR_CLASS.get(code) ?? 0;
-        for (const known of CHINESE_WORDS_AT.get(code) ?? NO_WORDS) {
-          if (known.word.length > 1 && known.word.length <= runEnd - at && folded.startsWith(known.word, at)) {
-            size = known.word.length;
-            bits = known.bits;
-            break;
-          }
-        }
-        addToken(tokens, at, at + size, bits);
-        at += size;
-      }
-    } else if (kind === CharKind.Word) {
-      let runEnd = at + (read >> 3);
-      for (; runEnd < length; runEnd += read >> 3) {
-        read = kindAndWidthAt(folded, runEnd);
-        if ((read & KIND_MASK) !== CharKind.Word && (read & KIND_MASK) !== CharKind.HanDigit) break;
-      }
-      if (folded.charCodeAt(runEnd) === 0x27 /* ' */ && folded.charCodeAt(runEnd + 1) === 0x74 /* t */) runEnd += 2;
-      addToken(tokens, at, runEnd, WORD_CLASS.get(folded.slice(at, runEnd)) ?? 0);
-      at = runEnd;
-    } else {
-      if (kind === CharKind.Punctuation) addToken(tokens, at, at + 1, CHAR_CLASS.get(folded.charCodeAt(at)) ?? 0);
-      at += read >> 3;
-    }
-  }
-}
 
 /** Who a token names, when it may be a clause's subject. */
 const enum Role {
@@ -341,39 +114,6 @@ interface Sentence {
   ending: Ending;
 }
 
-/** Index of the first token that ends after `offset` (binary search). */
-function tokenAt(tokens: Tokens, offset: number): number {
-  const { end } = tokens;
-  let low = 0;
-  let high = tokens.count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (end[middle] <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Index of the first of the `count` ascending entries of `list` that is at least `value`. */
-function lowerBound(list: Int32Array, count: number, value: number): number {
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (list[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Folded sentence with URLs replaced: the text the patterns read. */
-function readable(sentence: string): string {
-  const folded = foldForMatching(sentence);
-  // Each form of `URI` holds one of these: text without them has no URI to replace.
-  const mayHoldUri = folded.includes('://') || folded.includes('urn:') || folded.includes('uaix.org/');
-  return mayHoldUri ? folded.replace(URI, uriReplacement) : folded;
-}
-
 /**
  * The offering matches of a folded sentence, in pattern order, as one flat list of
  * (offering, language index, start, end), so that many matches make no objects.
@@ -403,9 +143,7 @@ function scratchSentence(): Sentence {
 function reserve(sentence: Sentence, length: number): void {
   if (sentence.role.length > length) return;
   const size = Math.max(64, 2 ** Math.ceil(Math.log2(length + 1)));
-  sentence.tokens.start = new Int32Array(size);
-  sentence.tokens.end = new Int32Array(size);
-  sentence.tokens.cls = new Uint32Array(size);
+  resizeTokens(sentence.tokens, size);
   sentence.inCapability = new Uint8Array(size);
   sentence.role = new Uint8Array(size);
   sentence.clauseOf = new Int32Array(size);

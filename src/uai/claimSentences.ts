@@ -1,0 +1,65 @@
+/**
+ * The sentences of the claim detector's text, and the text its patterns read. Normalized text
+ * (`normalizeRuleText`) is split into sentences at `.`, `!`, `?`, `;` or `。`, and at a blank line
+ * (a single line break is a space); a question claims nothing. URLs and URNs are replaced before
+ * the patterns read a sentence, so that an address is a name, not a statement.
+ */
+import { UAIX_NAMES } from './claimLexicon.ts';
+import { foldForMatching } from './textNormalization.ts';
+
+/**
+ * URLs and URNs are names, not statements: `urn:uaix:ext:certification` claims nothing. A URL on a
+ * host of UAIX is UAIX named (`https://uaix.org certifies…` is a claim), its path is not read. A
+ * scheme starts only where a run of scheme characters begins, so a long run is read once.
+ */
+const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<>]*|\b(?:www\.)?uaix\.org\/[^\s"'<>]*/g;
+const UAIX_HOSTS = new Set<string>(UAIX_NAMES.hosts);
+function uriReplacement(uri: string): string {
+  const scheme = uri.indexOf('://');
+  const rest = scheme >= 0 ? uri.slice(scheme + 3) : uri;
+  let hostEnd = 0;
+  while (hostEnd < rest.length && !'/?#:'.includes(rest[hostEnd])) hostEnd++;
+  return UAIX_HOSTS.has(rest.slice(0, hostEnd)) ? ` ${UAIX_NAMES.short} ` : ' ';
+}
+
+/**
+ * Where a sentence ends: after `.`, `!`, `?` or `;` (and any closing quotes or brackets) before a
+ * space, the end or a Han character; after `。`; at a blank line. A single line break is only a space.
+ */
+const SENTENCE_END = /[.!?;]["'\u201d\u2019)\]]*(?=\s|$|\p{Script=Han})|\u3002|\n[^\S\n]*\n/gu;
+
+/** The sentences of normalized text, trimmed, in order. */
+export function splitSentences(text: string): string[] {
+  return sentenceSpans(text).map(([start, end]) => text.slice(start, end));
+}
+
+/** Where each sentence of normalized text starts and ends, trimmed, in order. */
+export function sentenceSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const push = (start: number, end: number) => {
+    while (start < end && /\s/.test(text[start])) start++;
+    while (end > start && /\s/.test(text[end - 1])) end--;
+    if (end > start) spans.push([start, end]);
+  };
+  let start = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(text); match; match = SENTENCE_END.exec(text)) {
+    const end = match[0].startsWith('\n') ? match.index : match.index + match[0].length;
+    push(start, end);
+    start = match.index + match[0].length;
+  }
+  push(start, text.length);
+  return spans;
+}
+
+/** A question asserts nothing: "Does UAIX provide hosted messaging?" */
+export const isQuestion = (sentence: string) =>
+  /[?\uff1f]["'\u201d\u2019)\]]*$/.test(sentence) || sentence.startsWith('¿');
+
+/** Folded sentence with URLs replaced: the text the patterns read. */
+export function readable(sentence: string): string {
+  const folded = foldForMatching(sentence);
+  // Each form of `URI` holds one of these: text without them has no URI to replace.
+  const mayHoldUri = folded.includes('://') || folded.includes('urn:') || folded.includes('uaix.org/');
+  return mayHoldUri ? folded.replace(URI, uriReplacement) : folded;
+}
