@@ -10,6 +10,7 @@
 import { sha256Digest, type Sha256 } from '../uai/sha256.ts';
 import { SITE_ORIGIN, pageUrl } from './locales.ts';
 import { problemAtPointer, type Problem } from '../uai/problem.ts';
+import { escapeRegExp } from '../uai/regExpText.ts';
 
 /** Where editions are published and committed: `/editions/<id>/…` and `editions/<id>/` in the repository. */
 export const EDITIONS_FOLDER = 'editions';
@@ -84,7 +85,7 @@ function isRewritten(path: string): boolean {
   return path.endsWith('.schema.json') || path.endsWith('/conformance.json') || path.endsWith('-field-registry.json');
 }
 
-const ORIGIN_URL = new RegExp(`"${SITE_ORIGIN.replace(/[.]/g, '\\.')}(/[^"#]*)(#[^"]*)?"`, 'g');
+const ORIGIN_URL = new RegExp(`"${escapeRegExp(SITE_ORIGIN)}(/[^"#]*)(#[^"]*)?"`, 'g');
 
 /**
  * A JSON text with every string that is the absolute URL of a frozen file (with or without a
