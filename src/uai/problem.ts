@@ -13,6 +13,7 @@
  */
 export type Place = { line: number; column?: number; pointer?: string } | { pointer: string };
 
+/** What a gate found wrong: the file, the place in it, the message, the rule it breaks and what to do. */
 export interface Problem {
   /** Repository-relative for a source, the public path (`/a/b.json`) for a published file. */
   file: string;
@@ -74,8 +75,9 @@ export function schemaProblems<E extends SchemaError>(
 }
 
 /**
- * An error that carries its problems as data. Callers read `problems`; none splits a message back
- * into lines. The message lists them too, formatted, for a reader that only prints an error.
+ * An error that carries its problems as data: callers read its problems, and none splits a message
+ * back into lines. Its message lists them too, one formatted line each, for a reader that only
+ * prints an error.
  */
 export class ProblemListError extends Error {
   readonly problems: readonly Problem[];
