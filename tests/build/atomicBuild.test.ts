@@ -193,7 +193,10 @@ test('killing Pagefind mid-build: one line naming the stage, exit 1, dist/ as it
   const lines = run.stderr.split('\n').filter(Boolean);
   assert.deepEqual(
     lines,
-    ['uaix: build failed at pagefind (1 problem); dist/ unchanged', "  Pagefind's indexer was killed by SIGKILL"],
+    [
+      'uaix: build failed at pagefind (1 problem); dist/ unchanged',
+      "  pagefind/: Pagefind's indexer was killed by SIGKILL [pagefind]",
+    ],
     output,
   );
   // The SIGKILLed build's staging folder is gone too: this build removed it at its start.
