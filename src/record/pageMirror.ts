@@ -13,6 +13,7 @@ import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from './publicPaths.ts';
 import type { UAIXPageMirrorIndexJson } from './generated/page-mirror.ts';
 import { toMdastInPlace } from './contentMdast.ts';
 import { RECORD_META } from './recordMeta.ts';
+import { ProblemListError } from '../uai/problem.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
@@ -298,7 +299,7 @@ export function readMirrorMarkdown(markdown: string): { url: string; recordCode:
 /** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */
 export function buildPageMirror(page: string | ParsedPage, path: string): BuiltPageMirror {
   const { tree, main } = typeof page === 'string' ? parsePage(page) : page;
-  if (!main) throw new Error(`${path}: the page has no <main> element`);
+  if (!main) throw new ProblemListError({ file: path, message: 'the page has no <main> element', rule: 'page-mirror' });
   const head = readHead(tree, path);
   const content = withoutChrome(main);
   const json = mirrorJson(head, readContent(content), normalize(toText(content)), path, readAnchors(main, path));

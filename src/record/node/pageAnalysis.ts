@@ -23,7 +23,7 @@ import { arrayOf, jsonObject, matching, objectOf, recordOf, string } from '../js
 import { cacheNote, readCacheFile, writeCacheFile } from './cacheFile.ts';
 import { sourceDigest } from './sourceDigest.ts';
 import { startTypeScriptWorker } from './typeScriptWorker.ts';
-import type { Problem } from '../../uai/problem.ts';
+import { ProblemListError, type Problem } from '../../uai/problem.ts';
 
 export const PAGE_CACHE_DIR = join(REPOSITORY_ROOT, '.cache/build-pages');
 
@@ -45,28 +45,23 @@ export interface PageInput {
 /** What the analysis keeps of a page once the caller has had its mirrors. */
 export type PageFacts = Omit<PageAnalysis, 'mirror'>;
 
-export type PageOutcome = { analysis: PageAnalysis } | { problem: Problem };
+export type PageOutcome = { analysis: PageAnalysis } | { problems: readonly Problem[] };
 
 export interface AnalysisRequest {
   id: number;
   pages: PageInput[];
 }
 
-/** One page's analysis; a page that cannot be analysed gives its one-line problem instead of throwing. */
+/**
+ * One page's analysis; a page that cannot be analysed gives its problem instead of throwing. The
+ * page's reader throws its problems as data; anything else it throws is still this page's problem.
+ */
 export function analysePageSafely(job: PageInput): PageOutcome {
   try {
     return { analysis: analysePage(job.html, job.path, job.withMirror) };
   } catch (error) {
-    // The page's reader names the page first in its messages; the problem names it as its file.
-    const message = (error as Error).message;
-    const prefix = `${job.path}: `;
-    return {
-      problem: {
-        file: job.path,
-        message: message.startsWith(prefix) ? message.slice(prefix.length) : message,
-        rule: 'page-mirror',
-      },
-    };
+    if (error instanceof ProblemListError) return { problems: error.problems };
+    return { problems: [{ file: job.path, message: (error as Error).message, rule: 'page-analysis' }] };
   }
 }
 
@@ -320,7 +315,7 @@ export async function analysePages(
       for (const at of chunk) {
         const outcome: PageOutcome = outcomeOf.get(at) ?? { analysis: cached.get(keys[at])! };
         if (!('analysis' in outcome)) {
-          problems.push(outcome.problem);
+          problems.push(...outcome.problems);
           continue;
         }
         if (outcomeOf.has(at)) analysed.set(keys[at], outcome.analysis);

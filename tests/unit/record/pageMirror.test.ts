@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildPageMirror } from '../../../src/record/pageMirror.ts';
+import { ProblemListError } from '../../../src/uai/problem.ts';
 
 const html = `<!doctype html><html lang="fr-FR"><head><title>T</title>
 <meta name="description" content="Desc">
@@ -47,9 +48,16 @@ test('the Markdown mirror has frontmatter, the llms.txt pointer first, then the 
   assert.match(rest, /\| k \| v \|/);
 });
 
-test('a page without <main> is an error naming the page', () => {
-  assert.throws(
-    () => buildPageMirror('<html><body><p>x</p></body></html>', '/en-us/z/'),
-    /\/en-us\/z\/: the page has no <main> element/,
-  );
+test('a page without <main> is a problem naming the page as its file', () => {
+  const thrown = (() => {
+    try {
+      buildPageMirror('<html><body><p>x</p></body></html>', '/en-us/z/');
+    } catch (error) {
+      return error;
+    }
+  })();
+  assert.ok(thrown instanceof ProblemListError);
+  assert.deepEqual(thrown.problems, [
+    { file: '/en-us/z/', message: 'the page has no <main> element', rule: 'page-mirror' },
+  ]);
 });
