@@ -1,13 +1,13 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
-import { sitemapOptions } from './src/record/node/sitemapOptions.ts';
-import { stageTimesIntegration } from './src/record/node/stageTimes.ts';
+import { sitemapOptions } from './src/record/pages/node/sitemapOptions.ts';
+import { stageTimesIntegration } from './src/pipeline/stageTimes.ts';
 import { recordIntegration } from './src/pipeline/recordIntegration.ts';
-import { rehypeSourceHeadingIds } from './src/record/node/sourceHeadingIds.ts';
-import { rehypeHeaderCellScope } from './src/record/headerCellScope.ts';
-import { CODE_THEMES, untimedTokenizer } from './src/record/highlight.ts';
-import { SITE_ORIGIN } from './src/record/locales.ts';
+import { rehypeSourceHeadingIds } from './src/record/content/node/sourceHeadingIds.ts';
+import { rehypeHeaderCellScope } from './src/record/content/headerCellScope.ts';
+import { CODE_THEMES, untimedTokenizer } from './src/record/content/highlight.ts';
+import { SITE_ORIGIN } from './src/record/model/locales.ts';
 
 export default defineConfig({
   site: SITE_ORIGIN,

@@ -27,13 +27,13 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { buildCommand, copyRepository, removeCopy } from '../tests/build/_support/tempRepo.ts';
-import { loadContentEntries, splitFrontmatter } from '../src/record/node/contentFiles.ts';
+import { loadContentEntries, splitFrontmatter } from '../src/record/content/node/contentFiles.ts';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { buildRecordIndex } from '../src/record/pageIndex.ts';
-import { LOCALES, localeOf, SOURCE_LOCALE } from '../src/record/locales.ts';
-import { stampTranslation } from '../src/record/node/translationStamp.ts';
+import { buildRecordIndex } from '../src/record/pages/pageIndex.ts';
+import { LOCALES, localeOf, SOURCE_LOCALE } from '../src/record/model/locales.ts';
+import { stampTranslation } from '../src/record/content/node/translationStamp.ts';
 import { localizeFallbackLinks } from '../src/site/entries.ts';
-import { STAGE_TIMES_VARIABLE, type StageEvent } from '../src/record/node/stageTimes.ts';
+import { STAGE_TIMES_VARIABLE, type StageEvent } from '../src/pipeline/stageTimes.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
 import { BUILD_STAGES } from '../src/pipeline/buildStages.ts';
 

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { PACKAGE_DIR } from '../src/record/node/packageRelease.ts';
+import { PACKAGE_DIR } from '../src/record/implementations/node/packageRelease.ts';
 import { buildPackage } from '../src/pipeline/uaiPackage.ts';
 
 const RUNS = 11;

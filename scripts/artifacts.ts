@@ -8,12 +8,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT, loadSchemaDocuments } from '../src/uai/node/recordFiles.ts';
 import { generateValidatorModule, GENERATED_MODULE_FILE } from '../src/uai/schemaCompiler.ts';
-import { API_REFERENCE_FILE, apiReferenceText, extractApiReference } from '../src/record/node/apiReference.ts';
-import { loadRecordModel } from '../src/record/node/loadRecordModel.ts';
-import { buildFieldRegistry } from '../src/record/fieldRegistry.ts';
-import { coreReadmeSections, fillReadme } from '../src/record/readmeSections.ts';
+import {
+  API_REFERENCE_FILE,
+  apiReferenceText,
+  extractApiReference,
+} from '../src/record/implementations/node/apiReference.ts';
+import { loadRecordModel } from '../src/record/model/node/loadRecordModel.ts';
+import { buildFieldRegistry } from '../src/record/model/fieldRegistry.ts';
+import { coreReadmeSections, fillReadme } from '../src/record/model/readmeSections.ts';
 import { buildStageList } from '../src/pipeline/buildStages.ts';
-import { SITE_ORIGIN } from '../src/record/locales.ts';
+import { SITE_ORIGIN } from '../src/record/model/locales.ts';
 import { driftedTypeFiles, generateSchemaTypes } from './schemaTypes.ts';
 
 /** A committed file's text, or undefined when it does not exist. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'astro';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { markStage } from '../src/record/node/stageTimes.ts';
+import { markStage } from '../src/pipeline/stageTimes.ts';
 import { failureLines, isBuildFailure } from '../src/pipeline/buildFailure.ts';
 import { RECORD_INTEGRATION, reportBuildTo } from '../src/pipeline/recordIntegration.ts';
 import { OUTPUT_FOLDER_VARIABLE, outputFolder } from '../src/pipeline/stagedOutput.ts';

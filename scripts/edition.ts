@@ -9,13 +9,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { EDITIONS_FOLDER, nextEditionProblem } from '../src/record/editions.ts';
+import { EDITIONS_FOLDER, nextEditionProblem } from '../src/record/editions/editions.ts';
 import {
   committedEditionProblems,
   editionContentsFromDist,
   readCommittedEditions,
   writeEdition,
-} from '../src/record/node/editionFiles.ts';
+} from '../src/record/editions/node/editionFiles.ts';
 import { loadSite } from '../src/site/siteContext.ts';
 import { FREEZING_ENV } from '../src/pipeline/editionStages.ts';
 

@@ -4,7 +4,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { NotATranslationError, stampTranslation } from '../src/record/node/translationStamp.ts';
+import { NotATranslationError, stampTranslation } from '../src/record/content/node/translationStamp.ts';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {

@@ -13,13 +13,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { resolve, sep } from 'node:path';
 import { formatProblem } from '../src/uai/problem.ts';
-import { recordSchemaProblems } from '../src/record/node/siteSchemas.ts';
-import { MANIFEST_SCHEMA_PATH } from '../src/record/publicPaths.ts';
-import { verifyDeployment, type Fetch } from '../src/record/verifyDeployment.ts';
+import { recordSchemaProblems } from '../src/record/content/node/siteSchemas.ts';
+import { MANIFEST_SCHEMA_PATH } from '../src/record/machine/publicPaths.ts';
+import { verifyDeployment, type Fetch } from '../src/record/machine/verifyDeployment.ts';
 import { walkFiles } from '../src/record/node/walkFiles.ts';
-import { tarballProblem } from '../src/record/node/packageRelease.ts';
-import { RedactionGate } from '../src/record/node/redactionGate.ts';
-import { redactionProblems } from '../src/record/redaction.ts';
+import { tarballProblem } from '../src/record/implementations/node/packageRelease.ts';
+import { RedactionGate } from '../src/record/checks/node/redactionGate.ts';
+import { redactionProblems } from '../src/record/checks/redaction.ts';
 
 const USAGE = `usage: npm run verify -- [--manifest-sha256 <hex>] <dist-folder | https://origin>
   (http:// only for 127.0.0.1 or localhost)

@@ -6,8 +6,8 @@ import {
   registryCommonData,
   clientLadderData,
   uiStringsData,
-} from './record/contentSchemas.ts';
-import { entryIdOf } from './record/contentPaths.ts';
+} from './record/content/contentSchemas.ts';
+import { entryIdOf } from './record/content/contentPaths.ts';
 
 const markdown = (base: string) => glob({ pattern: '**/*.md', base, generateId: ({ entry }) => entryIdOf(entry) });
 const data = (base: string) => glob({ pattern: '*.json', base, generateId: ({ entry }) => entryIdOf(entry) });

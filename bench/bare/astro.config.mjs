@@ -4,7 +4,7 @@
 // integration. `npm run bench:site` fills content/ with the record's page texts and builds it.
 import { defineConfig } from 'astro/config';
 import record from '../../astro.config.mjs';
-import { stageTimesIntegration } from '../../src/record/node/stageTimes.ts';
+import { stageTimesIntegration } from '../../src/pipeline/stageTimes.ts';
 
 const { site, trailingSlash, build, compressHTML, devToolbar, markdown } = record;
 export default defineConfig({

@@ -5,7 +5,7 @@
  * Astro; 5 to 11 in astro:build:done, on the rendered pages (recordStages.ts). A stage that finds
  * problems stops the build with one line per problem.
  */
-import { markStage } from '../record/node/stageTimes.ts';
+import { markStage } from './stageTimes.ts';
 import { fail } from './buildFailure.ts';
 
 export interface BuildStage {
@@ -80,7 +80,7 @@ export const BUILD_STAGES = [
       '`robots.txt`) and the package tarball at `/tools/<name>-<version>.tgz`; then the harness runs the',
       "package's own validator over the pack just written and publishes its report,",
       '`/implementations/uaix-conformance-report.json` (see [Implementations](#implementations));',
-      'then the records tools find the others by (`src/record/discoveryRecords.ts`): `/openapi.json`',
+      'then the records tools find the others by (`src/record/machine/discoveryRecords.ts`): `/openapi.json`',
       '(OpenAPI 3.1 generated from the route records: each GET route an operation with its media type,',
       'the schema its files link and its fallbacks as `x-uaix-fallbacks`), `/schema-catalog.json`',
       "(SchemaStore's catalog format: `*.uai.json`, `*.<profile>.uai.json` such as",
@@ -118,7 +118,7 @@ export const BUILD_STAGES = [
       'and sends it every HTML page in path order, so the index does not depend on the order in which',
       'the filesystem lists a folder; it indexes while step 6 writes the mirrors. Tables are left out of',
       'the index (`data-pagefind-ignore`), so snippets come from prose; French pages reach Pagefind with',
-      'a space after each elision (`l’ état`, `src/record/searchText.ts`), so `état` finds `l’état`;',
+      'a space after each elision (`l’ état`, `src/record/pages/searchText.ts`), so `état` finds `l’état`;',
       'queries drop the elided prefix and snippets lose the space again;',
     ],
   },

@@ -4,20 +4,20 @@
  * every edition since the one before it (`/edition-changes/<id>.json`), `/changelog.json` and the
  * Atom feed of each locale's changelog, each machine record checked against its published schema.
  */
-import { editionState, type EditionSite } from '../record/node/editionFiles.ts';
+import { editionState, type EditionSite } from '../record/editions/node/editionFiles.ts';
 import { changelogOf } from '../site/changelogContext.ts';
-import { committedEditionChanges } from '../record/node/editionChangeFiles.ts';
-import { EDITION_CHANGES_SCHEMA_PATH, editionChangesPath } from '../record/editionChanges.ts';
+import { committedEditionChanges } from '../record/editions/node/editionChangeFiles.ts';
+import { EDITION_CHANGES_SCHEMA_PATH, editionChangesPath } from '../record/editions/editionChanges.ts';
 import {
   CHANGELOG_PATH,
   CHANGELOG_SCHEMA_PATH,
   changelogFeed,
   changelogFeedPath,
   changelogRecord,
-} from '../record/changelog.ts';
-import type { PublishedFile } from '../record/machineRecords.ts';
+} from '../record/editions/changelog.ts';
+import type { PublishedFile } from '../record/machine/machineRecords.ts';
 import { fail } from './buildFailure.ts';
-import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
+import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 
 /** Before Astro: the changelog files are valid and name released editions (or the next one, as a draft). */
 export function checkChangelog(site: EditionSite): void {

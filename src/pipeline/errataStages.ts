@@ -5,7 +5,7 @@
  * `/errata.json` is written, checked against its published schema.
  */
 import { join } from 'node:path';
-import { SOURCE_LOCALE } from '../record/locales.ts';
+import { SOURCE_LOCALE } from '../record/model/locales.ts';
 import {
   ERRATA_JSON_PATH,
   ERRATA_SCHEMA_PATH,
@@ -13,12 +13,12 @@ import {
   errataDocument,
   errataProblems,
   type ErrataRegister,
-} from '../record/errata.ts';
-import { frozenRecordCodes, loadErrata } from '../record/node/errataFiles.ts';
-import { editionState, type EditionSite } from '../record/node/editionFiles.ts';
+} from '../record/editions/errata.ts';
+import { frozenRecordCodes, loadErrata } from '../record/editions/node/errataFiles.ts';
+import { editionState, type EditionSite } from '../record/editions/node/editionFiles.ts';
 import { writeFileReporting } from '../record/node/fileWrites.ts';
 import { fail } from './buildFailure.ts';
-import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
+import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 
 /** Every record code with the URL of its English page. */
 function englishPages(site: EditionSite): Map<string, string> {

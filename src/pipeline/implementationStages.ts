@@ -8,14 +8,22 @@
 import { join } from 'node:path';
 import { RecordFileError } from '../uai/node/recordFiles.ts';
 import { packCases } from '../uai/node/conformanceCases.ts';
-import { CONFORMANCE_PATH, CONFORMANCE_REPORT_SCHEMA_PATH, REFERENCE_REPORT_PATH } from '../record/publicPaths.ts';
-import { loadImplementations } from '../record/node/implementationFiles.ts';
-import { referenceReport, shippedReferenceReport, summaryMismatch } from '../record/node/referenceReport.ts';
+import {
+  CONFORMANCE_PATH,
+  CONFORMANCE_REPORT_SCHEMA_PATH,
+  REFERENCE_REPORT_PATH,
+} from '../record/machine/publicPaths.ts';
+import { loadImplementations } from '../record/implementations/node/implementationFiles.ts';
+import {
+  referenceReport,
+  shippedReferenceReport,
+  summaryMismatch,
+} from '../record/implementations/node/referenceReport.ts';
 import { writeFileReporting } from '../record/node/fileWrites.ts';
-import type { RecordModel } from '../record/recordModel.ts';
-import type { PublishedFile } from '../record/machineRecords.ts';
+import type { RecordModel } from '../record/model/recordModel.ts';
+import type { PublishedFile } from '../record/machine/machineRecords.ts';
 import { fail } from './buildFailure.ts';
-import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
+import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 
 const STAGE = 'implementations';
 

@@ -4,7 +4,7 @@
  * no page needs before Astro renders. The worker runs `packPackage`, exactly as `npm run package`
  * does; a PackageBuildError there comes back as one here, with the same lines.
  */
-import type { PackedRelease } from '../record/node/packageRelease.ts';
+import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { workerAnswer } from '../record/node/typeScriptWorker.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import type { Problem } from '../uai/problem.ts';

@@ -11,7 +11,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import { finishPreparation, prepareRecord } from './recordStages.ts';
 import { isBuildFailure } from './buildFailure.ts';
 import { shareCheckedSite } from '../site/siteContext.ts';
-import { forgetRecordModel } from '../record/node/loadRecordModel.ts';
+import { forgetRecordModel } from '../record/model/node/loadRecordModel.ts';
 import { formatProblem, type Problem } from '../uai/problem.ts';
 
 /** The sources whose edit calls for a new check: what stages 1 to 3 read. */

@@ -18,7 +18,7 @@ import {
   ContentError,
   type SiteContext,
 } from '../site/siteContext.ts';
-import { languageProblemsOnWorker } from '../record/node/languageCheckThread.ts';
+import { languageProblemsOnWorker } from '../record/checks/node/languageCheckThread.ts';
 import {
   contentSecurityPolicy,
   fixtureLinkRules,
@@ -27,17 +27,17 @@ import {
   machineRecordFiles,
   withContentSecurityPolicy,
   type PublishedFile,
-} from '../record/machineRecords.ts';
-import type { BuiltPageMirror } from '../record/pageMirror.ts';
-import { analysePages, PAGE_CACHE_DIR } from '../record/node/pageAnalysis.ts';
-import { buildSiteManifest, routeMediaTypeProblems } from '../record/siteManifest.ts';
-import { discoveryRecordFiles } from '../record/discoveryRecords.ts';
-import { LlmsTxtError, renderLlmsTxt, parseLlmsTxt } from '../record/llmsTxt.ts';
-import { llmsSections, llmsFullText } from '../record/llmsSections.ts';
-import { checkLinks } from '../record/linkCheck.ts';
-import { linkedRecord } from '../record/linkSources.ts';
-import { linkPlaces } from '../record/node/linkPlaces.ts';
-import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
+} from '../record/machine/machineRecords.ts';
+import type { BuiltPageMirror } from '../record/pages/pageMirror.ts';
+import { analysePages, PAGE_CACHE_DIR } from '../record/pages/node/pageAnalysis.ts';
+import { buildSiteManifest, routeMediaTypeProblems } from '../record/machine/siteManifest.ts';
+import { discoveryRecordFiles } from '../record/machine/discoveryRecords.ts';
+import { LlmsTxtError, renderLlmsTxt, parseLlmsTxt } from '../record/machine/llmsTxt.ts';
+import { llmsSections, llmsFullText } from '../record/machine/llmsSections.ts';
+import { checkLinks } from '../record/checks/linkCheck.ts';
+import { linkedRecord } from '../record/checks/linkSources.ts';
+import { linkPlaces } from '../record/checks/node/linkPlaces.ts';
+import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE } from '../record/model/locales.ts';
 import {
   API_CATALOG_PATH,
   API_CATALOG_SCHEMA_PATH,
@@ -50,16 +50,16 @@ import {
   REQUIREMENTS_SCHEMA_PATH,
   CONFORMANCE_REPORT_SCHEMA_PATH,
   MIRROR_SCHEMA_PATH,
-} from '../record/publicPaths.ts';
-import type { PackedRelease } from '../record/node/packageRelease.ts';
+} from '../record/machine/publicPaths.ts';
+import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
-import { markStage } from '../record/node/stageTimes.ts';
-import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/node/redactionGate.ts';
-import { publishedClaims, sourcedClaimProblems } from '../record/claimSources.ts';
-import { loadContentProse } from '../record/node/contentFiles.ts';
+import { markStage } from './stageTimes.ts';
+import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/checks/node/redactionGate.ts';
+import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
+import { loadContentProse } from '../record/content/node/contentFiles.ts';
 import { fail } from './buildFailure.ts';
 import type { Problem } from '../uai/problem.ts';
-import { recordSchemaProblems } from '../record/node/siteSchemas.ts';
+import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 import { passed } from './buildStages.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
@@ -68,14 +68,14 @@ import { Dist, type PublishedBytes } from './distFiles.ts';
 import { indexForSearch, PAGEFIND_FOLDER } from './searchIndex.ts';
 import { checkEditions, publishEditionBundles, publishEditions } from './editionStages.ts';
 import { checkChangelog, publishChanges } from './changeStages.ts';
-import type { EditionBundle } from '../record/node/editionBundle.ts';
+import type { EditionBundle } from '../record/editions/node/editionBundle.ts';
 import { checkErrata, publishErrata } from './errataStages.ts';
 import { checkImplementations, publishReferenceReport } from './implementationStages.ts';
-import { ERRATA_SCHEMA_PATH } from '../record/errata.ts';
-import { CHANGELOG_SCHEMA_PATH } from '../record/changelog.ts';
-import { EDITION_CHANGES_SCHEMA_PATH } from '../record/editionChanges.ts';
-import { editionState } from '../record/node/editionFiles.ts';
-import { editionManifestEntry, withEditionsSection } from '../record/editionRecords.ts';
+import { ERRATA_SCHEMA_PATH } from '../record/editions/errata.ts';
+import { CHANGELOG_SCHEMA_PATH } from '../record/editions/changelog.ts';
+import { EDITION_CHANGES_SCHEMA_PATH } from '../record/editions/editionChanges.ts';
+import { editionState } from '../record/editions/node/editionFiles.ts';
+import { editionManifestEntry, withEditionsSection } from '../record/editions/editionRecords.ts';
 
 const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
 
@@ -200,7 +200,10 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
     problems = await started.languageProblems;
   } catch (error) {
     fail('content', [
-      { file: 'src/record/languageCheck.ts', message: `the language check could not run: ${(error as Error).message}` },
+      {
+        file: 'src/record/checks/languageCheck.ts',
+        message: `the language check could not run: ${(error as Error).message}`,
+      },
     ]);
   }
   if (problems.length) fail('content', problems);

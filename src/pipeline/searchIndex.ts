@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { searchableHtml } from '../record/searchText.ts';
+import { searchableHtml } from '../record/pages/searchText.ts';
 import { walkFiles } from '../record/node/walkFiles.ts';
 import { fail } from './buildFailure.ts';
 import type { Dist } from './distFiles.ts';

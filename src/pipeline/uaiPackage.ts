@@ -23,7 +23,7 @@ import {
   tarballName,
   tarballProblem,
   type PackedRelease,
-} from '../record/node/packageRelease.ts';
+} from '../record/implementations/node/packageRelease.ts';
 import { cacheNote, readCacheFile, writeCacheFile } from '../record/node/cacheFile.ts';
 import { objectOf, string } from '../record/jsonShape.ts';
 

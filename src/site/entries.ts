@@ -1,7 +1,7 @@
 /** Maps a page to its content-collection entry, and small transforms of rendered bodies. */
-import type { PageRecord } from '../record/pageIndex.ts';
-import { entryIdOf } from '../record/contentPaths.ts';
-import { BODY_MARKERS, markerComment, type BodyMarker } from '../record/bodyMarkers.ts';
+import type { PageRecord } from '../record/pages/pageIndex.ts';
+import { entryIdOf } from '../record/content/contentPaths.ts';
+import { BODY_MARKERS, markerComment, type BodyMarker } from '../record/content/bodyMarkers.ts';
 
 export function entryOf(page: PageRecord): { collection: 'pages' | 'guides' | 'registry'; id: string } {
   const collection = page.entry.collection as 'pages' | 'guides' | 'registry';

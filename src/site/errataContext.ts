@@ -2,9 +2,9 @@
  * The errata register as the templates read it: the errata a page's status strip links to, and each
  * erratum's text in a page's locale (a current translation along its chain, else the English).
  */
-import { loadErrata } from '../record/node/errataFiles.ts';
-import { errataOf, erratumText, type Erratum, type ErrataRegister } from '../record/errata.ts';
-import type { PageRecord } from '../record/pageIndex.ts';
+import { loadErrata } from '../record/editions/node/errataFiles.ts';
+import { errataOf, erratumText, type Erratum, type ErrataRegister } from '../record/editions/errata.ts';
+import type { PageRecord } from '../record/pages/pageIndex.ts';
 
 export function errataRegister(): ErrataRegister {
   return loadErrata().register;

@@ -4,8 +4,8 @@
  * (es-es shows the es-US text). One place, so the banner, the status block and the language
  * switcher name the same language.
  */
-import type { PageRecord, TranslationState } from '../record/pageIndex.ts';
-import { SOURCE_LOCALE, localeOf } from '../record/locales.ts';
+import type { PageRecord, TranslationState } from '../record/pages/pageIndex.ts';
+import { SOURCE_LOCALE, localeOf } from '../record/model/locales.ts';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 

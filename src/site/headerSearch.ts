@@ -4,8 +4,8 @@
  * positioned over the page so nothing below it moves. A search with no result in another language
  * links to the same search in the English record.
  */
-import { escapeHtml } from '../record/escapeHtml.ts';
-import { fillTemplate } from '../record/inlineText.ts';
+import { escapeHtml } from '../record/content/escapeHtml.ts';
+import { fillTemplate } from '../record/content/inlineText.ts';
 import { findPages, type FoundPage } from './pagefindSearch.ts';
 
 /** Results the panel shows; the search page has the rest. */

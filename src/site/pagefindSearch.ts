@@ -3,7 +3,7 @@
  * page's language is loaded on first use, and a query's results come back whole (title, address,
  * snippet and the page's matching sections), so a list is drawn once and never refills in place.
  */
-import { readableSnippet, searchableQuery } from '../record/searchText.ts';
+import { readableSnippet, searchableQuery } from '../record/pages/searchText.ts';
 
 const PAGEFIND = '/pagefind/pagefind.js';
 

@@ -1,5 +1,5 @@
 /** Route-record URLs as links inside one locale's pages (records name the English pages). */
-import { SITE_ORIGIN, SOURCE_LOCALE } from '../record/locales.ts';
+import { SITE_ORIGIN, SOURCE_LOCALE } from '../record/model/locales.ts';
 
 /** The in-site href for a route URL; undefined for URI templates such as `/schemas/uai-1/{name}`. */
 export function localRouteHref(url: string, locale: string): string | undefined {

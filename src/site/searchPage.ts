@@ -4,8 +4,8 @@
  * into room the stylesheet keeps for it, so nothing on the page moves as results arrive; further
  * batches come on the reader's request. The link to the English record's search follows the query.
  */
-import { escapeHtml } from '../record/escapeHtml.ts';
-import { fillTemplate } from '../record/inlineText.ts';
+import { escapeHtml } from '../record/content/escapeHtml.ts';
+import { fillTemplate } from '../record/content/inlineText.ts';
 import { findPages, type FoundPage, type Matches } from './pagefindSearch.ts';
 
 /** Pages drawn at once, and at each "More results". */

@@ -13,33 +13,33 @@ import {
   loadClientLadder,
   loadUiStrings,
   loadGlossaries,
-} from '../record/node/contentFiles.ts';
-import { languageProblems, type LanguageCheckInput } from '../record/node/siteLanguageCheck.ts';
-import { readChangelogFiles } from '../record/node/changelogFiles.ts';
-import { loadErrata } from '../record/node/errataFiles.ts';
+} from '../record/content/node/contentFiles.ts';
+import { languageProblems, type LanguageCheckInput } from '../record/checks/node/siteLanguageCheck.ts';
+import { readChangelogFiles } from '../record/editions/node/changelogFiles.ts';
+import { loadErrata } from '../record/editions/node/errataFiles.ts';
 import {
   buildRecordIndex,
   translationStateOf,
   type RecordIndex,
   type PageRecord,
   type TranslationState,
-} from '../record/pageIndex.ts';
-import { loadRecordModel } from '../record/node/loadRecordModel.ts';
-import type { RecordModel } from '../record/recordModel.ts';
-import type { RegistryCommon, ClientLadder } from '../record/contentSchemas.ts';
-import { SOURCE_LOCALE, LOCALES, contentChain } from '../record/locales.ts';
-import { fillTemplate } from '../record/inlineText.ts';
-import { lastChangedDate } from '../record/node/gitDates.ts';
-import { buildFieldRegistry, type FieldRegistryDocument } from '../record/fieldRegistry.ts';
-import { SITE_ORIGIN } from '../record/locales.ts';
-import { loadCheckedRouteRecords, type CheckedRouteRecord } from '../record/node/routeFiles.ts';
-import { packageRelease } from '../record/node/packageRelease.ts';
-import type { PackageRelease } from '../record/packageCommands.ts';
-import type { RecordConfig } from '../record/recordConfig.ts';
-import { loadRecordConfig } from '../record/node/recordConfigFile.ts';
-import { loadRequirementSources, tracedRequirements } from '../record/node/requirementFiles.ts';
-import type { TracedRequirement } from '../record/requirementTrace.ts';
-import { PAGE_PATHS } from '../record/pagePaths.ts';
+} from '../record/pages/pageIndex.ts';
+import { loadRecordModel } from '../record/model/node/loadRecordModel.ts';
+import type { RecordModel } from '../record/model/recordModel.ts';
+import type { RegistryCommon, ClientLadder } from '../record/content/contentSchemas.ts';
+import { SOURCE_LOCALE, LOCALES, contentChain } from '../record/model/locales.ts';
+import { fillTemplate } from '../record/content/inlineText.ts';
+import { lastChangedDate } from '../record/content/node/gitDates.ts';
+import { buildFieldRegistry, type FieldRegistryDocument } from '../record/model/fieldRegistry.ts';
+import { SITE_ORIGIN } from '../record/model/locales.ts';
+import { loadCheckedRouteRecords, type CheckedRouteRecord } from '../record/machine/node/routeFiles.ts';
+import { packageRelease } from '../record/implementations/node/packageRelease.ts';
+import type { PackageRelease } from '../record/implementations/packageCommands.ts';
+import type { RecordConfig } from '../record/model/recordConfig.ts';
+import { loadRecordConfig } from '../record/model/node/recordConfigFile.ts';
+import { loadRequirementSources, tracedRequirements } from '../record/requirements/node/requirementFiles.ts';
+import type { TracedRequirement } from '../record/requirements/requirementTrace.ts';
+import { PAGE_PATHS } from '../record/pages/pagePaths.ts';
 
 export interface LocalizedData<T> {
   data: T;

@@ -8,8 +8,8 @@
  */
 import type { PacketInput, ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
 import type { ValidatorRequest } from './validatorWorker.ts';
-import { fillTemplate } from '../record/inlineText.ts';
-import { escapeHtml as escape } from '../record/escapeHtml.ts';
+import { fillTemplate } from '../record/content/inlineText.ts';
+import { escapeHtml as escape } from '../record/content/escapeHtml.ts';
 
 type Strings = Record<string, string>;
 

@@ -1,5 +1,5 @@
 /**
- * src/record/contentMdast.ts converts a page's content to Markdown with hast-util-to-mdast's own
+ * src/record/pages/contentMdast.ts converts a page's content to Markdown with hast-util-to-mdast's own
  * state and handlers, minus its tree copy; this checks that promise where it matters: on the
  * `<main>` of every page of the built site, toMdastInPlace (given its own copy, as pageMirror gives
  * it) and the library's toMdast give the same tree, but for source positions, which the Markdown
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Element } from 'hast';
-import { toMdastInPlace } from '../../src/record/contentMdast.ts';
+import { toMdastInPlace } from '../../src/record/pages/contentMdast.ts';
 import { fromHtml } from 'hast-util-from-html';
 import { readFileSync } from 'node:fs';
 import { htmlPages, mainOf } from './_support/site.ts';

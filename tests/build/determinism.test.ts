@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { DIST, REPO, assertNoProblems, publicPath, requireDist, walkFiles } from './_support/site.ts';
 import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/tempRepo.ts';
 import { distDifferences } from './_support/distDiff.ts';
-import { TEXT_FILE } from '../../src/record/node/redactionGate.ts';
+import { TEXT_FILE } from '../../src/record/checks/node/redactionGate.ts';
 
 const CLOCK_SHIFT_MS = 400 * 24 * 60 * 60 * 1000;
 const SHIFT_CLOCK = fileURLToPath(new URL('./_support/shiftClock.mjs', import.meta.url));

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { DIST, ORIGIN, REPO, requireDist, walkFiles } from './_support/site.ts';
-import { readCommittedEditions } from '../../src/record/node/editionFiles.ts';
+import { readCommittedEditions } from '../../src/record/editions/node/editionFiles.ts';
 
 requireDist();
 const { editions } = readCommittedEditions(REPO);
@@ -119,8 +119,8 @@ test("the edition page's JSON-LD offers the bundle as a DataDownload with its sh
 
 test('packed again in another process, time zone and umask, the bundle is the same bytes', () => {
   const script = `
-    import { committedEditionBundle } from './src/record/node/editionBundle.ts';
-    import { readCommittedEditions } from './src/record/node/editionFiles.ts';
+    import { committedEditionBundle } from './src/record/editions/node/editionBundle.ts';
+    import { readCommittedEditions } from './src/record/editions/node/editionFiles.ts';
     for (const edition of readCommittedEditions().editions) {
       const bundle = await committedEditionBundle(edition.index);
       process.stdout.write(edition.folder + ' ' + bundle.sha256 + '\\n');

@@ -16,12 +16,12 @@ import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
 import { REPO } from './_support/site.ts';
 import { copyRepository, removeCopy, runBuild, runCommand, type BuildRun } from './_support/tempRepo.ts';
-import { readCommittedEditions } from '../../src/record/node/editionFiles.ts';
+import { readCommittedEditions } from '../../src/record/editions/node/editionFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
-import { SITE_ORIGIN } from '../../src/record/locales.ts';
+import { SITE_ORIGIN } from '../../src/record/model/locales.ts';
 import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import * as jsonPatch from 'fast-json-patch/index.mjs';
-import type { EditionChanges } from '../../src/record/editionChanges.ts';
+import type { EditionChanges } from '../../src/record/editions/editionChanges.ts';
 
 const SCHEMA = 'schemas/uai-1/uai.agent.ack.v1.schema.json';
 const CHANGED = 'Records, in the second edition, receipt';

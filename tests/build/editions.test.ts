@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, REPO, requireDist } from './_support/site.ts';
-import { editionIndex, frozenFiles, EDITION_INDEX_FILE } from '../../src/record/editions.ts';
-import { editionContentsFromDist, readCommittedEditions } from '../../src/record/node/editionFiles.ts';
+import { editionIndex, frozenFiles, EDITION_INDEX_FILE } from '../../src/record/editions/editions.ts';
+import { editionContentsFromDist, readCommittedEditions } from '../../src/record/editions/node/editionFiles.ts';
 import { loadSite } from '../../src/site/siteContext.ts';
 
 requireDist();

@@ -7,7 +7,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLlmsTxt } from '../../src/record/llmsTxt.ts';
+import { parseLlmsTxt } from '../../src/record/machine/llmsTxt.ts';
 import { DIST, ORIGIN, assertNoProblems, distFileOf, htmlPages, readJson, requireDist } from './_support/site.ts';
 
 interface SpecLink {

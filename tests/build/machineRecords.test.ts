@@ -14,7 +14,7 @@ import { canonicalBytes } from '../../src/uai/jcs.ts';
 import { decodeJsonBytes } from '../../src/uai/jsonText.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
-import type { SiteManifest } from '../../src/record/siteManifest.ts';
+import type { SiteManifest } from '../../src/record/machine/siteManifest.ts';
 import {
   DIST,
   ORIGIN,

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { createAjv } from '../../src/uai/schemaCompiler.ts';
-import type { PageMirror } from '../../src/record/pageMirror.ts';
+import type { PageMirror } from '../../src/record/pages/pageMirror.ts';
 import {
   DIST,
   isFallbackPage,

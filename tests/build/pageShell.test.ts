@@ -26,8 +26,8 @@ import {
   text,
   type HtmlPage,
 } from './_support/site.ts';
-import { SIDEBAR_PAGE_LIMIT } from '../../src/record/navigation.ts';
-import { SURFACES } from '../../src/record/surfaces.ts';
+import { SIDEBAR_PAGE_LIMIT } from '../../src/record/pages/navigation.ts';
+import { SURFACES } from '../../src/record/pages/surfaces.ts';
 import type { Element, Root } from '../support/html.ts';
 
 const recordPages = (): HtmlPage[] => htmlPages().filter((page) => page.locale);

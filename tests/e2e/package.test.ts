@@ -23,7 +23,7 @@ import { loadFixtureTree, loadRouteFixtureTree } from '../../src/uai/node/record
 import { FIXTURE_EVALUATED_AT } from '../../src/uai/fixtureCheck.ts';
 import { packPackage } from '../../src/pipeline/uaiPackage.ts';
 import { findAll, attr } from '../support/html.ts';
-import { parsePage } from '../../src/record/pageMirror.ts';
+import { parsePage } from '../../src/record/pages/pageMirror.ts';
 import { toText as textOf } from 'hast-util-to-text';
 
 assertBuilt();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiReferenceText, extractApiReference } from '../../src/record/node/apiReference.ts';
+import { apiReferenceText, extractApiReference } from '../../src/record/implementations/node/apiReference.ts';
 
 const reference = extractApiReference();
 

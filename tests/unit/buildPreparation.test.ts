@@ -10,7 +10,7 @@ import { packPackageOnWorker } from '../../src/pipeline/packageThread.ts';
 import { packPackage, PackageBuildError } from '../../src/pipeline/uaiPackage.ts';
 import { finishPreparation, type StartedRecord } from '../../src/pipeline/recordStages.ts';
 import { isBuildFailure, type BuildFailure } from '../../src/pipeline/buildFailure.ts';
-import type { PackedRelease } from '../../src/record/node/packageRelease.ts';
+import type { PackedRelease } from '../../src/record/implementations/node/packageRelease.ts';
 
 test('the worker thread packs the package packPackage packs', async () => {
   const onWorker = await packPackageOnWorker();

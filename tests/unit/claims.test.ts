@@ -17,9 +17,9 @@ import {
 import { normalizeRuleText } from '../../src/uai/textNormalization.ts';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
 import { unsupportedClaimRule } from '../../src/uai/policyRules.ts';
-import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
+import { CONTENT_DIR } from '../../src/record/content/node/contentFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
-import { jsonStrings } from '../../src/record/claimCheck.ts';
+import { jsonStrings } from '../../src/record/checks/claimCheck.ts';
 
 interface Labelled {
   language: ClaimLanguage;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadSchemaDocuments, loadRouteFixtureTree } from '../../src/uai/node/recordFiles.ts';
-import { loadRouteRecordFiles } from '../../src/record/node/routeFiles.ts';
+import { loadRouteRecordFiles } from '../../src/record/machine/node/routeFiles.ts';
 import { createRouteChecker } from '../../src/uai/routeRecord.ts';
 import {
   CAPABILITIES,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { packPackage } from '../../src/pipeline/uaiPackage.ts';
-import { tarballProblem } from '../../src/record/node/packageRelease.ts';
+import { tarballProblem } from '../../src/record/implementations/node/packageRelease.ts';
 import { writeCacheFile } from '../../src/record/node/cacheFile.ts';
 
 const destination = mkdtempSync(join(tmpdir(), 'uaix-package-cache-'));

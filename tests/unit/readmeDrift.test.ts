@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
-import { fillReadme } from '../../src/record/readmeSections.ts';
+import { fillReadme } from '../../src/record/model/readmeSections.ts';
 import { readmeText } from '../../scripts/artifacts.ts';
 
 test('a README whose generated block drifted is detected', () => {

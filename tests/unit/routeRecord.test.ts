@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSchemaDocuments, loadRouteFixtureTree } from '../../src/uai/node/recordFiles.ts';
-import { loadRouteRecordFiles } from '../../src/record/node/routeFiles.ts';
+import { loadRouteRecordFiles } from '../../src/record/machine/node/routeFiles.ts';
 import { createRouteChecker, type RouteReport } from '../../src/uai/routeRecord.ts';
 import { routeRuleIssues } from '../../src/uai/routeRules.ts';
 import { CAPABILITIES, ROUTE_RECORD_SCHEMA_ID, highestPathNeeds } from '../../src/uai/routeVocabulary.ts';

@@ -14,7 +14,7 @@ import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { findSecrets } from '../../src/uai/secretScan.ts';
 import { REPOSITORY_ROOT, EXAMPLES_DIR } from '../../src/uai/node/recordFiles.ts';
-import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
+import { CONTENT_DIR } from '../../src/record/content/node/contentFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
 
 /** A deterministic generator (mulberry32), so the corpus is the same on every run. */

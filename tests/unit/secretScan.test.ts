@@ -21,7 +21,7 @@ import {
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../../src/uai/secretRules.ts';
 import { normalizeRuleText } from '../../src/uai/textNormalization.ts';
 import { REPOSITORY_ROOT, EXAMPLES_DIR, EXPECTATIONS_FILE } from '../../src/uai/node/recordFiles.ts';
-import { CONTENT_DIR } from '../../src/record/node/contentFiles.ts';
+import { CONTENT_DIR } from '../../src/record/content/node/contentFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
 
 /** [text before, the secret, text after]: the finding must cover exactly the secret. */

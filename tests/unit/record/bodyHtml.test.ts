@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readableTables, breakableCode, sectionHeadings } from '../../../src/record/bodyHtml.ts';
+import { readableTables, breakableCode, sectionHeadings } from '../../../src/record/content/bodyHtml.ts';
 
 test('sectionHeadings: every h2 with an id, in order, text without tags, with its lang', () => {
   const html =

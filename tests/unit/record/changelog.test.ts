@@ -1,5 +1,5 @@
 /** The changelog as data, over small fixtures: its rules, each locale's languages, changelog.json and the feed. */
-import { readCommittedEditions } from '../../../src/record/node/editionFiles.ts';
+import { readCommittedEditions } from '../../../src/record/editions/node/editionFiles.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,10 +12,10 @@ import {
   changelogRecord,
   localizedEntries,
   type ChangelogFile,
-} from '../../../src/record/changelog.ts';
-import { loadChangelog } from '../../../src/record/node/changelogFiles.ts';
+} from '../../../src/record/editions/changelog.ts';
+import { loadChangelog } from '../../../src/record/editions/node/changelogFiles.ts';
 import { createAjv } from '../../../src/uai/schemaCompiler.ts';
-import type { EditionIndex } from '../../../src/record/editions.ts';
+import type { EditionIndex } from '../../../src/record/editions/editions.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 /** The problems as the terminal prints them. */

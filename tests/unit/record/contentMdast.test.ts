@@ -5,7 +5,11 @@ import { fromParse5 } from 'hast-util-from-parse5';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Element, Root, RootContent } from 'hast';
 import fc from 'fast-check';
-import { tightenFirstLineEnding, toMdastInPlace, trimEndTabsAndSpaces } from '../../../src/record/contentMdast.ts';
+import {
+  tightenFirstLineEnding,
+  toMdastInPlace,
+  trimEndTabsAndSpaces,
+} from '../../../src/record/pages/contentMdast.ts';
 
 /** The `<main>` of `html`, as pageMirror parses a page. */
 function mainOf(html: string): Element {

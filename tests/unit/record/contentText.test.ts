@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import { formatProblem } from '../../../src/uai/problem.ts';
 import assert from 'node:assert/strict';
-import { CONTENT_FILE_LIMIT, contentText } from '../../../src/record/contentBytes.ts';
-import { rawHtmlProblems } from '../../../src/record/markdownHtml.ts';
-import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
+import { CONTENT_FILE_LIMIT, contentText } from '../../../src/record/content/contentBytes.ts';
+import { rawHtmlProblems } from '../../../src/record/content/markdownHtml.ts';
+import { loadContentEntries } from '../../../src/record/content/node/contentFiles.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));

@@ -11,10 +11,10 @@ import {
   stringReplacements,
   wordDiff,
   type EditionWithFiles,
-} from '../../../src/record/editionChanges.ts';
+} from '../../../src/record/editions/editionChanges.ts';
 import { sha256Digest } from '../../../src/uai/sha256.ts';
 import { createAjv } from '../../../src/uai/schemaCompiler.ts';
-import type { EditionIndex } from '../../../src/record/editions.ts';
+import type { EditionIndex } from '../../../src/record/editions/editions.ts';
 
 const encoder = new TextEncoder();
 

@@ -1,15 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { editionPageEntries, editionRecordCode, type UiStringsFile } from '../../../src/record/editionPages.ts';
-import { editionIndex } from '../../../src/record/editions.ts';
+import {
+  editionPageEntries,
+  editionRecordCode,
+  type UiStringsFile,
+} from '../../../src/record/editions/editionPages.ts';
+import { editionIndex } from '../../../src/record/editions/editions.ts';
 import {
   buildRecordIndex,
   canonicalUrlOf,
   hreflangAlternates,
   inSitemap,
   type ContentEntry,
-} from '../../../src/record/pageIndex.ts';
-import { recordFrontmatter } from '../../../src/record/contentSchemas.ts';
+} from '../../../src/record/pages/pageIndex.ts';
+import { recordFrontmatter } from '../../../src/record/content/contentSchemas.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;

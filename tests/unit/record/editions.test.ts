@@ -15,8 +15,8 @@ import {
   nextEditionProblem,
   rewriteIntoEdition,
   type EditionContents,
-} from '../../../src/record/editions.ts';
-import { committedEditionProblems, readCommittedEditions } from '../../../src/record/node/editionFiles.ts';
+} from '../../../src/record/editions/editions.ts';
+import { committedEditionProblems, readCommittedEditions } from '../../../src/record/editions/node/editionFiles.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 

@@ -17,8 +17,8 @@ import {
   erratumText,
   type ErrataRegister,
   type Erratum,
-} from '../../../src/record/errata.ts';
-import { frozenRecordCodes, loadErrata } from '../../../src/record/node/errataFiles.ts';
+} from '../../../src/record/editions/errata.ts';
+import { frozenRecordCodes, loadErrata } from '../../../src/record/editions/node/errataFiles.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 /** The problems as the terminal prints them. */

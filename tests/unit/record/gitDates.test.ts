@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
-import { lastChange, lastChangedDate } from '../../../src/record/node/gitDates.ts';
+import { lastChange, lastChangedDate } from '../../../src/record/content/node/gitDates.ts';
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: REPOSITORY_ROOT, encoding: 'utf8' }).trim();
 const pathLimitedCommit = (files: string[]) =>

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element, Root } from 'hast';
-import { rehypeHeaderCellScope } from '../../../src/record/headerCellScope.ts';
+import { rehypeHeaderCellScope } from '../../../src/record/content/headerCellScope.ts';
 
 const el = (tagName: string, children: Element[] = [], properties: Element['properties'] = {}): Element => ({
   type: 'element',

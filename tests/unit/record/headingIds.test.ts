@@ -5,9 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atxHeadings, headingIdsOf, headingStructureProblems } from '../../../src/record/headingIds.ts';
-import { englishSourceOf } from '../../../src/record/node/sourceHeadingIds.ts';
-import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
+import { atxHeadings, headingIdsOf, headingStructureProblems } from '../../../src/record/content/headingIds.ts';
+import { englishSourceOf } from '../../../src/record/content/node/sourceHeadingIds.ts';
+import { loadContentEntries } from '../../../src/record/content/node/contentFiles.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 /** The problems as the terminal prints them. */

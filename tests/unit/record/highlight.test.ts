@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createShikiHighlighter } from '@astrojs/markdown-remark';
 import config from '../../../astro.config.mjs';
-import { highlightCode } from '../../../src/record/highlight.ts';
+import { highlightCode } from '../../../src/record/content/highlight.ts';
 
 const CODE = '{\n  "packet": { "id": "msg_01", "ok": true, "n": [1, 2.5, null], "s": "a \\"b\\" c" }\n}';
 

@@ -10,10 +10,10 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
-import { loadImplementations } from '../../../src/record/node/implementationFiles.ts';
-import { installCommand, registryPage } from '../../../src/record/implementations.ts';
-import { shippedReferenceReport, summaryMismatch } from '../../../src/record/node/referenceReport.ts';
-import { loadRecordModel } from '../../../src/record/node/loadRecordModel.ts';
+import { loadImplementations } from '../../../src/record/implementations/node/implementationFiles.ts';
+import { installCommand, registryPage } from '../../../src/record/implementations/implementations.ts';
+import { shippedReferenceReport, summaryMismatch } from '../../../src/record/implementations/node/referenceReport.ts';
+import { loadRecordModel } from '../../../src/record/model/node/loadRecordModel.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 /** The implementations file's data, its problems as the terminal prints them. */

@@ -12,16 +12,16 @@ import {
   markdownEntryProse,
   type LanguageRules,
   type ProseText,
-} from '../../../src/record/languageCheck.ts';
-import type { Glossary } from '../../../src/record/contentSchemas.ts';
+} from '../../../src/record/checks/languageCheck.ts';
+import type { Glossary } from '../../../src/record/content/contentSchemas.ts';
 import {
   loadClientLadder,
   loadContentEntries,
   loadGlossaries,
   loadRegistryCommon,
   loadUiStrings,
-} from '../../../src/record/node/contentFiles.ts';
-import { localeOf } from '../../../src/record/locales.ts';
+} from '../../../src/record/content/node/contentFiles.ts';
+import { localeOf } from '../../../src/record/model/locales.ts';
 import { formatProblem, type Problem } from '../../../src/uai/problem.ts';
 
 const lines = (problems: readonly Problem[]) => problems.map(formatProblem);

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkLinks, targetOf } from '../../../src/record/linkCheck.ts';
-import { placeOfUrl } from '../../../src/record/linkPlace.ts';
-import { LOCALES } from '../../../src/record/locales.ts';
+import { checkLinks, targetOf } from '../../../src/record/checks/linkCheck.ts';
+import { placeOfUrl } from '../../../src/record/checks/linkPlace.ts';
+import { LOCALES } from '../../../src/record/model/locales.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 const site = (files: Record<string, string[] | null>) => ({

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { linkedRecord } from '../../../src/record/linkSources.ts';
+import { linkedRecord } from '../../../src/record/checks/linkSources.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 const LLMS = '# UAIX\n\n> Summary.\n\n## Docs\n\n- [Guide](https://uaix.org/en-us/guides/)\n';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseLlmsTxt, renderLlmsTxt, LlmsTxtError } from '../../../src/record/llmsTxt.ts';
+import { parseLlmsTxt, renderLlmsTxt, LlmsTxtError } from '../../../src/record/machine/llmsTxt.ts';
 
 const head = '# Title\n\n> Summary line.\n\nSome notes.\n';
 

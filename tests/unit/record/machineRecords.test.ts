@@ -13,8 +13,8 @@ import {
   headersFile,
   mediaTypeOf,
   pathPatternMatches,
-} from '../../../src/record/machineRecords.ts';
-import { routeMediaTypeProblems } from '../../../src/record/siteManifest.ts';
+} from '../../../src/record/machine/machineRecords.ts';
+import { routeMediaTypeProblems } from '../../../src/record/machine/siteManifest.ts';
 import { nodeSha256 } from '../../../src/uai/node/nodeValidator.ts';
 import type { RouteRecord } from '../../../src/uai/routeVocabulary.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';

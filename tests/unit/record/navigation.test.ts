@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecordIndex, type Collection, type ContentEntry } from '../../../src/record/pageIndex.ts';
+import { buildRecordIndex, type Collection, type ContentEntry } from '../../../src/record/pages/pageIndex.ts';
 import {
   SIDEBAR_PAGE_LIMIT,
   breadcrumbsOf,
   previousAndNext,
   readingOrder,
   sidebarOf,
-} from '../../../src/record/navigation.ts';
+} from '../../../src/record/pages/navigation.ts';
 
 let codes = 0;
 function entry(

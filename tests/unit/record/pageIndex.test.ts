@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecordIndex, translationStateOf, type ContentEntry } from '../../../src/record/pageIndex.ts';
+import { buildRecordIndex, translationStateOf, type ContentEntry } from '../../../src/record/pages/pageIndex.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPageMirror } from '../../../src/record/pageMirror.ts';
+import { buildPageMirror } from '../../../src/record/pages/pageMirror.ts';
 import { ProblemListError } from '../../../src/uai/problem.ts';
 
 const html = `<!doctype html><html lang="fr-FR"><head><title>T</title>

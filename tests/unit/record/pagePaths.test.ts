@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAGE_PATHS, isNormativePage } from '../../../src/record/pagePaths.ts';
-import { pageUrl, SOURCE_LOCALE } from '../../../src/record/locales.ts';
+import { PAGE_PATHS, isNormativePage } from '../../../src/record/pages/pagePaths.ts';
+import { pageUrl, SOURCE_LOCALE } from '../../../src/record/model/locales.ts';
 import { loadSite } from '../../../src/site/siteContext.ts';
 
 test('every page the code refers to by role is a page of the English record', () => {

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { proseRuns } from '../../../src/record/languageCheck.ts';
-import { ProseRunCache } from '../../../src/record/node/proseRunCache.ts';
+import { proseRuns } from '../../../src/record/checks/languageCheck.ts';
+import { ProseRunCache } from '../../../src/record/checks/node/proseRunCache.ts';
 import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
 import { jsonObject } from '../../../src/record/jsonShape.ts';
 

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reportHref } from '../../../src/record/recordConfig.ts';
-import { loadRecordConfig } from '../../../src/record/node/recordConfigFile.ts';
+import { reportHref } from '../../../src/record/model/recordConfig.ts';
+import { loadRecordConfig } from '../../../src/record/model/node/recordConfigFile.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 
 test('reportHref: a set channel is filled with the code and the page URL, each URL-encoded', () => {

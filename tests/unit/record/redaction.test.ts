@@ -11,10 +11,10 @@ import {
   parseAllowList,
   redactionProblems,
   type AllowEntry,
-} from '../../../src/record/redaction.ts';
-import { claimProblems } from '../../../src/record/claimCheck.ts';
+} from '../../../src/record/checks/redaction.ts';
+import { claimProblems } from '../../../src/record/checks/claimCheck.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
-import { SUPPORT_BOUNDARY } from '../../../src/record/siteManifest.ts';
+import { SUPPORT_BOUNDARY } from '../../../src/record/machine/siteManifest.ts';
 
 const rulesOf = (text: string) => findRedactionProblems(text).map((finding) => `${finding.rule} ${finding.value}`);
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { releasedRequirementProblems } from '../../../src/record/requirementHistory.ts';
+import { releasedRequirementProblems } from '../../../src/record/requirements/requirementHistory.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 /** The problems as the terminal prints them. */

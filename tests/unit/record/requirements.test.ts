@@ -12,16 +12,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
-import { isCaselessForm, keywordTable } from '../../../src/record/bcp14.ts';
-import { requirementsOf as problemsOf, type RequirementStatement } from '../../../src/record/requirementMarkup.ts';
+import { isCaselessForm, keywordTable } from '../../../src/record/requirements/bcp14.ts';
+import {
+  requirementsOf as problemsOf,
+  type RequirementStatement,
+} from '../../../src/record/requirements/requirementMarkup.ts';
 import { formatProblem, type Problem } from '../../../src/uai/problem.ts';
-import { citedRequirementProblems, requirementIdProblems } from '../../../src/record/requirementIds.ts';
-import { traceRequirements, type TraceFixture } from '../../../src/record/requirementTrace.ts';
-import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
-import { loadRequirementSources } from '../../../src/record/node/requirementFiles.ts';
-import { proseRuns, type ProseText } from '../../../src/record/languageCheck.ts';
+import { citedRequirementProblems, requirementIdProblems } from '../../../src/record/requirements/requirementIds.ts';
+import { traceRequirements, type TraceFixture } from '../../../src/record/requirements/requirementTrace.ts';
+import { loadContentEntries } from '../../../src/record/content/node/contentFiles.ts';
+import { loadRequirementSources } from '../../../src/record/requirements/node/requirementFiles.ts';
+import { proseRuns, type ProseText } from '../../../src/record/checks/languageCheck.ts';
 import { loadSite } from '../../../src/site/siteContext.ts';
-import { bcp14Data, type Bcp14 } from '../../../src/record/contentSchemas.ts';
+import { bcp14Data, type Bcp14 } from '../../../src/record/content/contentSchemas.ts';
 
 const TABLE: Bcp14 = {
   about: 'test table',

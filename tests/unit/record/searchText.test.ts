@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readableSnippet, searchableHtml, searchableQuery } from '../../../src/record/searchText.ts';
+import { readableSnippet, searchableHtml, searchableQuery } from '../../../src/record/pages/searchText.ts';
 
 test('searchableHtml: a space after each French elision, only on French pages', () => {
   const french = '<html lang="fr-FR"><p>l’état de l’agent, qu’il lise jusqu’à d’Alembert; aujourd’hui</p></html>';

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadGlossaries } from '../../../src/record/node/contentFiles.ts';
-import { languageProblems, type LanguageCheckInput } from '../../../src/record/node/siteLanguageCheck.ts';
-import { languageProblemsOnWorker } from '../../../src/record/node/languageCheckThread.ts';
+import { loadGlossaries } from '../../../src/record/content/node/contentFiles.ts';
+import { languageProblems, type LanguageCheckInput } from '../../../src/record/checks/node/siteLanguageCheck.ts';
+import { languageProblemsOnWorker } from '../../../src/record/checks/node/languageCheckThread.ts';
 import { loadSiteCheckingLanguageAside } from '../../../src/site/siteContext.ts';
 
 async function withInput(run: (input: LanguageCheckInput) => Promise<void>): Promise<void> {

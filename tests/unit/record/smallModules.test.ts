@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inlineMarkdown, fillTemplate } from '../../../src/record/inlineText.ts';
-import { escapeHtml } from '../../../src/record/escapeHtml.ts';
-import { pageUrl } from '../../../src/record/locales.ts';
-import { entryIdOf, routeOfEntry } from '../../../src/record/contentPaths.ts';
-import { surfaceOf } from '../../../src/record/surfaces.ts';
+import { inlineMarkdown, fillTemplate } from '../../../src/record/content/inlineText.ts';
+import { escapeHtml } from '../../../src/record/content/escapeHtml.ts';
+import { pageUrl } from '../../../src/record/model/locales.ts';
+import { entryIdOf, routeOfEntry } from '../../../src/record/content/contentPaths.ts';
+import { surfaceOf } from '../../../src/record/pages/surfaces.ts';
 import { localizeFallbackLinks, bodySegments } from '../../../src/site/entries.ts';
 import { arrayOf, matching, number, objectOf, recordOf, shapeProblem, string } from '../../../src/record/jsonShape.ts';
 

@@ -8,10 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContentEntries } from '../../../src/record/node/contentFiles.ts';
-import { buildRecordIndex, canonicalUrlOf, hreflangAlternates } from '../../../src/record/pageIndex.ts';
-import { isNormativePage } from '../../../src/record/pagePaths.ts';
-import { localeOf } from '../../../src/record/locales.ts';
+import { loadContentEntries } from '../../../src/record/content/node/contentFiles.ts';
+import { buildRecordIndex, canonicalUrlOf, hreflangAlternates } from '../../../src/record/pages/pageIndex.ts';
+import { isNormativePage } from '../../../src/record/pages/pagePaths.ts';
+import { localeOf } from '../../../src/record/model/locales.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 
 const strings = (locale: string): Record<string, string> =>

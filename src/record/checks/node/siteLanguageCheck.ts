@@ -1,0 +1,46 @@
+/**
+ * The site's language check: every translated string against its locale's glossary (banned
+ * renderings) and French and Chinese punctuation, with the Markdown parses of earlier builds (ProseRunCache).
+ * Nearly all of its time is Markdown parsing (about 4 s of the content check at fifty times the
+ * record, cold), so the build runs it on a worker thread beside Astro's content sync, which keeps
+ * the other core idle (languageCheckThread.ts); `astro dev` and the tests run it in-thread. Both
+ * run `languageProblems`.
+ */
+import { checkGlossary, checkLanguage, type ProseText } from '../languageCheck.ts';
+import type { Glossary } from '../../content/contentSchemas.ts';
+import { localeOf } from '../../model/locales.ts';
+import type { Problem } from '../../../uai/problem.ts';
+import { ProseRunCache } from './proseRunCache.ts';
+
+/** What the language check reads: plain data, so that a worker thread can be sent it. */
+export interface LanguageCheckInput {
+  /** Every string of prose: content entries and the data files' strings. */
+  prose: ProseText[];
+  glossaries: { file: string; locale: string; data: Glossary }[];
+  /** Where the Markdown parses are kept between builds (default: PROSE_RUN_CACHE_FILE). */
+  cacheFile?: string;
+}
+
+/**
+ * The problems, as data (a worker thread posts them as they are): the glossaries' own
+ * contradictions, then the prose against each locale's glossary (never the glossaries themselves,
+ * which spell out the banned renderings).
+ */
+export function languageProblems({ prose, glossaries, cacheFile }: LanguageCheckInput): Problem[] {
+  const glossaryOf = new Map(glossaries.map((file) => [file.locale, file.data]));
+  const runCache = new ProseRunCache(cacheFile);
+  const problems = [
+    ...glossaries.flatMap((file) => checkGlossary(file.file, file.data)),
+    ...checkLanguage(
+      prose,
+      (locale) => ({
+        glossary: glossaryOf.get(locale),
+        frenchPunctuation: localeOf(locale).lang.startsWith('fr'),
+        chinesePunctuation: localeOf(locale).lang.startsWith('zh'),
+      }),
+      runCache.runsOf,
+    ),
+  ];
+  runCache.save();
+  return problems;
+}

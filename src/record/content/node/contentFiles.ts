@@ -1,0 +1,236 @@
+/**
+ * Reads content/ from disk for the build's pre-check, the sitemap and the machine records:
+ * every Markdown entry with its frontmatter checked, and the per-locale data files.
+ * Problems are collected as data (`Problem`), naming the file and the field.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import yaml from 'js-yaml';
+import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
+import { sha256Digest } from '../../../uai/sha256.ts';
+import { nodeSha256 } from '../../../uai/node/nodeValidator.ts';
+import { MARKDOWN_COLLECTIONS, entryIdOf, routeOfEntry } from '../contentPaths.ts';
+import {
+  frontmatterSchemaFor,
+  registryCommonData,
+  clientLadderData,
+  uiStringsData,
+  glossaryData,
+} from '../contentSchemas.ts';
+import { markdownEntryProse, dataFileProse, type ProseText } from '../../checks/languageCheck.ts';
+import { contentText } from '../contentBytes.ts';
+import { rawHtmlProblems } from '../markdownHtml.ts';
+import { atxHeadings, headingStructureProblems, type HeadingLine } from '../headingIds.ts';
+import { jsonReadProblem, readJsonText } from '../../../uai/jsonText.ts';
+import { jsonPointer } from '../../../uai/jsonPointer.ts';
+import { problemAtLine, type Problem } from '../../../uai/problem.ts';
+import type { ContentEntry, EntryData } from '../../pages/pageIndex.ts';
+import { SOURCE_LOCALE, isLocale } from '../../model/locales.ts';
+import { walkFiles } from '../../node/walkFiles.ts';
+import { editionPageEntriesOf } from '../../editions/node/editionFiles.ts';
+import { readChangelogFiles } from '../../editions/node/changelogFiles.ts';
+import type { UiStringsFile } from '../../editions/editionPages.ts';
+
+export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
+
+/** Splits `---\n<yaml>\n---\n<body>`; returns undefined when there is no frontmatter block. */
+export function splitFrontmatter(text: string): { yaml: string; body: string; bodyLine: number } | undefined {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (!match) return undefined;
+  return { yaml: match[1], body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
+}
+
+/** The frontmatter's problems: the YAML block has no JSON Pointer, so the field is named in the message. */
+function frontmatterProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): Problem[] {
+  return error.issues.map((issue) => ({
+    file,
+    message: `frontmatter ${issue.path.length ? `field "${issue.path.join('.')}" ` : ''}${issue.message}`,
+    rule: 'frontmatter',
+  }));
+}
+
+/** A data file's problems, each at the JSON Pointer of its field. */
+function dataFileProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): Problem[] {
+  return error.issues.map((issue) => ({
+    file,
+    place: { pointer: jsonPointer(issue.path.map(String)) },
+    message: issue.message,
+    rule: 'locale-data',
+  }));
+}
+
+export interface LoadedContent {
+  entries: ContentEntry[];
+  /** The prose of every entry (frontmatter fields and body), for the language check. */
+  prose: ProseText[];
+  problems: Problem[];
+}
+
+export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
+  const entries: ContentEntry[] = [];
+  const prose: ProseText[] = [];
+  const problems: Problem[] = [];
+  const headings = new Map<string, { file: string; locale: string; headings: HeadingLine[] }[]>();
+  for (const collection of MARKDOWN_COLLECTIONS) {
+    const base = join(root, collection);
+    for (const path of walkFiles(base)) {
+      const file = relative(REPOSITORY_ROOT, path);
+      if (!path.endsWith('.md')) {
+        problems.push({
+          file,
+          message: `only Markdown (.md) files belong in content/${collection}/`,
+          rule: 'content-layout',
+        });
+        continue;
+      }
+      const id = entryIdOf(relative(base, path));
+      const { locale, path: route } = routeOfEntry(collection, id);
+      if (!isLocale(locale)) {
+        problems.push({
+          file,
+          message: `the first folder must be a locale (en-us, es-us, fr-fr, es-es, zh-cn), found "${locale}"`,
+          rule: 'content-layout',
+        });
+        continue;
+      }
+      const bytes = readFileSync(path);
+      const read = contentText(file, bytes);
+      if (!read.ok) {
+        problems.push(read.problem);
+        continue;
+      }
+      const parts = splitFrontmatter(read.text);
+      if (!parts) {
+        problems.push(
+          problemAtLine(
+            file,
+            1,
+            'missing frontmatter (a --- block with code, title, description, order)',
+            'frontmatter',
+          ),
+        );
+        continue;
+      }
+      let raw: unknown;
+      try {
+        raw = yaml.load(parts.yaml);
+      } catch (error) {
+        const mark = (error as { mark?: { line: number } }).mark;
+        problems.push(
+          problemAtLine(
+            file,
+            mark ? mark.line + 2 : 1,
+            `frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+            'frontmatter',
+          ),
+        );
+        continue;
+      }
+      const parsed = frontmatterSchemaFor(collection).safeParse(raw);
+      if (!parsed.success) {
+        problems.push(...frontmatterProblems(file, parsed.error));
+        continue;
+      }
+      problems.push(...rawHtmlProblems(file, parts.body, parts.bodyLine));
+      entries.push({
+        collection,
+        locale,
+        path: route,
+        file,
+        fileDigest: sha256Digest(new Uint8Array(bytes), nodeSha256),
+        data: parsed.data as EntryData,
+      });
+      prose.push(...markdownEntryProse(file, locale, parts, parsed.data));
+      const key = `${collection}/${route}`;
+      if (!headings.has(key)) headings.set(key, []);
+      headings.get(key)!.push({ file, locale, headings: atxHeadings(parts.body, parts.bodyLine) });
+    }
+  }
+  for (const variants of headings.values()) {
+    const source = variants.find((variant) => variant.locale === SOURCE_LOCALE);
+    if (!source) continue;
+    for (const variant of variants) {
+      if (variant !== source)
+        problems.push(...headingStructureProblems(variant.file, variant.headings, source.file, source.headings));
+    }
+  }
+  return { entries, prose, problems };
+}
+
+export interface LocaleDataFile<T> {
+  locale: string;
+  file: string;
+  fileDigest: string;
+  data: T;
+  /** Its prose strings, for the language check. */
+  prose: ProseText[];
+}
+
+type DataSchema = typeof registryCommonData | typeof clientLadderData | typeof uiStringsData | typeof glossaryData;
+
+/** Reads `content/<folder>/<locale>.json` for every locale present, checked against `schema`. */
+export function loadLocaleData<S extends DataSchema>(
+  folder: string,
+  schema: S,
+  root = CONTENT_DIR,
+): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: Problem[] } {
+  const files: LocaleDataFile<ReturnType<S['parse']>>[] = [];
+  const problems: Problem[] = [];
+  for (const path of walkFiles(join(root, folder))) {
+    const file = relative(REPOSITORY_ROOT, path);
+    const locale = path
+      .split('/')
+      .pop()!
+      .replace(/\.json$/, '');
+    if (!path.endsWith('.json') || !isLocale(locale)) {
+      problems.push({ file, message: 'expected <locale>.json', rule: 'content-layout' });
+      continue;
+    }
+    const bytes = readFileSync(path);
+    const read = contentText(file, bytes);
+    if (!read.ok) {
+      problems.push(read.problem);
+      continue;
+    }
+    const { text } = read;
+    const json = readJsonText(text);
+    if (!json.ok) {
+      problems.push(jsonReadProblem(file, json.error));
+      continue;
+    }
+    const parsed = schema.safeParse(json.value);
+    if (!parsed.success) {
+      problems.push(...dataFileProblems(file, parsed.error));
+      continue;
+    }
+    files.push({
+      locale,
+      file,
+      fileDigest: sha256Digest(new Uint8Array(bytes), nodeSha256),
+      data: parsed.data as ReturnType<S['parse']>,
+      prose: dataFileProse(file, locale, text, parsed.data),
+    });
+  }
+  return { files, problems };
+}
+
+export const loadRegistryCommon = () => loadLocaleData('registry-common', registryCommonData);
+export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
+export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);
+export const loadGlossaries = () => loadLocaleData('glossary', glossaryData);
+
+/** Every prose text of the sources (Markdown entries and the data files' strings), each with its file and line. */
+export function loadContentProse(): ProseText[] {
+  return [
+    ...loadContentEntries().prose,
+    ...[loadUiStrings(), loadRegistryCommon(), loadClientLadder()].flatMap((data) =>
+      data.files.flatMap((file) => file.prose),
+    ),
+    ...readChangelogFiles().prose,
+  ];
+}
+
+/** The content entries with the released editions' pages, which the page index lists like content files. */
+export function withEditionPages(content: LoadedContent, uiStrings: readonly UiStringsFile[]): LoadedContent {
+  return { ...content, entries: [...content.entries, ...editionPageEntriesOf(uiStrings)] };
+}

@@ -1,0 +1,236 @@
+/**
+ * The changelog as data: one entry per edition (content/changelog/<locale>.json, English the
+ * source, translated like the other data files), shown on the changelog page and published as
+ * `/changelog.json` and an Atom feed (RFC 4287, written by the `feed` library) per locale with a
+ * changelog file. An entry names a released edition, or the next edition before it is released
+ * (the one draft entry, newest first): drafts are shown as such and never enter a feed. Ids and
+ * dates come from the editions, never from the clock.
+ */
+import { Feed } from 'feed';
+import { SITE_ORIGIN, SOURCE_LOCALE, contentChain, pageUrl } from '../model/locales.ts';
+import { inlineMarkdown } from '../content/inlineText.ts';
+import {
+  EDITION_INDEX_FILE,
+  compareEditionIds,
+  editionDateOf,
+  editionPageUrl,
+  editionPath,
+  nextEditionProblem,
+  type EditionIndex,
+} from './editions.ts';
+import { editionChangesPath } from './editionChanges.ts';
+import { PAGE_PATHS } from '../pages/pagePaths.ts';
+import { problemAtPointer, type Problem } from '../../uai/problem.ts';
+
+export const CHANGELOG_FOLDER = 'content/changelog';
+export const CHANGELOG_SOURCE_SCHEMA_PATH = '/schemas/site/changelog-entries.schema.json';
+export const CHANGELOG_SCHEMA_PATH = '/schemas/site/changelog.schema.json';
+export const CHANGELOG_PATH = '/changelog.json';
+
+/** The Atom feed of a locale's changelog, beside its page. */
+export function changelogFeedPath(locale: string): string {
+  return `${pageUrl(locale, PAGE_PATHS.changelog)}feed.xml`;
+}
+
+/** The text of one entry, in one language. */
+export interface ChangelogText {
+  title: string;
+  summary: string;
+  changes: string[];
+}
+
+export interface ChangelogEntrySource extends ChangelogText {
+  edition: string;
+}
+
+/** content/changelog/<locale>.json, as changelog-entries.schema.json declares it. */
+export interface ChangelogFile {
+  locale: string;
+  file: string;
+  data: { source_digest?: string; entries: ChangelogEntrySource[] };
+}
+
+/** The rule the changelog's problems break. */
+const RULE = 'changelog';
+
+/**
+ * What the changelog files owe the editions and each other: English entries newest first, one per
+ * edition, each a released edition or (the newest only) the next one, and no released edition
+ * without one; every translated entry an English entry's, in the same order. One line each:
+ * `<file> <JSON Pointer>: rule`.
+ */
+export function changelogProblems(files: readonly ChangelogFile[], released: readonly string[]): Problem[] {
+  const english = files.find((file) => file.locale === SOURCE_LOCALE);
+  if (!english)
+    return [
+      {
+        file: `${CHANGELOG_FOLDER}/${SOURCE_LOCALE}.json`,
+        message: "missing; the changelog's English source",
+        rule: RULE,
+      },
+    ];
+  const problems: Problem[] = [];
+  const known = new Set(released);
+  // Each edition's first place: a second entry for it is the duplicate.
+  const order = new Map<string, number>();
+  english.data.entries.forEach((entry, position) => order.set(entry.edition, order.get(entry.edition) ?? position));
+  english.data.entries.forEach((entry, position) => {
+    const at = (message: string) => problemAtPointer(english.file, `/entries/${position}/edition`, message, RULE);
+    const before = english.data.entries[position - 1];
+    if (order.get(entry.edition) !== position)
+      problems.push(at(`${JSON.stringify(entry.edition)} has an entry above; one entry per edition`));
+    else if (before && compareEditionIds(entry.edition, before.edition) >= 0)
+      problems.push(at(`${JSON.stringify(entry.edition)} is not older than the entry above; newest first`));
+    if (known.has(entry.edition)) return;
+    const unreleased = nextEditionProblem(entry.edition, released);
+    if (position > 0 || unreleased)
+      problems.push(
+        at(
+          `${JSON.stringify(entry.edition)} is not a released edition${position > 0 ? '' : ` (${unreleased})`}; only the newest entry may name the next edition, as a draft`,
+        ),
+      );
+  });
+  for (const id of released)
+    if (!order.has(id))
+      problems.push(
+        problemAtPointer(english.file, '/entries', `no entry for the released edition ${id}; each has one`, RULE),
+      );
+  for (const file of files) {
+    if (file === english) continue;
+    let last = -1;
+    file.data.entries.forEach((entry, position) => {
+      const at = (message: string) => problemAtPointer(file.file, `/entries/${position}/edition`, message, RULE);
+      const place = order.get(entry.edition);
+      if (place === undefined)
+        problems.push(at(`${JSON.stringify(entry.edition)} has no entry in ${english.file}; translate its entries`));
+      else if (place <= last)
+        problems.push(at(`${JSON.stringify(entry.edition)} is out of the English order (${english.file})`));
+      else last = place;
+    });
+  }
+  return problems;
+}
+
+/** One entry as a locale shows it: its text (the locale's translation or, without one, the English). */
+export interface LocalizedEntry {
+  edition: string;
+  date: string;
+  released: boolean;
+  /** The locale whose text it shows. */
+  locale: string;
+  text: ChangelogText;
+}
+
+/** The data locale of a locale's changelog: the first along its fallback chain with a changelog file. */
+export function changelogLocaleOf(files: readonly ChangelogFile[], locale: string): string {
+  return contentChain(locale).find((code) => files.some((file) => file.locale === code)) ?? SOURCE_LOCALE;
+}
+
+const textOf = ({ title, summary, changes }: ChangelogText): ChangelogText => ({ title, summary, changes });
+
+/** The entries a locale shows, newest first, each in the nearest language that has it. */
+export function localizedEntries(
+  files: readonly ChangelogFile[],
+  released: readonly string[],
+  locale: string,
+): LocalizedEntry[] {
+  const english = files.find((file) => file.locale === SOURCE_LOCALE);
+  if (!english) return [];
+  const own = files.find((file) => file.locale === changelogLocaleOf(files, locale));
+  const translated = new Map((own?.data.entries ?? []).map((entry) => [entry.edition, entry]));
+  const isReleased = new Set(released);
+  return english.data.entries.map((entry) => {
+    const translation = translated.get(entry.edition);
+    return {
+      edition: entry.edition,
+      date: editionDateOf(entry.edition),
+      released: isReleased.has(entry.edition),
+      locale: translation ? own!.locale : SOURCE_LOCALE,
+      text: textOf(translation ?? entry),
+    };
+  });
+}
+
+/** The `/changelog.json` record (changelog.schema.json): every entry, its edition's records and its translations. */
+export function changelogRecord(files: readonly ChangelogFile[], editions: readonly EditionIndex[]) {
+  const byId = new Map(editions.map((edition) => [edition.id, edition]));
+  const released = editions.map((edition) => edition.id);
+  const english = localizedEntries(files, released, SOURCE_LOCALE);
+  const translations = files
+    .filter((file) => file.locale !== SOURCE_LOCALE)
+    .map((file) => ({
+      locale: file.locale,
+      byEdition: new Map(file.data.entries.map((entry) => [entry.edition, entry])),
+    }));
+  const feedLocales = files.map((file) => file.locale).sort();
+  return {
+    $schema: `${SITE_ORIGIN}${CHANGELOG_SCHEMA_PATH}`,
+    page: `${SITE_ORIGIN}${pageUrl(SOURCE_LOCALE, PAGE_PATHS.changelog)}`,
+    feeds: Object.fromEntries(feedLocales.map((locale) => [locale, `${SITE_ORIGIN}${changelogFeedPath(locale)}`])),
+    entries: english.map((entry) => {
+      const edition = byId.get(entry.edition);
+      return {
+        edition: entry.edition,
+        date: entry.date,
+        status: entry.released ? ('released' as const) : ('draft' as const),
+        standard_version: edition?.standard_version ?? null,
+        previous: edition?.previous ?? null,
+        page: edition ? `${SITE_ORIGIN}${editionPageUrl(SOURCE_LOCALE, edition.id)}` : null,
+        index: edition ? `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}` : null,
+        changes_record: edition?.previous ? `${SITE_ORIGIN}${editionChangesPath(edition.id)}` : null,
+        ...entry.text,
+        translations: Object.fromEntries(
+          translations.flatMap(({ locale, byEdition }) => {
+            const translated = byEdition.get(entry.edition);
+            return translated ? [[locale, textOf(translated)]] : [];
+          }),
+        ),
+      };
+    }),
+  };
+}
+
+/** Inline Markdown as HTML for a feed: escaped, with the record's root-relative links made absolute. */
+function feedHtml(markdown: string): string {
+  return inlineMarkdown(markdown).replace(/href="\//g, `href="${SITE_ORIGIN}/`);
+}
+
+/**
+ * The Atom feed of a locale's changelog: one entry per released edition, newest first, its id the
+ * edition page's URL in that locale and its `updated` the edition's date; the feed's `updated` is
+ * the newest edition's date (a record with no released edition has no feed).
+ */
+export function changelogFeed(
+  files: readonly ChangelogFile[],
+  editions: readonly EditionIndex[],
+  locale: string,
+  feedTitle: string,
+): string | undefined {
+  const released = editions.map((edition) => edition.id);
+  const entries = localizedEntries(files, released, locale).filter((entry) => entry.released);
+  if (!entries.length) return undefined;
+  const instant = (date: string) => new Date(`${date}T00:00:00Z`);
+  const feed = new Feed({
+    id: `${SITE_ORIGIN}${changelogFeedPath(locale)}`,
+    title: feedTitle,
+    link: `${SITE_ORIGIN}${pageUrl(locale, PAGE_PATHS.changelog)}`,
+    language: locale,
+    updated: instant(entries[0].date),
+    generator: false,
+    feedLinks: { atom: `${SITE_ORIGIN}${changelogFeedPath(locale)}` },
+    author: { name: 'UAIX public standards record', link: SITE_ORIGIN },
+    copyright: 'UAIX public standards record',
+  });
+  for (const entry of entries) {
+    const link = `${SITE_ORIGIN}${editionPageUrl(locale, entry.edition)}`;
+    feed.addItem({
+      title: entry.text.title,
+      id: link,
+      link,
+      date: instant(entry.date),
+      description: feedHtml(entry.text.summary),
+      content: `<p>${feedHtml(entry.text.summary)}</p><ul>${entry.text.changes.map((change) => `<li>${feedHtml(change)}</li>`).join('')}</ul>`,
+    });
+  }
+  return feed.atom1();
+}

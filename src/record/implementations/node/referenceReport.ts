@@ -1,0 +1,60 @@
+/**
+ * The conformance report of the record's own implementation, the `uaix` package: the harness
+ * (runConformance) over a set of cases with the package's reference answers in this process
+ * (referencePeer). No clock and no durations reach it: the cases are evaluated at the pack's fixed
+ * time, the time limit is the harness's default, and the report holds neither start nor elapsed time.
+ */
+import { referencePeer } from '../../../uai/conformanceAnswer.ts';
+import { DEFAULT_TIMEOUT_MS, runConformance, type ConformanceReport } from '../../../uai/conformanceRun.ts';
+import { shippedCases, type CaseSet } from '../../../uai/node/conformanceCases.ts';
+import { SITE_ORIGIN } from '../../model/locales.ts';
+import { CONFORMANCE_PATH } from '../../machine/publicPaths.ts';
+import type { RecordModel } from '../../model/recordModel.ts';
+import { packageManifest } from './packageRelease.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { problemAtPointer, type Problem } from '../../../uai/problem.ts';
+
+type Checkers = Pick<RecordModel, 'validator' | 'routeChecker'>;
+
+/** How the report names the implementation: the package as packages/uai-1/package.json states it. */
+export function referenceImplementationName(): string {
+  const { name, version } = packageManifest();
+  return `${name} ${version} (uaix conformance-peer, run in process by the record's build)`;
+}
+
+/** The reference report over `set`, named as the published pack it stands for. */
+export function referenceReport(model: Checkers, set: CaseSet): Promise<ConformanceReport> {
+  return runConformance(set.cases, referencePeer({ validator: model.validator, routeChecker: model.routeChecker }), {
+    evaluatedAt: set.evaluatedAt,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    expectedFailures: new Map(),
+    implementation: referenceImplementationName(),
+    pack: `${SITE_ORIGIN}${CONFORMANCE_PATH}`,
+  });
+}
+
+/**
+ * The report over the fixtures shipped beside the code, the cases the published pack is made from:
+ * what the pages summarise before the pack is written (the build checks the two agree).
+ */
+export function shippedReferenceReport(model: Checkers): Promise<ConformanceReport> {
+  return referenceReport(model, shippedCases(model.validator, model.routeChecker));
+}
+
+/**
+ * The problem when the report published at `path` counts otherwise than the one the pages show
+ * (both the reference over the same fixtures: a difference means the pack lost or changed one).
+ */
+export function summaryMismatch(
+  path: string,
+  published: ConformanceReport['summary'],
+  shown: ConformanceReport['summary'],
+): Problem | undefined {
+  if (isDeepStrictEqual(published, shown)) return undefined;
+  return problemAtPointer(
+    path,
+    '/summary',
+    `the published pack gives ${JSON.stringify(published)}, the pages show ${JSON.stringify(shown)}`,
+    'implementations',
+  );
+}

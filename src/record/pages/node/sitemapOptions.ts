@@ -1,0 +1,47 @@
+/**
+ * Options for @astrojs/sitemap: only pages that are their own canonical (a fallback page's
+ * canonical is the page whose text it shows; search pages are not records), hreflang alternates
+ * from the page index (real translations plus x-default, as in the page heads), lastmod from git.
+ */
+import { loadContentEntries, loadUiStrings, withEditionPages } from '../../content/node/contentFiles.ts';
+import { buildRecordIndex, hreflangAlternates, inSitemap, type RecordIndex } from '../pageIndex.ts';
+import { lastChangedDate } from '../../content/node/gitDates.ts';
+
+interface SitemapLink {
+  lang: string;
+  url: string;
+}
+interface SitemapItem {
+  url: string;
+  links?: SitemapLink[];
+  lastmod?: string;
+}
+
+export function sitemapAlternates(
+  index: RecordIndex,
+  url: string,
+): { links: SitemapLink[]; lastmod?: string } | undefined {
+  const page = index.byUrl.get(url);
+  if (!page) return undefined;
+  const links = hreflangAlternates(page).map((alternate) => ({ lang: alternate.hreflang, url: alternate.href }));
+  return { links, lastmod: lastChangedDate([page.source.file, page.entry.file]) };
+}
+
+export function sitemapOptions() {
+  let index: RecordIndex | undefined;
+  const recordIndex = () =>
+    (index ??= buildRecordIndex(withEditionPages(loadContentEntries(), loadUiStrings().files).entries));
+  return {
+    // Only record pages are listed: the root is a language chooser whose canonical is /en-us/.
+    filter(url: string) {
+      const page = recordIndex().byUrl.get(new URL(url).pathname);
+      return page !== undefined && inSitemap(page);
+    },
+    serialize(item: SitemapItem): SitemapItem {
+      const path = new URL(item.url).pathname;
+      const found = sitemapAlternates(recordIndex(), path);
+      if (!found) return { url: item.url };
+      return { url: item.url, links: found.links, ...(found.lastmod ? { lastmod: found.lastmod } : {}) };
+    },
+  };
+}
