@@ -29,7 +29,7 @@ import { execFileSync } from 'node:child_process';
 import { buildCommand, copyRepository, removeCopy } from '../tests/build/_support/tempRepo.ts';
 import { loadContentEntries, splitFrontmatter } from '../src/record/content/node/contentFiles.ts';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { buildRecordIndex } from '../src/record/pages/pageIndex.ts';
+import { buildPageIndex } from '../src/record/pages/pageIndex.ts';
 import { LOCALES, localeOf, SOURCE_LOCALE } from '../src/record/model/locales.ts';
 import { stampTranslation } from '../src/record/content/node/translationStamp.ts';
 import { localizeFallbackLinks } from '../src/site/entries.ts';
@@ -213,7 +213,7 @@ function addGuides(copy: string, count: number): void {
 function fillBareSite(copy: string): number {
   const content = loadContentEntries(join(copy, 'content'));
   if (content.problems.length) throw new Error(`content problems in the copy:\n${content.problems.join('\n')}`);
-  const index = buildRecordIndex(content.entries);
+  const index = buildPageIndex(content.entries);
   const folder = join(copy, 'bench/bare/content');
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
@@ -396,7 +396,7 @@ async function main(): Promise<void> {
   const load = loadavg()[0].toFixed(1);
   const copy = copyRepository({ withGit: true });
   try {
-    const realPages = buildRecordIndex(loadContentEntries(join(copy, 'content')).entries).pages.length;
+    const realPages = buildPageIndex(loadContentEntries(join(copy, 'content')).entries).pages.length;
     // Each guide is a page in every locale; scale N means about N times the record's pages.
     const guides = Math.round(((options.scale - 1) * realPages) / LOCALES.length);
     if (guides > 0) addGuides(copy, guides);

@@ -6,7 +6,7 @@ import { editionState, type EditionState } from '../record/editions/node/edition
 import { committedEditionBundle, type EditionBundle } from '../record/editions/node/editionBundle.ts';
 import { EDITION_INDEX_FILE, editionPagePath, editionPath, type EditionStatus } from '../record/editions/editions.ts';
 import { BUNDLE_MEDIA_TYPE } from '../record/editions/editionBundle.ts';
-import type { PageRecord } from '../record/pages/pageIndex.ts';
+import type { Page } from '../record/pages/pageIndex.ts';
 import type { StructuredDownload } from '../record/pages/structuredData.ts';
 import type { SiteContext } from './siteContext.ts';
 
@@ -21,7 +21,7 @@ export function editionStatusText(status: EditionStatus, t: (key: string, values
 }
 
 /** The offline bundle of the edition an edition page shows (undefined for any other page). */
-export async function editionBundleOf(site: SiteContext, page: PageRecord): Promise<EditionBundle | undefined> {
+export async function editionBundleOf(site: SiteContext, page: Page): Promise<EditionBundle | undefined> {
   if (page.collection !== 'editions') return undefined;
   const id = page.path.slice(editionPagePath('').length);
   const index = editionState(site).editions.find((edition) => edition.id === id);
@@ -29,7 +29,7 @@ export async function editionBundleOf(site: SiteContext, page: PageRecord): Prom
 }
 
 /** What an edition page offers for download (its JSON-LD distribution): the bundle and the edition index. */
-export async function editionDownloadsOf(site: SiteContext, page: PageRecord): Promise<StructuredDownload[]> {
+export async function editionDownloadsOf(site: SiteContext, page: Page): Promise<StructuredDownload[]> {
   const bundle = await editionBundleOf(site, page);
   if (!bundle) return [];
   const id = page.path.slice(editionPagePath('').length);

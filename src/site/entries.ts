@@ -1,9 +1,9 @@
 /** Maps a page to its content-collection entry, and small transforms of rendered bodies. */
-import type { PageRecord } from '../record/pages/pageIndex.ts';
+import type { Page } from '../record/pages/pageIndex.ts';
 import { entryIdOf } from '../record/content/contentPaths.ts';
 import { BODY_MARKERS, markerComment, type BodyMarker } from '../record/content/bodyMarkers.ts';
 
-export function entryOf(page: PageRecord): { collection: 'pages' | 'guides' | 'registry'; id: string } {
+export function entryOf(page: Page): { collection: 'pages' | 'guides' | 'registry'; id: string } {
   const collection = page.entry.collection as 'pages' | 'guides' | 'registry';
   const prefix = `content/${collection}/`;
   return { collection, id: entryIdOf(page.entry.file.slice(prefix.length)) };

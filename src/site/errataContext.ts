@@ -4,14 +4,14 @@
  */
 import { loadErrata } from '../record/editions/node/errataFiles.ts';
 import { errataOf, erratumText, type Erratum, type ErrataRegister } from '../record/editions/errata.ts';
-import type { PageRecord } from '../record/pages/pageIndex.ts';
+import type { Page } from '../record/pages/pageIndex.ts';
 
 export function errataRegister(): ErrataRegister {
   return loadErrata().register;
 }
 
 /** The errata that touch a page (by its record code, the same in every locale). */
-export function errataOfPage(page: PageRecord): Erratum[] {
+export function errataOfPage(page: Page): Erratum[] {
   return errataOf(errataRegister(), page.code);
 }
 

@@ -4,13 +4,13 @@
  * (es-es shows the es-US text). One place, so the banner, the status block and the language
  * switcher name the same language.
  */
-import type { PageRecord, TranslationState } from '../record/pages/pageIndex.ts';
+import type { Page, TranslationState } from '../record/pages/pageIndex.ts';
 import { SOURCE_LOCALE, localeOf } from '../record/model/locales.ts';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 /** The banner of a fallback page, in the interface's language. */
-export function fallbackBanner(page: PageRecord, t: Translate): string {
+export function fallbackBanner(page: Page, t: Translate): string {
   const shown = localeOf(page.entry.locale);
   const language = localeOf(page.locale).label;
   return page.entry.locale === SOURCE_LOCALE
@@ -29,7 +29,7 @@ export function translationStateText(state: TranslationState, shownLocale: strin
 }
 
 /** What a language-switcher link adds for a locale without its own translation: which text it shows. */
-export function untranslatedNote(variant: PageRecord, t: Translate): string {
+export function untranslatedNote(variant: Page, t: Translate): string {
   return variant.entry.locale === SOURCE_LOCALE
     ? t('language.untranslated')
     : t('language.shows_other', { tag: localeOf(variant.entry.locale).lang });

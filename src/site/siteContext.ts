@@ -18,10 +18,10 @@ import { languageProblems, type LanguageCheckInput } from '../record/checks/node
 import { readChangelogFiles } from '../record/editions/node/changelogFiles.ts';
 import { loadErrata } from '../record/editions/node/errataFiles.ts';
 import {
-  buildRecordIndex,
+  buildPageIndex,
   translationStateOf,
-  type RecordIndex,
-  type PageRecord,
+  type PageIndex,
+  type Page,
   type TranslationState,
 } from '../record/pages/pageIndex.ts';
 import { loadRecordModel } from '../record/model/node/loadRecordModel.ts';
@@ -48,7 +48,7 @@ export interface LocalizedData<T> {
 }
 
 export interface SiteContext {
-  index: RecordIndex;
+  index: PageIndex;
   model: RecordModel;
   fieldRegistry: FieldRegistryDocument;
   routes: CheckedRouteRecord[];
@@ -63,7 +63,7 @@ export interface SiteContext {
   ui(locale: string): (key: string, values?: Record<string, string>) => string;
   registryCommon(locale: string): LocalizedData<RegistryCommon>;
   clientLadder(locale: string): LocalizedData<ClientLadder>;
-  lastChanged(page: PageRecord): string | undefined;
+  lastChanged(page: Page): string | undefined;
   /** Translation states of the shared data files (profile sections, ladder rows), per locale. */
   dataTranslations: {
     folder: 'registry-common' | 'client-ladder';
@@ -71,7 +71,7 @@ export interface SiteContext {
     states: Record<string, TranslationState>;
   }[];
   /** True when the page's text or a shared data file it shows changed in English after its translation. */
-  isStale(page: PageRecord): boolean;
+  isStale(page: Page): boolean;
   /** Interface strings per locale: how many of the English keys the locale translates. */
   uiCoverage: Record<string, { translated: number; total: number }>;
   /**
@@ -181,7 +181,7 @@ function fileProblemsOf({
 }
 
 /** Stops the build with the content problems (the files' own, then the language check's). */
-function assertContentClean(fileProblems: readonly Problem[], index: RecordIndex): void {
+function assertContentClean(fileProblems: readonly Problem[], index: PageIndex): void {
   // Cross-file checks only once every file reads cleanly: a broken English file would otherwise
   // also make its translations look orphaned.
   const problems = fileProblems.length ? fileProblems : index.problems;
@@ -295,7 +295,7 @@ function staleCheck(
 }
 
 /** The site context of checked sources. */
-function assembleSite(sources: ContentSources, index: RecordIndex): SiteContext {
+function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
   const ui = uiStringTables(sources.strings);
   const model = loadRecordModel();
   const dataTranslations = dataTranslationStates(sources);
@@ -336,7 +336,7 @@ export function loadSite(): SiteContext {
   if (shared) return shared;
   if (cached) return cached;
   const sources = readContentSources();
-  const index = buildRecordIndex(sources.content.entries);
+  const index = buildPageIndex(sources.content.entries);
   assertContentClean([...fileProblemsOf(sources), ...languageProblems(languageCheckInput(sources))], index);
   cached = assembleSite(sources, index);
   return cached;
@@ -356,7 +356,7 @@ export async function loadSiteCheckingLanguageAside(
   languageProblems: Promise<Problem[]>;
 }> {
   const sources = readContentSources();
-  const index = buildRecordIndex(sources.content.entries);
+  const index = buildPageIndex(sources.content.entries);
   const language = checkLanguage(languageCheckInput(sources));
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   language.catch(() => undefined);

@@ -100,7 +100,7 @@ test('gate 1 after the build: a local path a template leaks into dist/ is found 
   assert.doesNotMatch(run.stderr, /src\/pages\/404\.astro:/);
 });
 
-test('gate 2: a claim in a French page fails the build, naming the page, the capability and the sentence', () => {
+test('gate 2: a claim in a French page fails the build, naming the page, the offering and the sentence', () => {
   const run = plantedFullBuild();
   assertFailedClearly(run, copy, [/build failed at publication gates/]);
   const line = lineNaming(run, '/fr-fr/guides/swarm-failure-and-recovery/');

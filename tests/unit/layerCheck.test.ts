@@ -10,10 +10,10 @@ import { astroTemplateImports, checkLayers } from '../../scripts/layerCheck.ts';
 test('a template imports what its frontmatter and bundled scripts import, type-only and dynamic included', () => {
   const template = [
     '---',
-    "import type { PageRecord } from '../record/pageIndex.ts';",
+    "import type { Page } from '../record/pageIndex.ts';",
     "import Head from '../components/BaseHead.astro';",
     "const late = await import('../site/lazy.ts');",
-    'const page: PageRecord = Astro.props.page;',
+    'const page: Page = Astro.props.page;',
     '---',
     '<Head />',
     "<p>import x from 'not/an/import.ts'</p>",

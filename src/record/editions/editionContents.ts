@@ -6,7 +6,7 @@
  * pages are rendered from.
  */
 import type { RecordModel } from '../model/recordModel.ts';
-import type { RecordIndex, PageRecord } from '../pages/pageIndex.ts';
+import type { PageIndex, Page } from '../pages/pageIndex.ts';
 import { LOCALES } from '../model/locales.ts';
 import { isNormativePage, PAGE_PATHS } from '../pages/pagePaths.ts';
 import {
@@ -45,7 +45,7 @@ export function normativeMachinePaths(model: RecordModel, routes: readonly { rou
  * The normative pages an edition freezes: one per locale that carries translated content and has its
  * own text of the page (a locale that shows the English text of a normative page has nothing to freeze).
  */
-export function normativePages(index: RecordIndex): PageRecord[] {
+export function normativePages(index: PageIndex): Page[] {
   const translating = new Set(LOCALES.filter((locale) => locale.translatesContent).map((locale) => locale.code));
   return index.pages.filter(
     (page) => translating.has(page.locale) && page.entry.locale === page.locale && isNormativePage(page.path),
@@ -53,7 +53,7 @@ export function normativePages(index: RecordIndex): PageRecord[] {
 }
 
 /** The public path of a normative page's Markdown mirror. */
-export function normativeMirrorPath(page: PageRecord): string {
+export function normativeMirrorPath(page: Page): string {
   return mirrorPaths(page.url).markdown;
 }
 
@@ -62,7 +62,7 @@ export function normativeMirrorPath(page: PageRecord): string {
  * English source), and the shared data files profile pages and the fallbacks page show. The build
  * compares their digests with the latest edition's before Astro renders, when no mirror exists yet.
  */
-export function normativeSourceFiles(pages: readonly PageRecord[]): string[] {
+export function normativeSourceFiles(pages: readonly Page[]): string[] {
   const files = new Set<string>();
   for (const page of pages) {
     files.add(page.source.file);

@@ -4,7 +4,7 @@
  */
 import type { LlmsSection } from '../machine/llmsTxt.ts';
 import { SITE_ORIGIN, pageUrl } from '../model/locales.ts';
-import type { RecordIndex } from '../pages/pageIndex.ts';
+import type { PageIndex } from '../pages/pageIndex.ts';
 import { pageLink } from '../machine/llmsSections.ts';
 import {
   EDITION_INDEX_FILE,
@@ -68,7 +68,7 @@ function bundleEntry(id: string, bundle: BundleFacts | undefined) {
 /** The llms.txt sections with an Editions section before the last one (llms.txt's "Optional" comes last). */
 export function withEditionsSection(
   sections: readonly LlmsSection[],
-  index: RecordIndex,
+  index: PageIndex,
   status: EditionStatus,
   editions: readonly EditionIndex[],
   locale: string,

@@ -1,5 +1,5 @@
 /** The generated sections of /llms.txt and the one-file English record /llms-full.txt. */
-import type { RecordIndex, PageRecord } from '../pages/pageIndex.ts';
+import type { PageIndex, Page } from '../pages/pageIndex.ts';
 import type { RecordModel } from '../model/recordModel.ts';
 import type { LlmsSection } from './llmsTxt.ts';
 import type { BuiltPageMirror } from '../pages/pageMirror.ts';
@@ -24,7 +24,7 @@ import type { PackageRelease } from '../implementations/packageCommands.ts';
 const absolute = (path: string) => `${SITE_ORIGIN}${path}`;
 
 /** A page's llms.txt link: its Markdown mirror, its description and record code. */
-export function pageLink(page: PageRecord) {
+export function pageLink(page: Page) {
   return {
     title: page.entry.data.title,
     url: absolute(mirrorPaths(page.url).markdown),
@@ -33,7 +33,7 @@ export function pageLink(page: PageRecord) {
 }
 
 /** English pages in reading order: by collection, then `order`; the editions' pages last. */
-export function englishReadingOrder(index: RecordIndex): PageRecord[] {
+export function englishReadingOrder(index: PageIndex): Page[] {
   const english = index.pages.filter((page) => page.locale === SOURCE_LOCALE);
   const collections = ['pages', 'guides', 'registry', 'editions'];
   return collections.flatMap((collection) => {
@@ -43,7 +43,7 @@ export function englishReadingOrder(index: RecordIndex): PageRecord[] {
 }
 
 export function llmsSections(
-  index: RecordIndex,
+  index: PageIndex,
   model: RecordModel,
   routes: { routeId: string; record: { title?: string; description?: string } }[],
   release: PackageRelease,
@@ -52,7 +52,7 @@ export function llmsSections(
   const pick = (...paths: string[]) =>
     paths
       .map(english)
-      .filter((page): page is PageRecord => Boolean(page))
+      .filter((page): page is Page => Boolean(page))
       .map(pageLink);
   const profiles = englishReadingOrder(index).filter((page) => page.collection === 'registry');
   const guides = englishReadingOrder(index).filter((page) => page.collection === 'guides');
@@ -169,7 +169,7 @@ export function llmsFullDocument(title: string, summary: string, parts: readonly
   return `# ${title}\n\n> ${summary}\n\n${texts.join('\n---\n\n')}`;
 }
 
-export function llmsFullText(index: RecordIndex, mirrors: ReadonlyMap<string, Pick<BuiltPageMirror, 'body'>>): string {
+export function llmsFullText(index: PageIndex, mirrors: ReadonlyMap<string, Pick<BuiltPageMirror, 'body'>>): string {
   const parts = englishReadingOrder(index).map((page) => {
     const mirror = mirrors.get(page.url);
     if (!mirror) throw new Error(`${page.url}: no mirror was built`);

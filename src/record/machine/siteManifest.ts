@@ -3,7 +3,7 @@
  * but itself (a file cannot contain its own digest; the manifest says so in `coverage`).
  */
 import type { RecordModel } from '../model/recordModel.ts';
-import type { RecordIndex } from '../pages/pageIndex.ts';
+import type { PageIndex } from '../pages/pageIndex.ts';
 import type { RouteRecord } from '../../uai/routeVocabulary.ts';
 import type { Sha256 } from '../../uai/sha256.ts';
 import type { UAIXSiteManifestWellKnownUaixJson } from '../generated/uaix-manifest.ts';
@@ -61,7 +61,7 @@ export type SiteManifest = UAIXSiteManifestWellKnownUaixJson;
 
 export function buildSiteManifest(
   model: RecordModel,
-  index: RecordIndex,
+  index: PageIndex,
   files: readonly BuiltFile[],
   routes: readonly ManifestRoute[],
   release: PackageRelease,

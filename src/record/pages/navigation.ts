@@ -5,7 +5,7 @@
  * the current section around the current page, so a larger record does not make every page heavier.
  */
 import { pageUrl } from '../model/locales.ts';
-import type { PageRecord, RecordIndex } from './pageIndex.ts';
+import type { Page, PageIndex } from './pageIndex.ts';
 import { SURFACES, SURFACE_INDEX_PATHS, surfaceOf, type Surface } from './surfaces.ts';
 import { PAGE_PATHS } from './pagePaths.ts';
 
@@ -15,24 +15,24 @@ export const SIDEBAR_PAGE_LIMIT = 9;
 export interface Section {
   surface: Surface;
   /** The section's index page: the page at SURFACE_INDEX_PATHS, else the section's first page. */
-  index: PageRecord;
+  index: Page;
   /** Every page of the section in reading order, the index page first. */
-  pages: PageRecord[];
+  pages: Page[];
   /** Each page's place in `pages`, by URL: no page searches the whole section. */
   positionOf: Map<string, number>;
 }
 
-const byPath = (a: PageRecord, b: PageRecord) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const byPath = (a: Page, b: Page) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-const sectionsCache = new WeakMap<RecordIndex, Map<string, Section[]>>();
+const sectionsCache = new WeakMap<PageIndex, Map<string, Section[]>>();
 
 /** The sections of one locale that have pages, in SURFACES order; computed once per index and locale. */
-export function sectionsOf(index: RecordIndex, locale: string): Section[] {
+export function sectionsOf(index: PageIndex, locale: string): Section[] {
   let perLocale = sectionsCache.get(index);
   if (!perLocale) sectionsCache.set(index, (perLocale = new Map()));
   const cached = perLocale.get(locale);
   if (cached) return cached;
-  const grouped = new Map<Surface, PageRecord[]>();
+  const grouped = new Map<Surface, Page[]>();
   for (const page of index.pages) {
     if (page.locale !== locale) continue;
     const surface = surfaceOf(page.path);
@@ -58,12 +58,12 @@ export function sectionsOf(index: RecordIndex, locale: string): Section[] {
 }
 
 /** Every page of the locale once: section by section, each section's index page first. */
-export function readingOrder(index: RecordIndex, locale: string): PageRecord[] {
+export function readingOrder(index: PageIndex, locale: string): Page[] {
   return sectionsOf(index, locale).flatMap((section) => section.pages);
 }
 
 /** The page before and after, in the locale's reading order (crossing section boundaries). */
-export function previousAndNext(index: RecordIndex, page: PageRecord): { previous?: PageRecord; next?: PageRecord } {
+export function previousAndNext(index: PageIndex, page: Page): { previous?: Page; next?: Page } {
   const sections = sectionsOf(index, page.locale);
   const at = sections.findIndex((section) => section.positionOf.has(page.url));
   if (at < 0) return {};
@@ -75,7 +75,7 @@ export function previousAndNext(index: RecordIndex, page: PageRecord): { previou
   };
 }
 
-export function sectionOf(index: RecordIndex, page: PageRecord): Section {
+export function sectionOf(index: PageIndex, page: Page): Section {
   const surface = surfaceOf(page.path);
   return sectionsOf(index, page.locale).find((section) => section.surface === surface)!;
 }
@@ -85,7 +85,7 @@ export function sectionOf(index: RecordIndex, page: PageRecord): Section {
  * when it is a section folder of its own (`registry`, `guides`). An index that is one page among its
  * siblings (`tools/validator`, `governance/changelog`) is no parent of the section's other pages.
  */
-function sectionIndexIsParent(sectionIndex: PageRecord, page: PageRecord): boolean {
+function sectionIndexIsParent(sectionIndex: Page, page: Page): boolean {
   return !sectionIndex.path.includes('/') || page.path.startsWith(`${sectionIndex.path}/`);
 }
 
@@ -93,7 +93,7 @@ function sectionIndexIsParent(sectionIndex: PageRecord, page: PageRecord): boole
  * Breadcrumb trail: the locale home, the section's index page when it is a parent, the ancestors on
  * the path that are pages, and the page itself last.
  */
-export function breadcrumbsOf(index: RecordIndex, page: PageRecord): PageRecord[] {
+export function breadcrumbsOf(index: PageIndex, page: Page): Page[] {
   const sectionIndex = sectionOf(index, page).index;
   const candidates = [
     index.byUrl.get(pageUrl(page.locale, PAGE_PATHS.home)),
@@ -102,7 +102,7 @@ export function breadcrumbsOf(index: RecordIndex, page: PageRecord): PageRecord[
   const segments = page.path ? page.path.split('/') : [];
   for (let depth = 1; depth <= segments.length; depth++)
     candidates.push(index.byUrl.get(pageUrl(page.locale, segments.slice(0, depth).join('/'))));
-  const trail: PageRecord[] = [];
+  const trail: Page[] = [];
   for (const candidate of candidates) if (candidate && !trail.includes(candidate)) trail.push(candidate);
   return trail;
 }
@@ -115,13 +115,13 @@ export interface SidebarSection {
   /** The reader is somewhere in this section. */
   open: boolean;
   /** For the open section: its other pages near the current one (at most SIDEBAR_PAGE_LIMIT). */
-  pages: { page: PageRecord; current: boolean }[];
+  pages: { page: Page; current: boolean }[];
   /** For the open section: how many of its pages the list leaves out (read them from the index page). */
   omitted: number;
 }
 
 /** The sidebar of a page: every section, and the current section's pages around the current one. */
-export function sidebarOf(index: RecordIndex, page: PageRecord, limit = SIDEBAR_PAGE_LIMIT): SidebarSection[] {
+export function sidebarOf(index: PageIndex, page: Page, limit = SIDEBAR_PAGE_LIMIT): SidebarSection[] {
   const here = surfaceOf(page.path);
   return sectionsOf(index, page.locale).map((section) => {
     const open = section.surface === here;

@@ -51,7 +51,7 @@ export function translationStateOf(
   return translation.source_digest === sourceDigest ? 'translated' : 'stale';
 }
 
-export interface PageRecord {
+export interface Page {
   url: string;
   locale: string;
   path: string;
@@ -65,11 +65,11 @@ export interface PageRecord {
   translatedLocales: string[];
 }
 
-export interface RecordIndex {
-  pages: PageRecord[];
-  byUrl: ReadonlyMap<string, PageRecord>;
+export interface PageIndex {
+  pages: Page[];
+  byUrl: ReadonlyMap<string, Page>;
   /** Pages of one record (same path) per locale. */
-  variants(path: string): PageRecord[];
+  variants(path: string): Page[];
   problems: Problem[];
 }
 
@@ -83,7 +83,7 @@ type TranslationsByPath = Map<string, Map<string, ContentEntry>>;
 
 /** A problem of a content entry's record: its code, its source, its locale. */
 function recordProblem(entry: ContentEntry, message: string): Problem {
-  return { file: entry.file, message, rule: 'record-index' };
+  return { file: entry.file, message, rule: 'page-index' };
 }
 
 /**
@@ -163,7 +163,7 @@ function translationProblems(sources: ReadonlyMap<string, ContentEntry>, transla
 }
 
 /** The pages of one record, one per locale in locale order, each showing the first text along its fallback chain. */
-function recordVariants(source: ContentEntry, translations: TranslationsByPath): PageRecord[] {
+function recordVariants(source: ContentEntry, translations: TranslationsByPath): Page[] {
   const entryIn = (code: string) => (code === SOURCE_LOCALE ? source : translations.get(source.path)?.get(code));
   const translated = LOCALES.filter(
     (locale) => locale.code === SOURCE_LOCALE || translations.get(source.path)?.has(locale.code),
@@ -184,10 +184,10 @@ function recordVariants(source: ContentEntry, translations: TranslationsByPath):
   }));
 }
 
-export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex {
+export function buildPageIndex(entries: readonly ContentEntry[]): PageIndex {
   const { sources, translations, problems: entryProblems } = groupEntries(entries);
   const problems = [...entryProblems, ...translationProblems(sources, translations)];
-  const byPath = new Map<string, PageRecord[]>();
+  const byPath = new Map<string, Page[]>();
   const orderedSources = [...sources.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const source of orderedSources) byPath.set(source.path, recordVariants(source, translations));
   const pages = [...byPath.values()].flat();
@@ -199,7 +199,7 @@ export function buildRecordIndex(entries: readonly ContentEntry[]): RecordIndex 
  * The page whose text this page shows: itself, or for a fallback page the page of the locale it
  * takes the text from.
  */
-export function canonicalUrlOf(page: PageRecord): string {
+export function canonicalUrlOf(page: Page): string {
   return `${SITE_ORIGIN}${pageUrl(page.entry.locale, page.path)}`;
 }
 
@@ -208,7 +208,7 @@ export function canonicalUrlOf(page: PageRecord): string {
  * the page head and the sitemap. A fallback page announces none: it is not a translation, and
  * its canonical is the page whose text it shows.
  */
-export function hreflangAlternates(page: PageRecord): { hreflang: string; href: string }[] {
+export function hreflangAlternates(page: Page): { hreflang: string; href: string }[] {
   if (page.state === 'fallback') return [];
   return [
     ...page.translatedLocales.map((code) => ({
@@ -225,20 +225,20 @@ export function isSearchPage(page: { path: string }): boolean {
 }
 
 /** Whether the sitemap lists the page: a record page that is its own canonical. */
-export function inSitemap(page: PageRecord): boolean {
+export function inSitemap(page: Page): boolean {
   return !isSearchPage(page) && canonicalUrlOf(page) === `${SITE_ORIGIN}${page.url}`;
 }
 
 interface SiblingGroup {
-  pages: PageRecord[];
+  pages: Page[];
   positionOf: Map<string, number>;
 }
 
 // Sorted once per (locale, collection) and index: every page asks for its siblings, and sorting the
 // whole record on each page made the build grow with the square of the page count.
-const siblingGroups = new WeakMap<RecordIndex, Map<string, SiblingGroup>>();
+const siblingGroups = new WeakMap<PageIndex, Map<string, SiblingGroup>>();
 
-function siblingGroupOf(index: RecordIndex, page: PageRecord): SiblingGroup {
+function siblingGroupOf(index: PageIndex, page: Page): SiblingGroup {
   let groups = siblingGroups.get(index);
   if (!groups) {
     groups = new Map();
@@ -259,6 +259,6 @@ function siblingGroupOf(index: RecordIndex, page: PageRecord): SiblingGroup {
 }
 
 /** Siblings in reading order: same locale and collection, by `order`, then path (shared; do not modify). */
-export function siblingsOf(index: RecordIndex, page: PageRecord): readonly PageRecord[] {
+export function siblingsOf(index: PageIndex, page: Page): readonly Page[] {
   return siblingGroupOf(index, page).pages;
 }

@@ -6,7 +6,7 @@
  * of. Only properties schema.org defines for the type are used (tests/build/structuredData.test.ts
  * checks them against a committed vocabulary subset).
  */
-import type { PageRecord } from './pageIndex.ts';
+import type { Page } from './pageIndex.ts';
 import type { RecordModel } from '../model/recordModel.ts';
 import { LOCALES, SITE_ORIGIN, localeOf } from '../model/locales.ts';
 import { CONFORMANCE_PATH } from '../machine/publicPaths.ts';
@@ -54,7 +54,7 @@ export interface StructuredDataInput {
 }
 
 export function pageStructuredData(
-  page: PageRecord,
+  page: Page,
   model: RecordModel,
   input: StructuredDataInput,
 ): Record<string, unknown> {

@@ -7,7 +7,7 @@ import {
 } from '../../../src/record/editions/editionPages.ts';
 import { editionIndex } from '../../../src/record/editions/editions.ts';
 import {
-  buildRecordIndex,
+  buildPageIndex,
   canonicalUrlOf,
   hreflangAlternates,
   inSitemap,
@@ -70,7 +70,7 @@ test('an edition page is translated where the locale translates content and has 
 });
 
 test('in the page index, edition pages fall back along the locale table, with canonicals and hreflang to match', () => {
-  const index = buildRecordIndex(editionPageEntries(EDITIONS, UI));
+  const index = buildPageIndex(editionPageEntries(EDITIONS, UI));
   assert.deepEqual(index.problems, []);
   const variants = index.variants('editions/2026-12-01');
   assert.deepEqual(
@@ -105,7 +105,7 @@ test('no content file may take an edition page code, and the index refuses a cod
     fileDigest: digest(3),
     data: { code: 'UAIX-EDIT-0001', title: 'About', description: 'd', order: 0 },
   };
-  const index = buildRecordIndex([clash, ...editionPageEntries(EDITIONS, UI)]);
+  const index = buildPageIndex([clash, ...editionPageEntries(EDITIONS, UI)]);
   assert.ok(
     index.problems.some((problem) => problem.message.includes('record code UAIX-EDIT-0001 is already used by')),
     index.problems.map(formatProblem).join('\n'),

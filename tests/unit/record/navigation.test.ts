@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecordIndex, type Collection, type ContentEntry } from '../../../src/record/pages/pageIndex.ts';
+import { buildPageIndex, type Collection, type ContentEntry } from '../../../src/record/pages/pageIndex.ts';
 import {
   SIDEBAR_PAGE_LIMIT,
   breadcrumbsOf,
@@ -41,7 +41,7 @@ const SMALL = [
 ];
 
 test('one reading order through every page of a locale: sections in surface order, each index page first', () => {
-  const index = buildRecordIndex(SMALL);
+  const index = buildPageIndex(SMALL);
   assert.deepEqual(index.problems, []);
   const order = readingOrder(index, 'fr-fr').map((page) => page.path);
   assert.deepEqual(order, [
@@ -68,7 +68,7 @@ test('one reading order through every page of a locale: sections in surface orde
 });
 
 test('breadcrumbs: home, the section index when it is a parent, the page (no crumb twice)', () => {
-  const index = buildRecordIndex(SMALL);
+  const index = buildPageIndex(SMALL);
   const crumbs = (url: string) => breadcrumbsOf(index, index.byUrl.get(url)!).map((page) => page.url);
   assert.deepEqual(crumbs('/es-us/registry/a/'), ['/es-us/', '/es-us/registry/', '/es-us/registry/a/']);
   // A section index that is one page among others (specification/uai-1) is not their parent.
@@ -76,13 +76,13 @@ test('breadcrumbs: home, the section index when it is a parent, the page (no cru
   assert.deepEqual(crumbs('/es-us/registry/'), ['/es-us/', '/es-us/registry/']);
   assert.deepEqual(crumbs('/es-us/'), ['/es-us/']);
   // Search is in the tools section, but not under the validator, the section's index.
-  const withTools = buildRecordIndex([...SMALL, entry('tools/validator', 6), entry('search', 13)]);
+  const withTools = buildPageIndex([...SMALL, entry('tools/validator', 6), entry('search', 13)]);
   const toolsTrail = breadcrumbsOf(withTools, withTools.byUrl.get('/en-us/search/')!).map((page) => page.url);
   assert.deepEqual(toolsTrail, ['/en-us/', '/en-us/search/']);
 });
 
 test('the sidebar lists every section, marks the current one and its pages', () => {
-  const index = buildRecordIndex(SMALL);
+  const index = buildPageIndex(SMALL);
   const sidebar = sidebarOf(index, index.byUrl.get('/en-us/registry/b/')!);
   assert.deepEqual(
     sidebar.map((section) => section.surface),
@@ -110,7 +110,7 @@ test('the sidebar does not grow with the record: at most SIDEBAR_PAGE_LIMIT page
     entry('registry', 0),
     ...Array.from({ length: 400 }, (_, n) => entry(`registry/p${String(n).padStart(3, '0')}`, n + 1)),
   ];
-  const index = buildRecordIndex(many);
+  const index = buildPageIndex(many);
   const sizeOf = (url: string) => {
     const sidebar = sidebarOf(index, index.byUrl.get(url)!);
     return { sidebar, registry: sidebar.find((section) => section.surface === 'registry')! };

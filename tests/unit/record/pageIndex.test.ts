@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRecordIndex, translationStateOf, type ContentEntry } from '../../../src/record/pages/pageIndex.ts';
+import { buildPageIndex, translationStateOf, type ContentEntry } from '../../../src/record/pages/pageIndex.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 const digest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
@@ -24,7 +24,7 @@ function entry(
 }
 
 test('every English record gets a page in each of the five locales, with its state', () => {
-  const index = buildRecordIndex([
+  const index = buildPageIndex([
     entry('en-us', '', 'UAIX-ABOU-0001', {}, digest(1)),
     entry('es-us', '', 'UAIX-ABOU-0001', { source_digest: digest(1) }),
     entry('fr-fr', '', 'UAIX-ABOU-0001', { source_digest: digest(2) }),
@@ -44,7 +44,7 @@ test('every English record gets a page in each of the five locales, with its sta
 });
 
 test('a duplicate record code, a code that differs between locales, and an orphan translation are errors naming the files', () => {
-  const index = buildRecordIndex([
+  const index = buildPageIndex([
     entry('en-us', 'about', 'UAIX-ABOU-0002'),
     entry('en-us', 'roadmap', 'UAIX-ABOU-0002'),
     entry('es-us', 'about', 'UAIX-ABOU-0009', { source_digest: digest(1) }),
@@ -66,7 +66,7 @@ test('a duplicate record code, a code that differs between locales, and an orpha
 });
 
 test('translations in a locale that does not carry translated content are rejected', () => {
-  const index = buildRecordIndex([
+  const index = buildPageIndex([
     entry('en-us', 'about', 'UAIX-ABOU-0002'),
     entry('es-es', 'about', 'UAIX-ABOU-0002', { source_digest: digest(1) }),
   ]);
@@ -74,7 +74,7 @@ test('translations in a locale that does not carry translated content are reject
 });
 
 test('malformed record codes are errors', () => {
-  const index = buildRecordIndex([entry('en-us', 'about', 'UAIX-ABOUT-2')]);
+  const index = buildPageIndex([entry('en-us', 'about', 'UAIX-ABOUT-2')]);
   assert.match(index.problems[0].message, /is not of the form UAIX-<KIND>-NNNN/);
 });
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentEntries } from '../../../src/record/content/node/contentFiles.ts';
-import { buildRecordIndex, canonicalUrlOf, hreflangAlternates } from '../../../src/record/pages/pageIndex.ts';
+import { buildPageIndex, canonicalUrlOf, hreflangAlternates } from '../../../src/record/pages/pageIndex.ts';
 import { isNormativePage } from '../../../src/record/pages/pagePaths.ts';
 import { localeOf } from '../../../src/record/model/locales.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
@@ -36,7 +36,7 @@ test('zh-cn translates content, and has every interface string, each in Chinese'
 });
 
 test('every zh-cn page, normative ones included, is translated with its own canonical and hreflang', () => {
-  const index = buildRecordIndex(loadContentEntries().entries);
+  const index = buildPageIndex(loadContentEntries().entries);
   assert.deepEqual(index.problems, []);
   const zh = index.pages.filter((page) => page.locale === 'zh-cn' && page.collection !== 'editions');
   assert.ok(zh.length >= 25, `${zh.length} zh-cn pages`);

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import type { LinkPlace, LinkSource } from '../linkCheck.ts';
 import { placeOfUrl } from '../linkPlace.ts';
-import type { RecordIndex } from '../../pages/pageIndex.ts';
+import type { PageIndex } from '../../pages/pageIndex.ts';
 
 /** `placeOf(link)` for checkLinks: `distRoot` holds the built files (public paths), the repository the rest. */
-export function linkPlaces(index: RecordIndex, distRoot: string): (link: LinkSource) => LinkPlace {
+export function linkPlaces(index: PageIndex, distRoot: string): (link: LinkSource) => LinkPlace {
   const texts = new Map<string, string | undefined>();
   const textOf = (path: string) => {
     if (!texts.has(path)) {

@@ -35,7 +35,7 @@ import {
   normativeSourceFiles,
 } from '../editionContents.ts';
 import type { RecordModel } from '../../model/recordModel.ts';
-import type { ContentEntry, RecordIndex } from '../../pages/pageIndex.ts';
+import type { ContentEntry, PageIndex } from '../../pages/pageIndex.ts';
 import { editionPageEntries, type UiStringsFile } from '../editionPages.ts';
 import { sha256Digest } from '../../../uai/sha256.ts';
 import type { FieldRegistryDocument } from '../../model/fieldRegistry.ts';
@@ -46,7 +46,7 @@ import type { ReleasedRequirements } from '../../requirements/requirementHistory
 /** What of the site the editions read (a SiteContext has it). */
 export interface EditionSite {
   model: RecordModel;
-  index: RecordIndex;
+  index: PageIndex;
   fieldRegistry: FieldRegistryDocument;
   routes: readonly { routeId: string; text: string }[];
   requirements: readonly TracedRequirement[];

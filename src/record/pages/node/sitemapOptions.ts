@@ -4,7 +4,7 @@
  * from the page index (real translations plus x-default, as in the page heads), lastmod from git.
  */
 import { loadContentEntries, loadUiStrings, withEditionPages } from '../../content/node/contentFiles.ts';
-import { buildRecordIndex, hreflangAlternates, inSitemap, type RecordIndex } from '../pageIndex.ts';
+import { buildPageIndex, hreflangAlternates, inSitemap, type PageIndex } from '../pageIndex.ts';
 import { lastChangedDate } from '../../content/node/gitDates.ts';
 
 interface SitemapLink {
@@ -18,7 +18,7 @@ interface SitemapItem {
 }
 
 export function sitemapAlternates(
-  index: RecordIndex,
+  index: PageIndex,
   url: string,
 ): { links: SitemapLink[]; lastmod?: string } | undefined {
   const page = index.byUrl.get(url);
@@ -28,18 +28,18 @@ export function sitemapAlternates(
 }
 
 export function sitemapOptions() {
-  let index: RecordIndex | undefined;
-  const recordIndex = () =>
-    (index ??= buildRecordIndex(withEditionPages(loadContentEntries(), loadUiStrings().files).entries));
+  let index: PageIndex | undefined;
+  const pageIndex = () =>
+    (index ??= buildPageIndex(withEditionPages(loadContentEntries(), loadUiStrings().files).entries));
   return {
     // Only record pages are listed: the root is a language chooser whose canonical is /en-us/.
     filter(url: string) {
-      const page = recordIndex().byUrl.get(new URL(url).pathname);
+      const page = pageIndex().byUrl.get(new URL(url).pathname);
       return page !== undefined && inSitemap(page);
     },
     serialize(item: SitemapItem): SitemapItem {
       const path = new URL(item.url).pathname;
-      const found = sitemapAlternates(recordIndex(), path);
+      const found = sitemapAlternates(pageIndex(), path);
       if (!found) return { url: item.url };
       return { url: item.url, links: found.links, ...(found.lastmod ? { lastmod: found.lastmod } : {}) };
     },
