@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/record/pages/node/sitemapOptions.ts';
 import { stageTimesIntegration } from './src/pipeline/stageTimes.ts';
 import { recordIntegration } from './src/pipeline/recordIntegration.ts';
+import { hostPreviewIntegration } from './src/pipeline/hostPreview.ts';
 import { rehypeSourceHeadingIds } from './src/record/content/node/sourceHeadingIds.ts';
 import { rehypeHeaderCellScope } from './src/record/content/headerCellScope.ts';
 import { CODE_THEMES, untimedTokenizer } from './src/record/content/highlight.ts';
@@ -34,5 +35,6 @@ export default defineConfig({
   // Build hooks run in this order: the sitemap, then the stage timer (its build:done mark ends the
   // sitemap's work), then the record (checks before rendering; everything after the pages, which
   // must come after the sitemap so the manifest lists it and the link check sees it).
-  integrations: [sitemap(sitemapOptions()), stageTimesIntegration(), recordIntegration()],
+  // `astro preview` serves dist/ as the host does (hostPreview.ts); the build never uses it.
+  integrations: [sitemap(sitemapOptions()), stageTimesIntegration(), recordIntegration(), hostPreviewIntegration()],
 });

@@ -6,17 +6,19 @@
  * and its own text through the claims and redaction rules, every sitemap URL (answers 200, is a page
  * the manifest lists), every published edition (each file against its edition.json, in a folder
  * the files its edition.json does not list, its bundle against the manifest and its index), and in
- * a folder every file the manifest does not list. With
+ * a folder every file the manifest does not list and every entry that is not a regular file or
+ * folder (a symbolic link, a FIFO…). Over HTTP, each answer is decoded from its Content-Encoding. With
  * --manifest-sha256, the manifest's own bytes too. One line per mismatch; the exit codes are USAGE's.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { formatProblem } from '../src/uai/problem.ts';
 import { recordSchemaProblems } from '../src/record/content/node/siteSchemas.ts';
 import { MANIFEST_SCHEMA_PATH } from '../src/record/machine/publicPaths.ts';
-import { verifyDeployment, type Fetch } from '../src/record/machine/verifyDeployment.ts';
-import { walkFiles } from '../src/record/node/walkFiles.ts';
+import { verifyDeployment, type Fetch, type TargetFiles } from '../src/record/machine/verifyDeployment.ts';
+import { folderFetch, folderFiles } from '../src/record/machine/node/folderTarget.ts';
+import { originFetch } from '../src/record/machine/node/originTarget.ts';
 import { tarballProblem } from '../src/record/implementations/node/packageRelease.ts';
 import { RedactionGate } from '../src/record/checks/node/redactionGate.ts';
 import { redactionProblems } from '../src/record/checks/redaction.ts';
@@ -35,34 +37,6 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-/** Reads a built folder the way a static host serves it: `/x/` is `/x/index.html`. */
-function folderFetch(root: string): Fetch {
-  return async (path) => {
-    const file = resolve(root, `.${decodeURIComponent(path.endsWith('/') ? `${path}index.html` : path)}`);
-    if (file !== root && !file.startsWith(root + sep)) return { status: 404, bytes: new Uint8Array() };
-    if (!existsSync(file) || !statSync(file).isFile()) return { status: 404, bytes: new Uint8Array() };
-    return { status: 200, bytes: new Uint8Array(readFileSync(file)) };
-  };
-}
-
-/** GETs from an origin with a time limit; redirects are reported, not followed (a listed URL must answer itself). */
-function originFetch(origin: string): Fetch {
-  return async (path) => {
-    try {
-      const response = await fetch(`${origin}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-      return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return {
-        error:
-          (error as Error).name === 'TimeoutError'
-            ? `no answer within ${TIMEOUT_MS / 1000} s`
-            : `request failed (${cause ?? (error as Error).message})`,
-      };
-    }
-  };
-}
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   let manifestSha256: string | undefined;
@@ -79,7 +53,7 @@ async function main(): Promise<void> {
   const target = args[0];
   let fetcher: Fetch;
   let overHttp: boolean;
-  let listFiles: (() => Promise<string[]>) | undefined;
+  let listFiles: (() => Promise<TargetFiles>) | undefined;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
     let url: URL;
     try {
@@ -92,21 +66,14 @@ async function main(): Promise<void> {
       usage(`${target}: use https:// (plain http:// is accepted only for a local test server)`);
     if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
       usage(`${target}: give the origin only (scheme, host, port), not a path`);
-    fetcher = originFetch(url.origin);
+    fetcher = originFetch(url.origin, TIMEOUT_MS);
     overHttp = true;
   } else {
     const root = resolve(target);
     if (!existsSync(root) || !statSync(root).isDirectory()) usage(`${target} is not a folder`);
     fetcher = folderFetch(root);
     overHttp = false;
-    listFiles = async () =>
-      walkFiles(root).map(
-        (file) =>
-          `/${file
-            .slice(root.length + 1)
-            .split(sep)
-            .join('/')}`,
-      );
+    listFiles = async () => folderFiles(root);
   }
 
   const checkManifestSchema = (manifestUrl: string, manifest: unknown) =>

@@ -5,8 +5,9 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runVerify as verify, type VerifyRun as Run } from '../support/verifyRun.ts';
@@ -242,4 +243,24 @@ test('a null or malformed entry in files is reported with its place and rule, ne
     run.stderr,
     new RegExp(`^${SITE_ORIGIN}/\\.well-known/uaix\\.json /files/5/sha256: must be a string$`, 'm'),
   );
+});
+
+test('a listed file replaced by a symbolic link to an identical copy outside, and a FIFO: one line each, naming it', async () => {
+  const outside = mkdtempSync(join(tmpdir(), 'uaix-verify-outside-'));
+  try {
+    const run = await verifyTampered((copy) => {
+      const target = join(outside, 'robots.txt');
+      cpSync(join(copy, 'robots.txt'), target);
+      rmSync(join(copy, 'robots.txt'));
+      symlinkSync(target, join(copy, 'robots.txt'));
+      execFileSync('mkfifo', [join(copy, 'en-us/pipe')]);
+    });
+    assert.equal(run.status, 1, show(run));
+    assert.deepEqual(mismatches(run), [
+      `${SITE_ORIGIN}/en-us/pipe: a FIFO, not a regular file or folder, which a host cannot serve`,
+      `${SITE_ORIGIN}/robots.txt: a symbolic link, which a host may follow anywhere: publish the file itself`,
+    ]);
+  } finally {
+    rmSync(outside, { recursive: true, force: true });
+  }
 });

@@ -6,9 +6,10 @@
  * entry (sha256, npm integrity, size, and that it opens), the manifest's own text through the claims
  * and redaction rules, the manifest's sha256 when the caller pins it (a file changed together with
  * its entry is caught only that way), and in a folder every file the manifest does not list (but
- * the ones its `coverage` says it omits). A malformed entry is reported with its JSON Pointer and
- * skipped. How files are fetched (a folder, an origin over HTTPS) is the caller's: this module only
- * reads what a `Fetch` returns, so it runs anywhere.
+ * the ones its `coverage` says it omits) and every entry that is not a regular file or folder. A
+ * malformed entry is reported with its JSON Pointer and skipped. How files are fetched (a folder, an
+ * origin over HTTPS: machine/node/) is the caller's: this module only reads what a `Fetch` returns
+ * (for HTTP, the body decoded from its `Content-Encoding`), so it runs anywhere.
  */
 import { fileDigests } from './machineRecords.ts';
 import { SITE_ORIGIN } from '../model/locales.ts';
@@ -21,10 +22,24 @@ import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { EDITION_INDEX_FILE, editionPath } from '../editions/editions.ts';
 import { bundleFolder, editionBundlePath } from '../editions/editionBundle.ts';
 import { tarFiles } from '../tarArchive.ts';
+import { SitemapError, sitemapLocations } from './sitemapLocations.ts';
 
 /** What one GET gave: an HTTP status and the body, or a network-level error. */
 export type Fetched = { status: number; bytes: Uint8Array } | { error: string };
 export type Fetch = (path: string) => Promise<Fetched>;
+
+/** An entry of a folder that is not a regular file or a folder, so no host can be trusted to serve it as one. */
+export interface RefusedEntry {
+  path: string;
+  kind:
+    'a symbolic link' | 'a FIFO' | 'a socket' | 'a character device' | 'a block device' | 'an entry of unknown type';
+}
+
+/** What a folder holds, by public path: its regular files, and the entries it refuses. */
+export interface TargetFiles {
+  files: string[];
+  refused: RefusedEntry[];
+}
 
 export interface VerifyOptions {
   /** The manifest's problems against its schema, one line each, named by `manifestUrl`. */
@@ -33,8 +48,11 @@ export interface VerifyOptions {
   concurrency: number;
   /** The target's files served over HTTP: files marked `served: false` (the host's `_headers`) are not fetched. */
   overHttp: boolean;
-  /** Every file the target holds, by public path (a folder can say; an origin cannot): unlisted ones are reported. */
-  listFiles?: () => Promise<string[]>;
+  /**
+   * Every entry the target holds, by public path (a folder can say; an origin cannot): files the
+   * manifest does not list and refused entries are reported.
+   */
+  listFiles?: () => Promise<TargetFiles>;
   /** The sha256 (64 hex digits) the manifest's bytes must have, pinned by the caller from a trusted source. */
   manifestSha256?: string;
   /** Why bytes do not open as a package tarball (gzip and tar), or undefined when they do. */
@@ -62,6 +80,7 @@ interface ManifestFile {
 }
 
 const decoder = new TextDecoder();
+const MANIFEST_URL = `${SITE_ORIGIN}${MANIFEST_PATH}`;
 
 const FILE_ENTRY: Shape = objectOf(
   { url: string, sha256: string },
@@ -145,14 +164,6 @@ export async function mapBounded<T, R>(
 }
 
 const describe = (fetched: Fetched) => ('error' in fetched ? fetched.error : `answered ${fetched.status}`);
-
-/** The `<loc>` URLs of a sitemap or sitemap index. */
-export function sitemapLocations(xml: string): string[] {
-  const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
-  return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) =>
-    match[1].replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => entities[entity]),
-  );
-}
 
 const EDITION_ID = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:\.[0-9]+)?$/;
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
@@ -328,128 +339,198 @@ async function editionProblems(
   return problems;
 }
 
-export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Promise<VerifyReport> {
-  const report: VerifyReport = { problems: [], filesChecked: 0, sitemapUrls: 0 };
-  const manifestUrl = `${SITE_ORIGIN}${MANIFEST_PATH}`;
-  const fetchedManifest = await fetch(MANIFEST_PATH);
-  if ('error' in fetchedManifest || fetchedManifest.status !== 200) {
-    report.unreadable = `${manifestUrl}: ${describe(fetchedManifest)}; nothing can be verified without the manifest`;
-    return report;
-  }
-  const manifestText = decoder.decode(fetchedManifest.bytes);
-  let manifest: Record<string, unknown>;
+/** The manifest's bytes, its text and its JSON object; or why nothing can be verified without it. */
+async function readManifest(
+  fetch: Fetch,
+): Promise<{ bytes: Uint8Array; text: string; manifest: Record<string, unknown> } | { unreadable: string }> {
+  const fetched = await fetch(MANIFEST_PATH);
+  if ('error' in fetched || fetched.status !== 200)
+    return { unreadable: `${MANIFEST_URL}: ${describe(fetched)}; nothing can be verified without the manifest` };
+  const text = decoder.decode(fetched.bytes);
   try {
-    const parsed: unknown = JSON.parse(manifestText);
+    const parsed: unknown = JSON.parse(text);
     if (!isJsonObject(parsed)) throw new Error('not an object');
-    manifest = parsed;
+    return { bytes: fetched.bytes, text, manifest: parsed };
   } catch (error) {
-    report.unreadable = `${manifestUrl}: not a JSON object (${(error as Error).message})`;
-    return report;
+    return { unreadable: `${MANIFEST_URL}: not a JSON object (${(error as Error).message})` };
   }
-  if (options.manifestSha256 !== undefined) {
-    const actual = hex(await digestOf('SHA-256', fetchedManifest.bytes));
-    if (actual !== options.manifestSha256.toLowerCase())
-      report.problems.push(`${manifestUrl}: sha256 is ${actual}, --manifest-sha256 pins ${options.manifestSha256}`);
-  }
-  report.problems.push(...options.checkManifestSchema(manifestUrl, manifest));
-  // The manifest's own text, which no entry covers: the build's claims and redaction gates.
-  report.problems.push(...claimProblems(manifestUrl, jsonStrings(manifest).join('\n')).map(formatProblem));
-  report.problems.push(...(options.redactionProblems?.(MANIFEST_PATH, manifestText) ?? []));
-  const files = wellFormed<ManifestFile>(manifest.files, '/files', FILE_ENTRY, report.problems);
+}
 
-  // The files and their digests.
-  const listed = files.filter((file) => !(options.overHttp && file.served === false));
+/**
+ * The manifest's own bytes and text, which no entry covers: the sha256 the caller pins, its schema,
+ * and the build's claims and redaction gates.
+ */
+async function manifestProblems(
+  read: { bytes: Uint8Array; text: string; manifest: Record<string, unknown> },
+  options: VerifyOptions,
+): Promise<string[]> {
+  const problems: string[] = [];
+  if (options.manifestSha256 !== undefined) {
+    const actual = hex(await digestOf('SHA-256', read.bytes));
+    if (actual !== options.manifestSha256.toLowerCase())
+      problems.push(`${MANIFEST_URL}: sha256 is ${actual}, --manifest-sha256 pins ${options.manifestSha256}`);
+  }
+  problems.push(...options.checkManifestSchema(MANIFEST_URL, read.manifest));
+  problems.push(...claimProblems(MANIFEST_URL, jsonStrings(read.manifest).join('\n')).map(formatProblem));
+  problems.push(...(options.redactionProblems?.(MANIFEST_PATH, read.text) ?? []));
+  return problems;
+}
+
+type ListedFile = Pick<ManifestFile, 'url' | 'sha256' | 'jcs_sha256' | 'media_type'>;
+
+/** One listed file fetched, against its sha256 and, for JSON, the sha256 of its RFC 8785 form. */
+async function listedFileProblems(file: ListedFile, fetch: Fetch): Promise<string[]> {
+  const path = sitePath(file.url);
+  if (!path) return [`${file.url}: listed in the manifest but not a URL of ${SITE_ORIGIN}`];
+  const fetched = await fetch(path);
+  if ('error' in fetched || fetched.status !== 200) return [`${file.url}: ${describe(fetched)}, the manifest lists it`];
+  const actual = fileDigests(
+    fetched.bytes,
+    file.jcs_sha256 !== undefined ? 'application/json' : (file.media_type ?? ''),
+  );
+  const problems: string[] = [];
+  if (actual.sha256 !== file.sha256)
+    problems.push(`${file.url}: sha256 is ${actual.sha256}, the manifest says ${file.sha256}`);
+  if (file.jcs_sha256 !== undefined && actual.jcs_sha256 !== file.jcs_sha256)
+    problems.push(
+      `${file.url}: jcs_sha256 is ${actual.jcs_sha256 ?? '(not JSON)'}, the manifest says ${file.jcs_sha256}`,
+    );
+  return problems;
+}
+
+/**
+ * The files the manifest lists (but those a host does not serve, over HTTP) and its route records,
+ * each against its digests; the well-formed `files` entries, and how many files were checked.
+ */
+async function manifestFileProblems(
+  manifest: Record<string, unknown>,
+  fetch: Fetch,
+  options: VerifyOptions,
+): Promise<{ problems: string[]; files: ManifestFile[]; checked: number }> {
+  const problems: string[] = [];
+  const files = wellFormed<ManifestFile>(manifest.files, '/files', FILE_ENTRY, problems);
   const routes = wellFormed<{ record: string; record_sha256: string }>(
     manifest.routes,
     '/routes',
     ROUTE_ENTRY,
-    report.problems,
+    problems,
   );
-  const routeRecords = routes.map((route) => ({
-    url: route.record,
-    sha256: route.record_sha256,
-  }));
-  const fileProblems = await mapBounded(
-    [...listed, ...routeRecords],
-    options.concurrency,
-    async (file: Pick<ManifestFile, 'url' | 'sha256' | 'jcs_sha256' | 'media_type'>) => {
-      const path = sitePath(file.url);
-      if (!path) return [`${file.url}: listed in the manifest but not a URL of ${SITE_ORIGIN}`];
-      const fetched = await fetch(path);
-      if ('error' in fetched || fetched.status !== 200)
-        return [`${file.url}: ${describe(fetched)}, the manifest lists it`];
-      const actual = fileDigests(
-        fetched.bytes,
-        file.jcs_sha256 !== undefined ? 'application/json' : (file.media_type ?? ''),
-      );
-      const problems: string[] = [];
-      if (actual.sha256 !== file.sha256)
-        problems.push(`${file.url}: sha256 is ${actual.sha256}, the manifest says ${file.sha256}`);
-      if (file.jcs_sha256 !== undefined && actual.jcs_sha256 !== file.jcs_sha256) {
-        problems.push(
-          `${file.url}: jcs_sha256 is ${actual.jcs_sha256 ?? '(not JSON)'}, the manifest says ${file.jcs_sha256}`,
-        );
-      }
-      return problems;
-    },
-  );
-  report.filesChecked = listed.length + routeRecords.length;
-  report.problems.push(...fileProblems.flat());
+  const checked: ListedFile[] = [
+    ...files.filter((file) => !(options.overHttp && file.served === false)),
+    ...routes.map((route) => ({ url: route.record, sha256: route.record_sha256 })),
+  ];
+  const found = await mapBounded(checked, options.concurrency, (file) => listedFileProblems(file, fetch));
+  return { problems: [...problems, ...found.flat()], files, checked: checked.length };
+}
 
-  const packageProblem = manifest.package === undefined ? undefined : shapeProblem(PACKAGE_ENTRY, manifest.package);
-  if (packageProblem !== undefined)
-    report.problems.push(`${manifestUrl} /package${packageProblem.replace(/^\(root\)/, '')}`);
-  else if (manifest.package !== undefined)
-    report.problems.push(...(await packageProblems(manifest.package as PackageEntry, fetch, options)));
+/** The manifest's `package` entry, when it has one, against the tarball it names. */
+async function packageEntryProblems(
+  manifest: Record<string, unknown>,
+  fetch: Fetch,
+  options: VerifyOptions,
+): Promise<string[]> {
+  if (manifest.package === undefined) return [];
+  const problem = shapeProblem(PACKAGE_ENTRY, manifest.package);
+  if (problem !== undefined) return [`${MANIFEST_URL} /package${problem.replace(/^\(root\)/, '')}`];
+  return packageProblems(manifest.package as PackageEntry, fetch, options);
+}
 
-  // Every file the target holds is listed, but those the manifest's coverage says it omits (itself).
-  const allFiles = options.listFiles ? await options.listFiles() : undefined;
-  if (allFiles) {
-    const listedPaths = new Set(files.map((file) => sitePath(file.url)));
-    const omits = (manifest.coverage as { omits?: unknown } | undefined)?.omits;
-    for (const omitted of Array.isArray(omits) ? omits : [])
-      if (typeof omitted?.url === 'string') listedPaths.add(sitePath(omitted.url));
-    for (const path of allFiles)
-      if (!listedPaths.has(path))
-        report.problems.push(`${SITE_ORIGIN}${path}: in the target but not listed in the manifest`);
+/** How a refused entry of a folder is reported. */
+function refusedEntryProblem({ path, kind }: RefusedEntry): string {
+  return kind === 'a symbolic link'
+    ? `${SITE_ORIGIN}${path}: a symbolic link, which a host may follow anywhere: publish the file itself`
+    : `${SITE_ORIGIN}${path}: ${kind}, not a regular file or folder, which a host cannot serve`;
+}
+
+/**
+ * In a folder: each entry that is not a regular file or folder, and every file the manifest does
+ * not list (but those its coverage says it omits: itself).
+ */
+function folderProblems(listing: TargetFiles, files: readonly ManifestFile[], manifest: Record<string, unknown>) {
+  const listedPaths = new Set(files.map((file) => sitePath(file.url)));
+  const omits = (manifest.coverage as { omits?: unknown } | undefined)?.omits;
+  for (const omitted of Array.isArray(omits) ? omits : [])
+    if (typeof omitted?.url === 'string') listedPaths.add(sitePath(omitted.url));
+  return [
+    ...listing.refused.map(refusedEntryProblem),
+    ...listing.files
+      .filter((path) => !listedPaths.has(path))
+      .map((path) => `${SITE_ORIGIN}${path}: in the target but not listed in the manifest`),
+  ];
+}
+
+/** The locations of the sitemap at `url` (fetched from `path`), or the line saying why there are none. */
+async function fetchSitemap(
+  url: string,
+  path: string,
+  fetch: Fetch,
+  listedBy: string,
+): Promise<{ locations: string[] } | { problem: string }> {
+  const fetched = await fetch(path);
+  if ('error' in fetched || fetched.status !== 200) return { problem: `${url}: ${describe(fetched)}${listedBy}` };
+  try {
+    return { locations: sitemapLocations(decoder.decode(fetched.bytes)) };
+  } catch (error) {
+    if (error instanceof SitemapError) return { problem: `${url}: ${error.message}` };
+    throw error;
   }
+}
 
-  // Every published edition: its files against its edition.json, and its bundle against the manifest.
-  report.problems.push(...(await editionProblems(manifest, fetch, options, allFiles)));
-
-  // The sitemap: every URL answers 200 and is a page the manifest lists.
-  const known = new Set(files.map((file) => file.url));
-  const isKnownPage = (url: string) => known.has(url) || (url.endsWith('/') && known.has(`${url}index.html`));
-  const sitemapIndex = await fetch(SITEMAP_PATH);
-  if ('error' in sitemapIndex || sitemapIndex.status !== 200) {
-    report.problems.push(`${SITE_ORIGIN}${SITEMAP_PATH}: ${describe(sitemapIndex)}`);
-    return report;
+/** The page URLs of every sitemap the sitemap index lists; each one that cannot be read is a line. */
+async function sitemapPages(fetch: Fetch, problems: string[]): Promise<string[]> {
+  const index = await fetchSitemap(`${SITE_ORIGIN}${SITEMAP_PATH}`, SITEMAP_PATH, fetch, '');
+  if ('problem' in index) {
+    problems.push(index.problem);
+    return [];
   }
   const pages: string[] = [];
-  for (const location of sitemapLocations(decoder.decode(sitemapIndex.bytes))) {
+  for (const location of index.locations) {
     const path = sitePath(location);
     if (!path) {
-      report.problems.push(`${SITE_ORIGIN}${SITEMAP_PATH}: ${location} is not a URL of ${SITE_ORIGIN}`);
+      problems.push(`${SITE_ORIGIN}${SITEMAP_PATH}: ${location} is not a URL of ${SITE_ORIGIN}`);
       continue;
     }
-    const sitemap = await fetch(path);
-    if ('error' in sitemap || sitemap.status !== 200) {
-      report.problems.push(`${location}: ${describe(sitemap)}, the sitemap index lists it`);
-      continue;
-    }
-    pages.push(...sitemapLocations(decoder.decode(sitemap.bytes)));
+    const sitemap = await fetchSitemap(location, path, fetch, ', the sitemap index lists it');
+    if ('problem' in sitemap) problems.push(sitemap.problem);
+    else pages.push(...sitemap.locations);
   }
-  report.sitemapUrls = pages.length;
+  return pages;
+}
+
+/** The sitemap: every URL answers 200 and is a page the manifest lists. */
+async function sitemapProblems(
+  files: readonly ManifestFile[],
+  fetch: Fetch,
+  options: VerifyOptions,
+): Promise<{ problems: string[]; urls: number }> {
+  const problems: string[] = [];
+  const pages = await sitemapPages(fetch, problems);
+  const known = new Set(files.map((file) => file.url));
+  const isKnownPage = (url: string) => known.has(url) || (url.endsWith('/') && known.has(`${url}index.html`));
   const pageProblems = await mapBounded(pages, options.concurrency, async (url) => {
     const path = sitePath(url);
     if (!path) return [`${url}: in the sitemap but not a URL of ${SITE_ORIGIN}`];
-    const problems: string[] = [];
+    const found: string[] = [];
     const fetched = await fetch(path);
-    if ('error' in fetched || fetched.status !== 200)
-      problems.push(`${url}: ${describe(fetched)}, the sitemap lists it`);
-    if (!isKnownPage(url)) problems.push(`${url}: in the sitemap but not a page the manifest lists`);
-    return problems;
+    if ('error' in fetched || fetched.status !== 200) found.push(`${url}: ${describe(fetched)}, the sitemap lists it`);
+    if (!isKnownPage(url)) found.push(`${url}: in the sitemap but not a page the manifest lists`);
+    return found;
   });
-  report.problems.push(...pageProblems.flat());
-  return report;
+  return { problems: [...problems, ...pageProblems.flat()], urls: pages.length };
+}
+
+export async function verifyDeployment(fetch: Fetch, options: VerifyOptions): Promise<VerifyReport> {
+  const read = await readManifest(fetch);
+  if ('unreadable' in read) return { problems: [], filesChecked: 0, sitemapUrls: 0, unreadable: read.unreadable };
+  const { manifest } = read;
+  const problems = await manifestProblems(read, options);
+  const listed = await manifestFileProblems(manifest, fetch, options);
+  problems.push(...listed.problems);
+  problems.push(...(await packageEntryProblems(manifest, fetch, options)));
+  const listing = options.listFiles ? await options.listFiles() : undefined;
+  if (listing) problems.push(...folderProblems(listing, listed.files, manifest));
+  problems.push(...(await editionProblems(manifest, fetch, options, listing?.files)));
+  const sitemap = await sitemapProblems(listed.files, fetch, options);
+  problems.push(...sitemap.problems);
+  return { problems, filesChecked: listed.checked, sitemapUrls: sitemap.urls };
 }
