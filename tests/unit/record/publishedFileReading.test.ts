@@ -139,6 +139,21 @@ test('JPEG: the COM segment and EXIF IFD0 Artist (read with exifr); bytes after 
   ]);
 });
 
+test('ICO: each PNG image is read as a PNG; an image outside the file is refused', async () => {
+  const image = png([tEXt('Comment', FAKE_AWS_KEY)]);
+  const directory = Buffer.alloc(6 + 16);
+  directory.writeUInt16LE(1, 2);
+  directory.writeUInt16LE(1, 4);
+  directory.writeUInt32LE(image.length, 6 + 8);
+  directory.writeUInt32LE(directory.length, 6 + 12);
+  assert.deepEqual((await linesOf('/favicon.ico', Buffer.concat([directory, image]))).lines, [
+    '/favicon.ico ICO image 0 › PNG tEXt chunk "Comment": an AWS access key id: AKIA… (20 characters) [aws-access-key-id]',
+  ]);
+  assert.deepEqual((await linesOf('/cut.ico', directory)).lines, [
+    '/cut.ico ICO image 0: an icon image outside the file [file-type]',
+  ]);
+});
+
 test('GIF: a comment extension is read', async () => {
   assert.deepEqual((await linesOf('/a.gif', gif(FAKE_AWS_KEY))).lines, [
     '/a.gif GIF comment: an AWS access key id: AKIA… (20 characters) [aws-access-key-id]',
