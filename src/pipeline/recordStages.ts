@@ -54,7 +54,13 @@ import {
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { markStage } from './stageTimes.ts';
-import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/checks/node/redactionGate.ts';
+import {
+  ALLOW_LIST_FILE,
+  joinScans,
+  readingSummary,
+  RedactionGate,
+  type GateScan,
+} from '../record/checks/node/redactionGate.ts';
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
 import { loadContentProse } from '../record/content/node/contentFiles.ts';
 import { fail } from './buildFailure.ts';
@@ -109,12 +115,12 @@ export interface PublishedRecord {
 // Before Astro
 
 /** 1. Nothing secret or local goes in: the sources are scanned before anything reads them. */
-function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
+async function scanSources(): Promise<{ redaction: RedactionGate; sourceScan: GateScan }> {
   const redaction = new RedactionGate();
   if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
   let sourceScan: GateScan;
   try {
-    sourceScan = redaction.scanSources();
+    sourceScan = await redaction.scanSources();
   } catch (error) {
     const problems = sourceFileProblems(error);
     if (problems) fail('sources', problems);
@@ -173,7 +179,7 @@ function checkFixtures({ model }: SiteContext): void {
  * go on running on worker threads (see `finishPreparation`).
  */
 export async function prepareRecord(): Promise<StartedRecord> {
-  const { redaction, sourceScan } = scanSources();
+  const { redaction, sourceScan } = await scanSources();
   const release = packPackageOnWorker();
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   release.catch(() => undefined);
@@ -459,7 +465,8 @@ function runPublicationGates(
   const scanned = sourceScan.files + publishedScan.files;
   const megabytes = ((sourceScan.bytes + publishedScan.bytes) / 1e6).toFixed(1);
   const gateSeconds = ((sourceScan.milliseconds + publishedScan.milliseconds) / 1000).toFixed(1);
-  return `redaction gate scanned ${scanned} files (${sourceScan.files} sources, ${publishedScan.files} published; ${megabytes} MB) in ${gateSeconds} s; claims gate read ${pages.pageFiles.length} pages and the machine records in ${claimsSeconds.toFixed(1)} s`;
+  const readings = readingSummary(joinScans(sourceScan, publishedScan).readings);
+  return `redaction gate scanned ${scanned} files (${sourceScan.files} sources, ${publishedScan.files} published; ${readings}; ${megabytes} MB) in ${gateSeconds} s; claims gate read ${pages.pageFiles.length} pages and the machine records in ${claimsSeconds.toFixed(1)} s`;
 }
 
 /** Stages 5 to 11 on the pages Astro rendered into `distRoot`. */
@@ -498,7 +505,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
     // mirrors long before it): read every file written so far, once, and scan it for the redaction
     // gate. Nothing rewrites these files later; the manifest's digests reuse the bytes.
     const early = dist.read({ skipped: PAGEFIND_FOLDER });
-    const earlyScan = prepared.redaction.scanPublished(early);
+    const earlyScan = await prepared.redaction.scanPublished(early);
     beside = { pages, llms, early, earlyScan, bundles };
   } catch (error) {
     await pagefind.stop();
@@ -515,16 +522,11 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const { manifest, file: manifestFile } = publishManifest(dist, prepared, built, bundles);
   const linkCount = checkEveryLink(dist, prepared, pages, llms, manifest);
   // Then what was written after the first read: Pagefind's files and the manifest.
-  const lateScan = prepared.redaction.scanPublished([
+  const lateScan = await prepared.redaction.scanPublished([
     ...built.filter((file) => !earlyBytes.has(file.path)),
     manifestFile,
   ]);
-  const scan = {
-    problems: [...earlyScan.problems, ...lateScan.problems],
-    files: earlyScan.files + lateScan.files,
-    bytes: earlyScan.bytes + lateScan.bytes,
-    milliseconds: earlyScan.milliseconds + lateScan.milliseconds,
-  };
+  const scan = joinScans(earlyScan, lateScan);
   const gates = runPublicationGates(dist, prepared, pages, { llms, records, manifest, scan });
   // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
   pages.analyses.prune();

@@ -9,6 +9,7 @@
 import { textPositions } from '../../uai/textPosition.ts';
 import { findSecrets, maskSecret } from '../../uai/secretScan.ts';
 import type { Problem } from '../../uai/problem.ts';
+import type { EmbeddedText } from './readers/embeddedText.ts';
 
 /** One place where something secret-looking or local was found. `value` is never printed. */
 export interface RedactionFinding {
@@ -128,13 +129,11 @@ export function findRedactionProblems(text: string): RedactionFinding[] {
 
 /**
  * One allow-list entry: the files (repository paths or published paths; one `*` may stand for
- * the characters of one path segment, for a content-hashed name), the exact value, why.
+ * the characters of one path segment, for a content-hashed name), why, and what it allows: the
+ * exact `value` a finding lies inside, or (`type`) a file of a type no reader reads, a dotfile or
+ * a key file, published unread, named by the type its refusal line gives (`.bin`, `dotfile`).
  */
-export interface AllowEntry {
-  files: string[];
-  value: string;
-  reason: string;
-}
+export type AllowEntry = { files: string[]; reason: string } & ({ value: string } | { type: string });
 
 /** The rule a malformed or stale allow-list entry breaks. */
 export const ALLOW_LIST_RULE = 'redaction allow-list';
@@ -155,10 +154,10 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
   }
   const list = (document as { entries?: unknown })?.entries;
   if (!Array.isArray(list))
-    return { entries: [], problems: [problem('/entries', 'must be an array of {files, value, reason}')] };
+    return { entries: [], problems: [problem('/entries', 'must be an array of {files, value or type, reason}')] };
   const entries: AllowEntry[] = [];
   const problems: Problem[] = [];
-  list.forEach((entry: Partial<AllowEntry>, index) => {
+  list.forEach((entry: { files?: unknown; value?: unknown; type?: unknown; reason?: unknown }, index) => {
     const at = `/entries/${index}`;
     const files = entry?.files;
     if (
@@ -169,11 +168,20 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
       problems.push(problem(`${at}/files`, 'must name at least one file'));
     else if (files.some((name) => name.split('*').length > 2))
       problems.push(problem(`${at}/files`, 'at most one * per file name'));
-    else if (typeof entry.value !== 'string' || entry.value.length === 0)
+    else if (entry.type !== undefined && entry.value !== undefined)
+      problems.push(problem(at, 'allows either a value or a type, not both'));
+    else if (entry.type !== undefined && (typeof entry.type !== 'string' || entry.type.length === 0))
+      problems.push(problem(`${at}/type`, 'must be the file type its refusal names (such as .bin or dotfile)'));
+    else if (entry.type === undefined && (typeof entry.value !== 'string' || entry.value.length === 0))
       problems.push(problem(`${at}/value`, 'must be the exact allowed value'));
     else if (typeof entry.reason !== 'string' || entry.reason.trim().length < 10)
       problems.push(problem(`${at}/reason`, 'must say why the value is safe to publish'));
-    else entries.push({ files, value: entry.value, reason: entry.reason });
+    else
+      entries.push(
+        typeof entry.type === 'string'
+          ? { files, type: entry.type, reason: entry.reason }
+          : { files, value: entry.value as string, reason: entry.reason },
+      );
   });
   return { entries, problems };
 }
@@ -184,18 +192,8 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
  * value masked.
  */
 export function redactionProblems(file: string, text: string, allow: AllowEntry[], used: Set<AllowEntry>): Problem[] {
-  const findings = findRedactionProblems(text);
-  if (findings.length === 0) return [];
-  const entries = allow.filter((entry) => entry.files.some((name) => fileMatches(name, file)));
-  const kept: typeof findings = [];
-  for (const finding of findings) {
-    const entry = entries.find((candidate) => isInsideOccurrence(text, candidate.value, finding));
-    if (entry) {
-      used.add(entry);
-      continue;
-    }
-    kept.push(finding);
-  }
+  const kept = unallowedFindings(file, text, allow, used);
+  if (kept.length === 0) return [];
   const positions = textPositions(
     text,
     kept.map((finding) => finding.start),
@@ -206,6 +204,57 @@ export function redactionProblems(file: string, text: string, allow: AllowEntry[
     message: `${finding.kind}: ${maskSecret(finding.value)}`,
     rule: finding.rule,
   }));
+}
+
+/**
+ * `redactionProblems` over one text a reader found in `file`: at line:column for the file's own
+ * text, else at the reader's place (`PNG tEXt chunk "Comment"`), with the line:column inside it
+ * when the text is a whole text file nested in an archive.
+ */
+export function embeddedTextProblems(
+  file: string,
+  { place, text, positioned }: EmbeddedText,
+  allow: AllowEntry[],
+  used: Set<AllowEntry>,
+): Problem[] {
+  if (place === undefined) return redactionProblems(file, text, allow, used);
+  const kept = unallowedFindings(file, text, allow, used);
+  if (kept.length === 0) return [];
+  const positions = positioned
+    ? textPositions(
+        text,
+        kept.map((finding) => finding.start),
+      )
+    : [];
+  return kept.map((finding, index) => ({
+    file,
+    place: { pointer: positioned ? `${place} line ${positions[index].line}:${positions[index].column}` : place },
+    message: `${finding.kind}: ${maskSecret(finding.value)}`,
+    rule: finding.rule,
+  }));
+}
+
+/**
+ * The findings in one text of `file` that no allow-list entry for that file allows (a finding
+ * lying inside an occurrence of an entry's value is allowed, and the entry counted as used).
+ */
+export function unallowedFindings(
+  file: string,
+  text: string,
+  allow: readonly AllowEntry[],
+  used: Set<AllowEntry>,
+): RedactionFinding[] {
+  const findings = findRedactionProblems(text);
+  if (findings.length === 0) return [];
+  const entries = allow.filter(
+    (entry): entry is AllowEntry & { value: string } =>
+      'value' in entry && entry.files.some((name) => fileMatches(name, file)),
+  );
+  return findings.filter((finding) => {
+    const entry = entries.find((candidate) => isInsideOccurrence(text, candidate.value, finding));
+    if (entry) used.add(entry);
+    return !entry;
+  });
 }
 
 /** A file name of the allow-list against a file: exact, or with its one `*` standing for part of one segment. */
