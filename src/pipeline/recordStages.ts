@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { RecordFileError, REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
+import { RecordFileError, REPOSITORY_ROOT, readProblem, readRecordFile } from '../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../uai/node/nodeValidator.ts';
 import { fixtureProblem } from '../uai/fixtureCheck.ts';
 import {
@@ -53,6 +53,7 @@ import {
 } from '../record/machine/publicPaths.ts';
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
+import { recordInputProblems } from '../record/node/recordInputs.ts';
 import { markStage } from './stageTimes.ts';
 import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/checks/node/redactionGate.ts';
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
@@ -108,7 +109,16 @@ export interface PublishedRecord {
 // ---------------------------------------------------------------------------------------------
 // Before Astro
 
-/** 1. Nothing secret or local goes in: the sources are scanned before anything reads them. */
+/**
+ * 1. Only regular files inside the repository go in: every input is walked before anything opens
+ * one (a FIFO would block its reader forever), and every entry the walk refuses is reported at once.
+ */
+function checkFileTree(): void {
+  const problems = recordInputProblems();
+  if (problems.length) fail('sources', problems);
+}
+
+/** 1 (continued). Nothing secret or local goes in: the sources are scanned before anything reads them. */
 function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
   const redaction = new RedactionGate();
   if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
@@ -124,9 +134,16 @@ function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
   return { redaction, sourceScan };
 }
 
-/** The problems of a source file the build cannot use (a schema that does not read, a link that loops). */
+/**
+ * The problems of a source file the build cannot use (a schema that does not read, a link that
+ * loops); a read the system refused, when its error names the file, as a read problem.
+ */
 function sourceFileProblems(error: unknown): readonly Problem[] | undefined {
-  return error instanceof RecordFileError || error instanceof FileTreeError ? error.problems : undefined;
+  if (error instanceof RecordFileError || error instanceof FileTreeError) return error.problems;
+  const { path, syscall } = error as NodeJS.ErrnoException;
+  return typeof path === 'string' && (syscall === 'open' || syscall === 'read')
+    ? [readProblem(path, error)]
+    : undefined;
 }
 
 /**
@@ -173,6 +190,7 @@ function checkFixtures({ model }: SiteContext): void {
  * go on running on worker threads (see `finishPreparation`).
  */
 export async function prepareRecord(): Promise<StartedRecord> {
+  checkFileTree();
   const { redaction, sourceScan } = scanSources();
   const release = packPackageOnWorker();
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
@@ -332,8 +350,15 @@ function publishHeaders(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
 /** 7. llms.txt (the hand-written head and the generated sections) and llms-full.txt. Returns llms.txt. */
 function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages): string {
   const { site, release } = prepared;
+  let head: string;
+  try {
+    head = readRecordFile(join(REPOSITORY_ROOT, 'llms.txt')).toString('utf8');
+  } catch (error) {
+    if (error instanceof RecordFileError) fail('llms.txt', error.problems);
+    throw error;
+  }
   const llms = renderLlmsTxt(
-    readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'),
+    head,
     withEditionsSection(
       llmsSections(site.index, site.model, site.routes, release),
       site.index,
