@@ -7,7 +7,7 @@
  * then removes its staging folder.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RecordFileError, REPOSITORY_ROOT, readProblem, readRecordFile } from '../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../uai/node/nodeValidator.ts';
@@ -54,6 +54,7 @@ import {
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { recordInputProblems } from '../record/node/recordInputs.ts';
+import { publicFilePageProblems, replacedPublicFileProblems, type PublicFile } from '../record/pages/publicFolder.ts';
 import { markStage } from './stageTimes.ts';
 import { ALLOW_LIST_FILE, RedactionGate, type GateScan } from '../record/checks/node/redactionGate.ts';
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
@@ -92,7 +93,11 @@ export interface StartedRecord {
   languageProblems: Promise<Problem[]>;
   /** The packed package (packPackageOnWorker). */
   release: Promise<PackedRelease>;
+  /** The files of public/ with their bytes, which nothing generated may replace. */
+  publicFiles: PublicFileBytes[];
 }
+
+type PublicFileBytes = PublicFile & { bytes: Uint8Array };
 
 /** What the stages before Astro found and made, which the stages after it read. */
 export interface PreparedRecord extends Omit<StartedRecord, 'languageProblems' | 'release'> {
@@ -179,6 +184,23 @@ async function checkContent(): Promise<{ site: SiteContext; languageProblems: Pr
   return loaded;
 }
 
+/** The files of public/, which Astro copies to the same paths in dist/. */
+function readPublicFiles(): PublicFileBytes[] {
+  const folder = join(REPOSITORY_ROOT, 'public');
+  return walkFiles(folder).map((file) => {
+    const path = `/${relative(folder, file).split(sep).join('/')}`;
+    return { file: `public${path}`, path, bytes: readRecordFile(file) };
+  });
+}
+
+/** 2 (continued). One source per URL: no file of public/ where a page or its mirrors go. */
+function checkPublicFiles(site: SiteContext): PublicFileBytes[] {
+  const files = readPublicFiles();
+  const problems = publicFilePageProblems(files, site.index);
+  if (problems.length) fail('content', problems);
+  return files;
+}
+
 /** 3. The fixtures, for packets and for route records (checked as the record model was loaded). */
 function checkFixtures({ model }: SiteContext): void {
   if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(fixtureProblem));
@@ -201,11 +223,12 @@ export async function prepareRecord(): Promise<StartedRecord> {
   checkChangelog(site);
   checkErrata(site);
   checkImplementations();
+  const publicFiles = checkPublicFiles(site);
   passed('content');
   checkFixtures(site);
   passed('fixtures');
   shareCheckedSite(site);
-  return { site, redaction, sourceScan, languageProblems, release };
+  return { site, redaction, sourceScan, languageProblems, release, publicFiles };
 }
 
 /**
@@ -226,10 +249,10 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
   }
   if (problems.length) fail('content', problems);
   const release = await packedRelease(started.release);
-  const { site, redaction, sourceScan } = started;
+  const { site, redaction, sourceScan, publicFiles } = started;
   const { model, index, routes } = site;
   const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
-  return { site, release, redaction, sourceScan, summary };
+  return { site, release, redaction, sourceScan, publicFiles, summary };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -537,6 +560,12 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   passed('pagefind');
   const earlyBytes = new Map(early.map((file) => [file.path, file.bytes]));
   const built = dist.read({ known: earlyBytes });
+  // One source per URL: a stage that wrote over a file of public/ (every writer, Astro's included).
+  const replaced = replacedPublicFileProblems(
+    prepared.publicFiles,
+    new Map(built.map((file) => [file.path, file.bytes])),
+  );
+  if (replaced.length) fail('one source per URL', replaced);
   const { manifest, file: manifestFile } = publishManifest(dist, prepared, built, bundles);
   const linkCount = checkEveryLink(dist, prepared, pages, llms, manifest);
   // Then what was written after the first read: Pagefind's files and the manifest.
