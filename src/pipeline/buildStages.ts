@@ -20,8 +20,13 @@ export interface BuildStage {
 export const BUILD_STAGES = [
   {
     name: 'sources',
-    title: 'redaction gate over the sources; the package packed beside',
+    title: 'file tree and redaction gate over the sources; the package packed beside',
     readme: [
+      'the walk of every input (`content/`, `schemas/`, `editions/`, `public/`, `llms.txt`), before',
+      'anything opens a file: only regular files and folders, no symbolic link (wherever it points), no',
+      'FIFO, socket or device, no name with a control character or bytes that are not UTF-8, nothing the',
+      'builder may not read; each refused entry is one line, all of them together (`[file-tree]`,',
+      '`[file-read]`: a read the system refuses names the file and its code, never a write); then',
       'the redaction gate over the sources (`content/`, `schemas/` with every fixture, the route',
       'records, `public/`, the released `editions/`, the `llms.txt` head), each file read by its type',
       '(`src/record/checks/publishedFileTypes.ts`, its bytes checked against its name): text as text,',
@@ -49,7 +54,8 @@ export const BUILD_STAGES = [
     readme: [
       'the content check (every content file UTF-8 text of at most 1 MiB, no raw HTML in Markdown but',
       'the body markers, frontmatter, record codes unique and equal across locales, translations with',
-      'an English source and a source digest and the headings of that source, level for level, route',
+      'an English source and a source digest and the headings of that source, level for level, one',
+      'source per URL (a page beside the guide of its slug, or at an edition page, names both), route',
       'records valid, the requirements: see [Requirements](#requirements)) and the language check (no',
       "rendering a locale's glossary bans, among them a second rendering of a concept and English BCP 14",
       'keywords outside the normative sources; French no-break spaces before `: ; ! ?` and inside « »;',
@@ -161,6 +167,8 @@ export const BUILD_STAGES = [
       'which catches what templates or tools put there; the report counts the files read per kind',
       "(each file of `dist/` is read once for the manifest's digests and",
       'this scan; what was written before Pagefind ends is read and scanned while Pagefind runs).',
+      'Then every folder of the new `dist/` is made `0755` and every file `0644` (none executable), so a',
+      "web server running as another user reads them whatever the builder's umask, and it is swapped in.",
     ],
   },
 ] as const satisfies readonly BuildStage[];

@@ -7,9 +7,9 @@
  * then removes its staging folder.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { RecordFileError, REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
+import { RecordFileError, REPOSITORY_ROOT, readProblem, readRecordFile } from '../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../uai/node/nodeValidator.ts';
 import { fixtureProblem } from '../uai/fixtureCheck.ts';
 import {
@@ -53,6 +53,8 @@ import {
 } from '../record/machine/publicPaths.ts';
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
+import { recordInputProblems } from '../record/node/recordInputs.ts';
+import { publicFilePageProblems, replacedPublicFileProblems, type PublicFile } from '../record/pages/publicFolder.ts';
 import { markStage } from './stageTimes.ts';
 import {
   ALLOW_LIST_FILE,
@@ -97,7 +99,11 @@ export interface StartedRecord {
   languageProblems: Promise<Problem[]>;
   /** The packed package (packPackageOnWorker). */
   release: Promise<PackedRelease>;
+  /** The files of public/ with their bytes, which nothing generated may replace. */
+  publicFiles: PublicFileBytes[];
 }
+
+type PublicFileBytes = PublicFile & { bytes: Uint8Array };
 
 /** What the stages before Astro found and made, which the stages after it read. */
 export interface PreparedRecord extends Omit<StartedRecord, 'languageProblems' | 'release'> {
@@ -114,7 +120,16 @@ export interface PublishedRecord {
 // ---------------------------------------------------------------------------------------------
 // Before Astro
 
-/** 1. Nothing secret or local goes in: the sources are scanned before anything reads them. */
+/**
+ * 1. Only regular files inside the repository go in: every input is walked before anything opens
+ * one (a FIFO would block its reader forever), and every entry the walk refuses is reported at once.
+ */
+function checkFileTree(): void {
+  const problems = recordInputProblems();
+  if (problems.length) fail('sources', problems);
+}
+
+/** 1 (continued). Nothing secret or local goes in: the sources are scanned before anything reads them. */
 async function scanSources(): Promise<{ redaction: RedactionGate; sourceScan: GateScan }> {
   const redaction = new RedactionGate();
   if (redaction.problems.length) fail('redaction allow-list', redaction.problems);
@@ -130,9 +145,16 @@ async function scanSources(): Promise<{ redaction: RedactionGate; sourceScan: Ga
   return { redaction, sourceScan };
 }
 
-/** The problems of a source file the build cannot use (a schema that does not read, a link that loops). */
+/**
+ * The problems of a source file the build cannot use (a schema that does not read, a link that
+ * loops); a read the system refused, when its error names the file, as a read problem.
+ */
 function sourceFileProblems(error: unknown): readonly Problem[] | undefined {
-  return error instanceof RecordFileError || error instanceof FileTreeError ? error.problems : undefined;
+  if (error instanceof RecordFileError || error instanceof FileTreeError) return error.problems;
+  const { path, syscall } = error as NodeJS.ErrnoException;
+  return typeof path === 'string' && (syscall === 'open' || syscall === 'read')
+    ? [readProblem(path, error)]
+    : undefined;
 }
 
 /**
@@ -168,6 +190,23 @@ async function checkContent(): Promise<{ site: SiteContext; languageProblems: Pr
   return loaded;
 }
 
+/** The files of public/, which Astro copies to the same paths in dist/. */
+function readPublicFiles(): PublicFileBytes[] {
+  const folder = join(REPOSITORY_ROOT, 'public');
+  return walkFiles(folder).map((file) => {
+    const path = `/${relative(folder, file).split(sep).join('/')}`;
+    return { file: `public${path}`, path, bytes: readRecordFile(file) };
+  });
+}
+
+/** 2 (continued). One source per URL: no file of public/ where a page or its mirrors go. */
+function checkPublicFiles(site: SiteContext): PublicFileBytes[] {
+  const files = readPublicFiles();
+  const problems = publicFilePageProblems(files, site.index);
+  if (problems.length) fail('content', problems);
+  return files;
+}
+
 /** 3. The fixtures, for packets and for route records (checked as the record model was loaded). */
 function checkFixtures({ model }: SiteContext): void {
   if (!model.fixtureCheck.ok) fail('fixtures', model.fixtureCheck.failures.map(fixtureProblem));
@@ -179,6 +218,7 @@ function checkFixtures({ model }: SiteContext): void {
  * go on running on worker threads (see `finishPreparation`).
  */
 export async function prepareRecord(): Promise<StartedRecord> {
+  checkFileTree();
   const { redaction, sourceScan } = await scanSources();
   const release = packPackageOnWorker();
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
@@ -189,11 +229,12 @@ export async function prepareRecord(): Promise<StartedRecord> {
   checkChangelog(site);
   checkErrata(site);
   checkImplementations();
+  const publicFiles = checkPublicFiles(site);
   passed('content');
   checkFixtures(site);
   passed('fixtures');
   shareCheckedSite(site);
-  return { site, redaction, sourceScan, languageProblems, release };
+  return { site, redaction, sourceScan, languageProblems, release, publicFiles };
 }
 
 /**
@@ -214,10 +255,10 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
   }
   if (problems.length) fail('content', problems);
   const release = await packedRelease(started.release);
-  const { site, redaction, sourceScan } = started;
+  const { site, redaction, sourceScan, publicFiles } = started;
   const { model, index, routes } = site;
   const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
-  return { site, release, redaction, sourceScan, summary };
+  return { site, release, redaction, sourceScan, publicFiles, summary };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,8 +379,15 @@ function publishHeaders(dist: Dist, prepared: PreparedRecord, pages: BuiltPages)
 /** 7. llms.txt (the hand-written head and the generated sections) and llms-full.txt. Returns llms.txt. */
 function publishLlmsTxt(dist: Dist, prepared: PreparedRecord, pages: BuiltPages): string {
   const { site, release } = prepared;
+  let head: string;
+  try {
+    head = readRecordFile(join(REPOSITORY_ROOT, 'llms.txt')).toString('utf8');
+  } catch (error) {
+    if (error instanceof RecordFileError) fail('llms.txt', error.problems);
+    throw error;
+  }
   const llms = renderLlmsTxt(
-    readFileSync(join(REPOSITORY_ROOT, 'llms.txt'), 'utf8'),
+    head,
     withEditionsSection(
       llmsSections(site.index, site.model, site.routes, release),
       site.index,
@@ -519,6 +567,12 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   passed('pagefind');
   const earlyBytes = new Map(early.map((file) => [file.path, file.bytes]));
   const built = dist.read({ known: earlyBytes });
+  // One source per URL: a stage that wrote over a file of public/ (every writer, Astro's included).
+  const replaced = replacedPublicFileProblems(
+    prepared.publicFiles,
+    new Map(built.map((file) => [file.path, file.bytes])),
+  );
+  if (replaced.length) fail('one source per URL', replaced);
   const { manifest, file: manifestFile } = publishManifest(dist, prepared, built, bundles);
   const linkCount = checkEveryLink(dist, prepared, pages, llms, manifest);
   // Then what was written after the first read: Pagefind's files and the manifest.

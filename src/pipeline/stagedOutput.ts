@@ -7,7 +7,7 @@
  * build leaves beside it is removed by the next build.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fail } from './buildFailure.ts';
@@ -103,9 +103,26 @@ function labelOf(root: string, folder: string): string {
   return `${inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : folder}/`;
 }
 
+/**
+ * Every folder of `dir` (itself included) mode 0755 and every file 0644, so a web server running as
+ * another user can read what the build published, whatever the builder's umask: under `umask 077`
+ * Astro, the stages and Pagefind create files 0600, and a copy (public/, the tarball) keeps its
+ * source's mode whatever the umask, so setting the process's umask would not be enough. Nothing is
+ * made executable. One pass over the tree, before the swap.
+ */
+function makeReadableByAll(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) makeReadableByAll(path);
+    else if (entry.isFile()) chmodSync(path, 0o644);
+  }
+}
+
 /** Swaps the staging folder in: the previous output aside, the staging folder to its place, the old one deleted. */
 export function swapIn(output: StagedOutput): void {
   const { destination, staging, label } = output;
+  makeReadableByAll(staging);
   const aside = siblingName(destination, 'old', process.pid);
   const hadPrevious = existsSync(destination) || isSymlink(destination);
   try {

@@ -19,10 +19,17 @@ const HINTS: Record<string, string> = {
   ENOTDIR: 'a file stands where a folder of the path goes: remove it',
 };
 
+/**
+ * Calls that only read: their errors share codes with writes (EISDIR, EACCES, EIO), yet a failed
+ * read reported as "could not be written" sends the reader to the wrong file and the wrong fix.
+ * (A failed `open` can be either: readers of the record's files say theirs, `readRecordFile`.)
+ */
+const READ_CALLS = new Set(['read', 'scandir', 'opendir', 'lstat', 'stat', 'access', 'readlink', 'realpath']);
+
 /** True for the error of a write the system refused (full disk, read-only or unwritable folder), as HINTS has. */
 export function isWriteError(error: unknown): error is NodeJS.ErrnoException {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === 'string' && Object.hasOwn(HINTS, code);
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  return typeof code === 'string' && Object.hasOwn(HINTS, code) && !READ_CALLS.has(syscall ?? '');
 }
 
 /** The problem of a write of `path` that failed with `error`. */

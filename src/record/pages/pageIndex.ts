@@ -86,16 +86,33 @@ function recordProblem(entry: ContentEntry, message: string): Problem {
   return { file: entry.file, message, rule: 'page-index' };
 }
 
+/** The rule that every published path has one source (two content files, a page and an edition's page). */
+export const ONE_SOURCE_PER_URL_RULE = 'one-source-per-url';
+
+/** One line naming both sources of a URL, the first one's file first. */
+function oneSourcePerUrlProblem(first: ContentEntry, second: ContentEntry): Problem {
+  return {
+    file: first.file,
+    message: `publishes ${pageUrl(second.locale, second.path)}, and so does ${second.file}`,
+    rule: ONE_SOURCE_PER_URL_RULE,
+    hint: 'move or rename one of them: every URL has one source',
+  };
+}
+
 /**
  * Splits the entries into English sources (by path) and translations (by path, then locale), and
- * reports every malformed record code and every code two English records share.
+ * reports every malformed record code, every code two English records share and every URL two
+ * entries would publish.
  */
 function groupEntries(entries: readonly ContentEntry[]): {
   sources: Map<string, ContentEntry>;
   translations: TranslationsByPath;
+  /** Paths two English entries publish: their translations are not compared with either. */
+  contested: Set<string>;
   problems: Problem[];
 } {
   const problems: Problem[] = [];
+  const contested = new Set<string>();
   const sources = new Map<string, ContentEntry>();
   const translations: TranslationsByPath = new Map();
   const codeOwner = new Map<string, ContentEntry>();
@@ -104,6 +121,14 @@ function groupEntries(entries: readonly ContentEntry[]): {
       problems.push(
         recordProblem(entry, `frontmatter code ${JSON.stringify(entry.data.code)} is not of the form UAIX-<KIND>-NNNN`),
       );
+    }
+    const sameUrl =
+      entry.locale === SOURCE_LOCALE ? sources.get(entry.path) : translations.get(entry.path)?.get(entry.locale);
+    if (sameUrl) {
+      // Two files for one URL: the page index, and then Astro's routes, would keep one silently.
+      problems.push(oneSourcePerUrlProblem(sameUrl, entry));
+      if (entry.locale === SOURCE_LOCALE) contested.add(entry.path);
+      continue;
     }
     if (entry.locale === SOURCE_LOCALE) {
       sources.set(entry.path, entry);
@@ -121,16 +146,21 @@ function groupEntries(entries: readonly ContentEntry[]): {
       translations.get(entry.path)!.set(entry.locale, entry);
     }
   }
-  return { sources, translations, problems };
+  return { sources, translations, contested, problems };
 }
 
 /**
  * What each translation owes its English source: that the source exists, the same code, a source
  * digest, and a locale that translates content.
  */
-function translationProblems(sources: ReadonlyMap<string, ContentEntry>, translations: TranslationsByPath): Problem[] {
+function translationProblems(
+  sources: ReadonlyMap<string, ContentEntry>,
+  translations: TranslationsByPath,
+  contested: ReadonlySet<string>,
+): Problem[] {
   const problems: Problem[] = [];
   for (const [path, byLocale] of translations) {
+    if (contested.has(path)) continue;
     const source = sources.get(path);
     for (const entry of byLocale.values()) {
       if (!source) {
@@ -185,8 +215,8 @@ function recordVariants(source: ContentEntry, translations: TranslationsByPath):
 }
 
 export function buildPageIndex(entries: readonly ContentEntry[]): PageIndex {
-  const { sources, translations, problems: entryProblems } = groupEntries(entries);
-  const problems = [...entryProblems, ...translationProblems(sources, translations)];
+  const { sources, translations, contested, problems: entryProblems } = groupEntries(entries);
+  const problems = [...entryProblems, ...translationProblems(sources, translations, contested)];
   const byPath = new Map<string, Page[]>();
   const orderedSources = [...sources.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const source of orderedSources) byPath.set(source.path, recordVariants(source, translations));

@@ -35,6 +35,38 @@ export class RecordFileError extends ProblemListError {
   }
 }
 
+/**
+ * The problem of a file the system would not let the build read (EACCES, EIO, EISDIR…): the file
+ * and the system's code. A read, never a write: the codes alone do not tell the two apart.
+ */
+export function readProblem(path: string, error: unknown): Problem {
+  const { code, message } = error as NodeJS.ErrnoException;
+  // Node's message is "CODE: what, syscall 'path'": the words between the code and the syscall.
+  const words = String(message ?? error).replace(/^[A-Z]+: /, '');
+  const comma = words.indexOf(', ');
+  return {
+    file: repositoryPath(path),
+    message: `could not be read: ${code ?? 'error'}${comma < 0 ? '' : `, ${words.slice(0, comma)}`}`,
+    rule: 'file-read',
+    hint: READ_HINTS[code ?? ''] ?? 'check the file and the disk, then build again',
+  };
+}
+
+const READ_HINTS: Record<string, string> = {
+  EACCES: 'make it readable by the user who builds',
+  EPERM: 'make it readable by the user who builds',
+  EISDIR: 'a folder stands where a file is read: replace it with the file',
+};
+
+/** The bytes of the record file `path`; a RecordFileError naming it when the system refuses the read. */
+export function readRecordFile(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new RecordFileError(readProblem(path, error));
+  }
+}
+
 /** A path as messages name it: repository-relative inside the repository, as given outside it. */
 export function repositoryPath(path: string): string {
   return path.startsWith(REPOSITORY_ROOT + sep)
@@ -60,7 +92,7 @@ export function loadSchemaFiles(dir = SCHEMA_DIR): SchemaFile[] {
     .map((fileName) => {
       const path = join(dir, fileName);
       const file = repositoryPath(path);
-      const text = readFileSync(path, 'utf8');
+      const text = readRecordFile(path).toString('utf8');
       // The core's reader: a syntax error comes with its line and column, not a character offset.
       const read = readJsonText(text);
       if (!read.ok) throw new RecordFileError(jsonReadProblem(file, read.error));
@@ -105,14 +137,14 @@ function readFixtureGroup(groupDir: string, group: string, tree: FixtureTree): v
       const path = join(folder, name);
       const file = path.slice(REPOSITORY_ROOT.length + 1);
       if (name === EXPECTATIONS_FILE) {
-        tree.expectations.push({ group, file, text: readFileSync(path, 'utf8'), verdict });
+        tree.expectations.push({ group, file, text: readRecordFile(path).toString('utf8'), verdict });
       } else if (name.endsWith('.json')) {
         tree.fixtures.push({
           group,
           verdict,
           name: name.replace(/\.json$/, ''),
           file,
-          bytes: new Uint8Array(readFileSync(path)),
+          bytes: new Uint8Array(readRecordFile(path)),
         });
       } else {
         throw new RecordFileError({ file, message: 'fixture folders hold only .json files' });

@@ -86,6 +86,10 @@ export interface BuildRun {
 export interface RunOptions {
   timeoutMs?: number;
   env?: Record<string, string>;
+  /** The signal a build past its time gets (SIGTERM unless told; a hung build may ignore it). */
+  killSignal?: NodeJS.Signals;
+  /** The user and group id the build runs as (a test running as root runs it as another user). */
+  user?: number;
 }
 
 /** A word of a plain command line: no quoting, expansion, redirection or chaining for a shell to do. */
@@ -140,7 +144,9 @@ export function runCommand(dir: string, command: string, args: string[], options
     encoding: 'utf8',
     // A guard against a hung build, not a time limit: a build in a copy takes minutes on a loaded machine.
     timeout: options.timeoutMs ?? 600_000,
+    killSignal: options.killSignal,
     env: buildEnvironment(dir, options.env),
+    ...(options.user === undefined ? {} : { uid: options.user, gid: options.user }),
   });
   return {
     status: result.status,

@@ -85,3 +85,27 @@ test('translationStateOf: source, fallback, translated and stale from the record
   assert.equal(translationStateOf('es-us', digest(1), { source_digest: digest(2) }), 'stale');
   assert.equal(translationStateOf('es-us', digest(1), {}), 'stale');
 });
+
+test('two sources of one URL: a page beside a guide, a translation twice, a page at an edition page: one line each, naming both', () => {
+  const guide = { ...entry('en-us', 'guides/x', 'UAIX-GUID-0001'), file: 'content/guides/en-us/x.md' };
+  // Its own code: the guide's translations are then not compared with it (no second line for one fault).
+  const pageAtGuide = { ...entry('en-us', 'guides/x', 'UAIX-DOC-0002'), file: 'content/pages/en-us/guides/x.md' };
+  const translated = {
+    ...entry('fr-fr', 'guides/x', 'UAIX-GUID-0001', { source_digest: digest(1) }),
+    file: 'content/guides/fr-fr/x.md',
+  };
+  const translatedAgain = { ...translated, file: 'content/pages/fr-fr/guides/x.md' };
+  const edition: ContentEntry = {
+    ...entry('en-us', 'editions/2026-01', 'UAIX-EDIT-0001'),
+    collection: 'editions',
+    file: 'editions/2026-01/edition.json',
+  };
+  const pageAtEdition = entry('en-us', 'editions/2026-01', 'UAIX-ABOU-0003');
+  const index = buildPageIndex([pageAtGuide, guide, translated, translatedAgain, pageAtEdition, edition]);
+  assert.deepEqual(index.problems.map(formatProblem), [
+    'content/pages/en-us/guides/x.md: publishes /en-us/guides/x/, and so does content/guides/en-us/x.md [one-source-per-url]; move or rename one of them: every URL has one source',
+    'content/guides/fr-fr/x.md: publishes /fr-fr/guides/x/, and so does content/pages/fr-fr/guides/x.md [one-source-per-url]; move or rename one of them: every URL has one source',
+    'content/pages/en-us/editions/2026-01.md: publishes /en-us/editions/2026-01/, and so does editions/2026-01/edition.json [one-source-per-url]; move or rename one of them: every URL has one source',
+  ]);
+  assert.equal(index.byUrl.get('/en-us/guides/x/')!.entry.file, 'content/pages/en-us/guides/x.md');
+});

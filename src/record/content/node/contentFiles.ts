@@ -3,10 +3,9 @@
  * every Markdown entry with its frontmatter checked, and the per-locale data files.
  * Problems are collected as data (`Problem`), naming the file and the field.
  */
-import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
+import { REPOSITORY_ROOT, readRecordFile } from '../../../uai/node/recordFiles.ts';
 import { sha256Digest } from '../../../uai/sha256.ts';
 import { nodeSha256 } from '../../../uai/node/nodeValidator.ts';
 import { MARKDOWN_COLLECTIONS, entryIdOf, routeOfEntry } from '../contentPaths.ts';
@@ -93,7 +92,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         });
         continue;
       }
-      const bytes = readFileSync(path);
+      const bytes = readRecordFile(path);
       const read = contentText(file, bytes);
       if (!read.ok) {
         problems.push(read.problem);
@@ -186,7 +185,7 @@ export function loadLocaleData<S extends DataSchema>(
       problems.push({ file, message: 'expected <locale>.json', rule: 'content-layout' });
       continue;
     }
-    const bytes = readFileSync(path);
+    const bytes = readRecordFile(path);
     const read = contentText(file, bytes);
     if (!read.ok) {
       problems.push(read.problem);
