@@ -18,7 +18,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { constants } from 'node:os';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
-import { descendantsOf } from '../../src/pipeline/buildInterrupts.ts';
+import { descendantsOf } from '../../src/pipeline/processTable.ts';
 import { buildCommand, buildEnvironment, copyRepository, removeCopy, runBuild } from './_support/tempRepo.ts';
 
 let copy: string;
