@@ -60,6 +60,7 @@ import { loadContentProse } from '../record/content/node/contentFiles.ts';
 import { fail } from './buildFailure.ts';
 import type { Problem } from '../uai/problem.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
+import { schemaSourceProblems } from '../record/checks/node/schemaPatternCheck.ts';
 import { passed } from './buildStages.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
@@ -124,6 +125,23 @@ function scanSources(): { redaction: RedactionGate; sourceScan: GateScan } {
   return { redaction, sourceScan };
 }
 
+/**
+ * 1 (continued). No schema with a `$ref` that does not resolve among the record's schemas, or with
+ * a pattern that can backtrack catastrophically, is compiled or run against the fixtures and
+ * content (schemaPatternCheck.ts).
+ */
+async function checkSchemaPatterns(found: Promise<Problem[]>): Promise<void> {
+  let problems: Problem[];
+  try {
+    problems = await found;
+  } catch (error) {
+    const fileProblems = sourceFileProblems(error);
+    if (fileProblems) fail('schemas', fileProblems);
+    throw error;
+  }
+  if (problems.length) fail('schemas', problems);
+}
+
 /** The problems of a source file the build cannot use (a schema that does not read, a link that loops). */
 function sourceFileProblems(error: unknown): readonly Problem[] | undefined {
   return error instanceof RecordFileError || error instanceof FileTreeError ? error.problems : undefined;
@@ -173,10 +191,14 @@ function checkFixtures({ model }: SiteContext): void {
  * go on running on worker threads (see `finishPreparation`).
  */
 export async function prepareRecord(): Promise<StartedRecord> {
+  // recheck runs in a process of its own: its analysis overlaps the redaction gate's scan.
+  const patternProblems = schemaSourceProblems();
+  patternProblems.catch(() => undefined);
   const { redaction, sourceScan } = scanSources();
   const release = packPackageOnWorker();
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   release.catch(() => undefined);
+  await checkSchemaPatterns(patternProblems);
   passed('sources');
   const { site, languageProblems } = await checkContent();
   checkEditions(site);
