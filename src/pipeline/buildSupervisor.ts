@@ -136,13 +136,13 @@ export function superviseBuild(build: SupervisedBuild): void {
   });
   child.on('close', (code, signal) => {
     if (stopping) return;
-    if (code === 0) return;
-    // Killed from outside (the system out of memory, a kill of its own), or failed: nothing of it stays.
+    // Killed from outside (the system out of memory, a kill of its own), or failed: nothing of it
+    // stays. A process the build started and left running (a finished build leaves none) ends too.
     const outcome = swap === 'published' ? 'replaced' : 'unchanged';
     if (signal) console.error(`uaix: build failed: its process was killed by ${signal}; ${label} ${outcome}`);
     void (pid === undefined ? Promise.resolve() : endProcessGroup(pid)).then(() => {
-      removeLeftovers(build.destination, stagings, pid ?? process.pid);
-      process.exit(code ?? 1);
+      if (code !== 0) removeLeftovers(build.destination, stagings, pid ?? process.pid);
+      process.exitCode = code ?? 1;
     });
   });
 }
