@@ -49,5 +49,7 @@ try {
     // The integration removes its staging folder as the process exits; the previous dist/ was never touched.
     console.error(`uaix: build failed: ${String((error as Error)?.message ?? error).trim()}; dist/ unchanged`);
   }
-  process.exitCode = 1;
+  // Now, not when the event loop drains: a worker thread still running (the package, packed beside
+  // the checks) would keep a failed build alive for nothing.
+  process.exit(1);
 }

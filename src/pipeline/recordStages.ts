@@ -195,10 +195,11 @@ export async function prepareRecord(): Promise<StartedRecord> {
   const patternProblems = schemaSourceProblems();
   patternProblems.catch(() => undefined);
   const { redaction, sourceScan } = scanSources();
+  // Before the package (which bundles the validators) starts: a refused schema stops the build at once.
+  await checkSchemaPatterns(patternProblems);
   const release = packPackageOnWorker();
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   release.catch(() => undefined);
-  await checkSchemaPatterns(patternProblems);
   passed('sources');
   const { site, languageProblems } = await checkContent();
   checkEditions(site);
