@@ -1,22 +1,17 @@
 /**
- * `npm run build [-- --out-dir <folder>]`: runs `astro build`, in which the record's integration
- * (src/pipeline/recordIntegration.ts) checks the sources, fixtures and content, publishes and checks
- * everything after the pages (src/pipeline/recordStages.ts), and swaps the finished build in for
- * dist/ (or the folder named). This wrapper keeps Astro quiet, prints the integration's report, and
- * on failure prints one line per problem (file, place, rule) and exits 1, with the previous dist/
- * as it was and no stack trace. Run by npm, it also ends when npm does (npm does not pass SIGTERM
- * on to it).
+ * `npm run build [-- --out-dir <folder>]`: runs the build (scripts/buildWorker.ts: `astro build`
+ * with the record's integration, which checks, publishes and swaps the finished build in for dist/ or
+ * the folder named) as the child of a small supervisor (src/pipeline/buildSupervisor.ts) that relays
+ * its lines and exits with its code. The supervisor does no record work, so it answers SIGINT,
+ * SIGTERM, SIGHUP, or npm ending (npm does not pass SIGTERM on) at once, whatever the build is
+ * doing: one line, every process of the build ended, the staging folder removed, the previous dist/
+ * as it was, exit 128 + the signal's number.
  */
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { build } from 'astro';
+import { fileURLToPath } from 'node:url';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { markStage } from '../src/pipeline/stageTimes.ts';
-import { failureLines, isBuildFailure } from '../src/pipeline/buildFailure.ts';
-import { RECORD_INTEGRATION, reportBuildTo } from '../src/pipeline/recordIntegration.ts';
 import { OUTPUT_FOLDER_VARIABLE, outputFolder } from '../src/pipeline/stagedOutput.ts';
-import { isWriteError, writeProblem } from '../src/record/node/fileWrites.ts';
-import { endWithParent } from '../src/pipeline/buildInterrupts.ts';
+import { superviseBuild } from '../src/pipeline/buildSupervisor.ts';
 
 const USAGE = 'usage: npm run build [-- --out-dir <folder>]';
 
@@ -30,37 +25,14 @@ function outDirArgument(args: string[]): string | undefined {
 }
 
 const outDir = outDirArgument(process.argv.slice(2));
+// The child reads the folder from its environment, as `astro build` does.
 if (outDir !== undefined) process.env[OUTPUT_FOLDER_VARIABLE] = outDir;
-if (process.env.npm_lifecycle_event) endWithParent();
 
-const started = performance.now();
-markStage('build:start');
-process.env.ASTRO_TELEMETRY_DISABLED = '1';
-
-let reported = 0;
-reportBuildTo((line) => {
-  reported++;
-  console.log(`uaix: ${line}`);
+superviseBuild({
+  // The same Node and its options (--expose-gc, tsx) for the build.
+  command: [process.execPath, ...process.execArgv, fileURLToPath(new URL('buildWorker.ts', import.meta.url))],
+  root: REPOSITORY_ROOT,
+  // astro.config.mjs sets no outDir: Astro's default, unless --out-dir or UAIX_DIST names another.
+  destination: outputFolder(REPOSITORY_ROOT, join(REPOSITORY_ROOT, 'dist')),
+  watchParent: Boolean(process.env.npm_lifecycle_event),
 });
-
-try {
-  await build({ root: REPOSITORY_ROOT, logLevel: 'silent' });
-  // Without the integration Astro builds the pages alone: no mirrors, manifest or checks.
-  if (!reported)
-    throw new Error(`astro.config.mjs does not run the ${RECORD_INTEGRATION} integration (recordIntegration())`);
-  console.log(`uaix: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-} catch (error) {
-  if (isBuildFailure(error)) {
-    for (const line of failureLines(error.stage, error.problems)) console.error(line);
-  } else if (isWriteError(error)) {
-    // A write of Astro's own (a page, a bundle) refused by the system: Node's error for a write on an
-    // open file names none, so the line names the file when the error does, else the output folder.
-    const written = error.path ?? outputFolder(REPOSITORY_ROOT, join(REPOSITORY_ROOT, 'dist'));
-    for (const line of failureLines("Astro's render", [writeProblem(written, error)])) console.error(line);
-  } else {
-    // Astro's own errors (a page that throws while rendering) and anything unforeseen: the message, not the trace.
-    // The integration removes its staging folder as the process exits; the previous dist/ was never touched.
-    console.error(`uaix: build failed: ${String((error as Error)?.message ?? error).trim()}; dist/ unchanged`);
-  }
-  process.exitCode = 1;
-}

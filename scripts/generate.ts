@@ -8,7 +8,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { ARTIFACTS, readCommitted } from './artifacts.ts';
-import { SchemaTypeError } from './schemaTypes.ts';
+import { formatProblem, ProblemListError } from '../src/uai/problem.ts';
+import { schemaSourceProblems } from '../src/record/checks/node/schemaPatternCheck.ts';
+import { scriptErrorLine } from './scriptErrors.ts';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -21,6 +23,13 @@ if (unknown.length || names.some((name) => name.startsWith('-'))) {
 
 let drifts = 0;
 const selected = ARTIFACTS.filter((entry) => !names.length || names.includes(entry.name));
+// The schemas are compiled (the validators, the types) only after every $ref resolves and every
+// pattern is linear: one line per problem, nothing written.
+if (selected.some((entry) => entry.name === 'validators' || entry.name === 'types')) {
+  const problems = await schemaSourceProblems();
+  for (const problem of problems) console.error(formatProblem(problem));
+  if (problems.length) process.exit(1);
+}
 try {
   for (const [position, artifact] of selected.entries()) {
     const generated = await artifact.generate(readCommitted);
@@ -49,8 +58,9 @@ try {
     }
   }
 } catch (error) {
-  if (!(error instanceof SchemaTypeError)) throw error;
-  console.error(error.message);
+  // A generator's error is one line (a problem's, or the message without local paths), never a trace.
+  if (error instanceof ProblemListError) for (const problem of error.problems) console.error(formatProblem(problem));
+  else console.error(scriptErrorLine('generate', error));
   process.exit(1);
 }
 if (check && drifts) {

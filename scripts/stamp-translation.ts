@@ -5,6 +5,7 @@
 import { relative, resolve } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { NotATranslationError, stampTranslation } from '../src/record/content/node/translationStamp.ts';
+import { scriptErrorLine } from './scriptErrors.ts';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -17,8 +18,7 @@ for (const arg of files) {
     const { source, digest } = stampTranslation(REPOSITORY_ROOT, file);
     console.log(`${file}: source_digest ${digest} (${source})`);
   } catch (error) {
-    if (!(error instanceof NotATranslationError)) throw error;
-    console.error(error.message);
+    console.error(error instanceof NotATranslationError ? error.message : scriptErrorLine('i18n:stamp', error));
     process.exitCode = 1;
   }
 }

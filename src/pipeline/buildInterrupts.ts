@@ -1,14 +1,15 @@
 /**
- * What the build does when it is told to stop (SIGINT, SIGTERM, SIGHUP, or `npm run build`'s npm
- * ending): one line, every child process ended and gone (Pagefind's indexer, `npm pack`, esbuild),
- * then the cleanup the build registered (its staging folder removed), then the exit code of the
- * signal (128 + its number). Worker threads end with the process.
+ * What a build with no supervisor (`astro build` run directly; `npm run build` has one,
+ * buildSupervisor.ts) does when it is told to stop (SIGINT, SIGTERM, SIGHUP): one line, every
+ * child process ended and gone (Pagefind's indexer, `npm pack`, esbuild), then the cleanup the
+ * build registered (its staging folder removed), then the exit code of the signal (128 + its
+ * number). Worker threads end with the process.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
+import { descendantsOf } from './processTable.ts';
 
 export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
+export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
 
 /** How long children get to end after SIGTERM before they are killed. */
 const CHILDREN_GRACE_MS = 3000;
@@ -57,18 +58,6 @@ export function interrupt(signal: InterruptSignal, reason = `by ${signal}`): voi
   process.exit(128 + constants.signals[signal]);
 }
 
-/**
- * Ends the build when its parent process goes (checked every quarter second): npm does not pass
- * SIGTERM on to the build it runs through `sh -c`, so without this `kill <npm>` would leave the
- * build running on its own.
- */
-export function endWithParent(): void {
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) interrupt('SIGHUP', `because its parent process (${parent}) ended`);
-  }, 250).unref();
-}
-
 /** SIGTERM to every descendant process, then wait (SIGKILL after the grace time) until none is left. */
 function endChildren(): void {
   const signalAll = (signal: NodeJS.Signals) => {
@@ -90,41 +79,4 @@ function endChildren(): void {
     }
     Atomics.wait(pause, 0, 0, 20);
   }
-}
-
-/**
- * The live descendants of `root` (children, their children, …), read from /proc: a zombie has ended.
- * On a system without /proc, none; the processes a build starts end when their input closes.
- */
-export function descendantsOf(root: number): number[] {
-  let names: string[];
-  try {
-    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  const childrenOf = new Map<number, number[]>();
-  for (const name of names) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid …": the command may hold spaces and parentheses, so read after the last ")".
-    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (state === 'Z' || state === 'X') continue;
-    const siblings = childrenOf.get(Number(ppid)) ?? [];
-    siblings.push(Number(name));
-    childrenOf.set(Number(ppid), siblings);
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    for (const child of childrenOf.get(queue.pop()!) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  }
-  return found;
 }

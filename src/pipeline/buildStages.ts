@@ -45,7 +45,11 @@ export const BUILD_STAGES = [
       'the tarball in `.cache/package/` is reused while the digest of every file it is made from is unchanged',
       'and the tarball still has the sha256 recorded when it was packed and opens (gunzip, every tar header);',
       "it is packed on a worker thread beside Astro's start and content sync, and the build waits for it,",
-      'and stops on its problems, before Astro bundles or renders anything);',
+      'and stops on its problems, before Astro bundles or renders anything); and every schema pattern',
+      "(`pattern`, `patternProperties` keys in `schemas/` and the editions' schemas) shown linear by the",
+      'ReDoS checker recheck before any schema is compiled (verdicts kept by pattern text in',
+      '`.cache/schema-patterns.json`): one that backtracks catastrophically is one line',
+      '(`file /pointer: … [schema-pattern-redos]`);',
     ],
   },
   {

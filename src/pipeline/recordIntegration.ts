@@ -5,10 +5,11 @@
  * _headers, llms.txt, Pagefind's index and the manifest, and checks links and the publication gates
  * (recordStages.ts). Astro and every stage write into a staging folder (stagedOutput.ts), swapped in
  * for dist/ only when every stage passed: on any problem the staging folder is removed and a
- * BuildFailure thrown, so `astro build` exits non-zero and the previous dist/ stays as it was. An
- * interrupt (buildInterrupts.ts) ends the children, removes the staging folder and exits with the
- * signal's code. `npm run build` (scripts/build.ts) runs the same build and prints the problems one
- * per line.
+ * BuildFailure thrown, so `astro build` exits non-zero and the previous dist/ stays as it was.
+ * `npm run build` (scripts/build.ts) runs the same build under a supervisor (buildSupervisor.ts),
+ * which handles interrupts and must say yes before the swap (buildSupervision.ts); plain `astro
+ * build` handles them in its own process (buildInterrupts.ts): either way the children end, the
+ * staging folder goes and the exit code is the signal's.
  */
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
@@ -21,8 +22,10 @@ import {
   type PreparedRecord,
   type StartedRecord,
 } from './recordStages.ts';
-import { outputFolder, removeStaging, stageOutput, swapIn, type StagedOutput } from './stagedOutput.ts';
+import { outputFolder, plannedOutput, removeStaging, stageOutput, swapIn, type StagedOutput } from './stagedOutput.ts';
 import { handleInterrupts, stopHandlingInterrupts } from './buildInterrupts.ts';
+import { announcePublished, announceStaging, isSupervised, mayPublish } from './buildSupervision.ts';
+import { fail } from './buildFailure.ts';
 import { devChecks, isRecordSource } from './recordDev.ts';
 
 export const RECORD_INTEGRATION = 'uaix-record';
@@ -64,7 +67,7 @@ async function removingStagingOnFailure<T>(output: StagedOutput, stage: () => T 
  * anything else that ends the process): removed as the process exits. Astro's page writes are over
  * by then, and the previous output was never touched.
  */
-function removeStagingOnExit(output: StagedOutput): void {
+function removeStagingOnExit(output: Pick<StagedOutput, 'staging'>): void {
   process.once('exit', () => {
     if (existsSync(output.staging)) removeStaging(output);
   });
@@ -86,10 +89,14 @@ export function recordIntegration(): AstroIntegration {
         }
         if (command !== 'build') return;
         const root = fileURLToPath(config.root);
-        const staged = stageOutput(root, outputFolder(root, fileURLToPath(config.outDir)));
+        // Whoever handles an interrupt knows the staging folder before it exists: no moment is left
+        // in which a signal ends the build with Node's default and leaves the folder behind.
+        const planned = plannedOutput(root, outputFolder(root, fileURLToPath(config.outDir)));
+        if (isSupervised()) announceStaging(planned.staging);
+        else handleInterrupts(planned.label, () => removeStaging(planned));
+        removeStagingOnExit(planned);
+        const staged = stageOutput(root, planned.destination);
         output = staged;
-        handleInterrupts(staged.label, () => removeStaging(staged));
-        removeStagingOnExit(staged);
         updateConfig({ outDir: pathToFileURL(staged.staging + sep) });
         started = await removingStagingOnFailure(staged, prepareRecord);
       },
@@ -120,8 +127,15 @@ export function recordIntegration(): AstroIntegration {
           releaseRenderGarbage();
           const result = await publishRecord(fileURLToPath(dir), prepared);
           await staged.staleRemoved;
-          swapIn(staged);
-          stopHandlingInterrupts();
+          if (!isSupervised()) {
+            swapIn(staged);
+            stopHandlingInterrupts();
+          } else if (await mayPublish()) {
+            swapIn(staged);
+            announcePublished();
+          } else {
+            fail('output folder', [{ file: staged.label, message: 'not replaced: the build was stopped' }]);
+          }
           return result;
         });
         for (const line of published.summary) report(logger, line);

@@ -68,6 +68,7 @@ import { loadContentProse } from '../record/content/node/contentFiles.ts';
 import { fail } from './buildFailure.ts';
 import type { Problem } from '../uai/problem.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
+import { schemaSourceProblems } from '../record/checks/node/schemaPatternCheck.ts';
 import { passed } from './buildStages.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
@@ -146,6 +147,23 @@ async function scanSources(): Promise<{ redaction: RedactionGate; sourceScan: Ga
 }
 
 /**
+ * 1 (continued). No schema with a `$ref` that does not resolve among the record's schemas, or with
+ * a pattern that can backtrack catastrophically, is compiled or run against the fixtures and
+ * content (schemaPatternCheck.ts).
+ */
+async function checkSchemaPatterns(found: Promise<Problem[]>): Promise<void> {
+  let problems: Problem[];
+  try {
+    problems = await found;
+  } catch (error) {
+    const fileProblems = sourceFileProblems(error);
+    if (fileProblems) fail('schemas', fileProblems);
+    throw error;
+  }
+  if (problems.length) fail('schemas', problems);
+}
+
+/**
  * The problems of a source file the build cannot use (a schema that does not read, a link that
  * loops); a read the system refused, when its error names the file, as a read problem.
  */
@@ -219,7 +237,12 @@ function checkFixtures({ model }: SiteContext): void {
  */
 export async function prepareRecord(): Promise<StartedRecord> {
   checkFileTree();
+  // recheck runs in a process of its own: its analysis overlaps the redaction gate's scan.
+  const patternProblems = schemaSourceProblems();
+  patternProblems.catch(() => undefined);
   const { redaction, sourceScan } = await scanSources();
+  // Before the package (which bundles the validators) starts: a refused schema stops the build at once.
+  await checkSchemaPatterns(patternProblems);
   const release = packPackageOnWorker();
   // Handled here too, so a build that fails before awaiting it never reports an unhandled rejection.
   release.catch(() => undefined);

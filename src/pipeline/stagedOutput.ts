@@ -65,7 +65,7 @@ function isRunning(pid: number): boolean {
  * the background.
  */
 export function stageOutput(root: string, destination: string): StagedOutput {
-  const label = labelOf(root, destination);
+  const { staging, label } = plannedOutput(root, destination);
   const parent = dirname(destination);
   mkdirSync(parent, { recursive: true });
   if (existsSync(destination) && lstatSync(destination).dev !== statSync(parent).dev) {
@@ -91,10 +91,26 @@ export function stageOutput(root: string, destination: string): StagedOutput {
       .filter((name) => name.startsWith('dist-being-removed-'))
       .map((name) => join(removedByOldBuilds, name)),
   ];
-  const staging = siblingName(destination, 'staging', process.pid);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
   return { destination, staging, label, staleRemoved: removeInBackground(leftovers) };
+}
+
+/**
+ * Where the build of process `pid` stages its output for `destination`, and how its lines name the
+ * destination: known before the folder is made, so an interrupt at any moment can remove it by path.
+ */
+export function plannedOutput(
+  root: string,
+  destination: string,
+  pid = process.pid,
+): Pick<StagedOutput, 'destination' | 'staging' | 'label'> {
+  return { destination, staging: siblingName(destination, 'staging', pid), label: labelOf(root, destination) };
+}
+
+/** Where the swap of process `pid` sets the previous output aside. */
+export function asideFolder(destination: string, pid: number): string {
+  return siblingName(destination, 'old', pid);
 }
 
 /** `dist/` for the repository's own, else the folder's path (relative when it is inside the project). */
@@ -123,7 +139,7 @@ function makeReadableByAll(dir: string): void {
 export function swapIn(output: StagedOutput): void {
   const { destination, staging, label } = output;
   makeReadableByAll(staging);
-  const aside = siblingName(destination, 'old', process.pid);
+  const aside = asideFolder(destination, process.pid);
   const hadPrevious = existsSync(destination) || isSymlink(destination);
   try {
     if (hadPrevious) renameSync(destination, aside);
@@ -154,7 +170,7 @@ function isSymlink(path: string): boolean {
 }
 
 /** Removes the staging folder (a failed or interrupted build): the destination is left as it was. */
-export function removeStaging(output: StagedOutput): void {
+export function removeStaging(output: Pick<StagedOutput, 'staging'>): void {
   rmSync(output.staging, { recursive: true, force: true });
 }
 

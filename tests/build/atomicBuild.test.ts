@@ -9,16 +9,24 @@
  * mount point as the output folder is refused with one line. On a full disk (a tmpfs smaller than the
  * build, filled during Astro's render or during the stages after it) the build says which file or
  * folder could not be written and leaves nothing in the output's filesystem.
+ *
+ * Issue 37: `npm run build` is a supervisor over the build (src/pipeline/buildSupervisor.ts). Run
+ * through npm under `timeout`, a build whose main thread blocks (a FIFO in content/, a FIFO as the
+ * llms.txt head) returns within the bound, leaves no process of the copy and no staging folder, and
+ * dist/ is byte for byte what it was; a build with a catastrophic schema pattern and unresolvable
+ * `$ref`s refuses them with one line each, and so does `npm run generate`. SIGINT at random
+ * moments (right at the start, mid-build, and once the manifest is staged, just before the swap
+ * request) gives exit 130, one line and dist/ as it was.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { constants } from 'node:os';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
-import { descendantsOf } from '../../src/pipeline/buildInterrupts.ts';
+import { descendantsOf } from '../../src/pipeline/processTable.ts';
 import { buildCommand, buildEnvironment, copyRepository, removeCopy, runBuild } from './_support/tempRepo.ts';
 
 let copy: string;
@@ -48,6 +56,40 @@ function differingFiles(one: string, other: string): string[] {
 
 function stagingFolders(): string[] {
   return readdirSync(copy).filter((name) => name.startsWith('.dist-staging-') || name.startsWith('.dist-old-'));
+}
+
+/** The build's staging folder (named after the supervised build's process), if it exists yet. */
+function stagingFolder(): string | undefined {
+  const name = readdirSync(copy).find((entry) => entry.startsWith('.dist-staging-'));
+  return name === undefined ? undefined : join(copy, name);
+}
+
+/** The processes running in the copy or naming it on their command line (but this test's own). */
+function processesOfCopy(): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .flatMap((name) => {
+      let cwd = '';
+      try {
+        cwd = readlinkSync(`/proc/${name}/cwd`);
+      } catch {
+        // Gone, or not ours to read.
+      }
+      const line = commandLine(Number(name));
+      const inCopy = cwd === copy || cwd.startsWith(`${copy}/`) || line.includes(copy);
+      return inCopy && !/ Z /.test(readStat(Number(name))) ? [`${name}: ${line}`] : [];
+    });
+}
+
+/** Waits up to `ms` for the copy's processes to be gone; returns those left. */
+async function processesLeftAfter(ms: number): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  let left = processesOfCopy();
+  while (left.length && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 100));
+    left = processesOfCopy();
+  }
+  return left;
 }
 
 /** The command line of a process, or '' once it is gone. */
@@ -115,12 +157,17 @@ function pagefindOf(pid: number): number | undefined {
 
 const stage = {
   /** Before Astro renders: the staging folder is made, the content not yet reported checked. */
-  preparation: (pid: number, stdout: string) =>
-    stagingFolders().includes(`.dist-staging-${pid}`) && !stdout.includes('checked'),
+  preparation: (_pid: number, stdout: string) => stagingFolder() !== undefined && !stdout.includes('checked'),
   /** Astro's render: pages in the staging folder, no mirror yet. */
-  render: (pid: number) => {
-    const files = walkFiles(join(copy, `.dist-staging-${pid}`));
+  render: () => {
+    const staging = stagingFolder();
+    const files = staging === undefined ? [] : walkFiles(staging);
     return files.some((file) => file.endsWith('.html')) && !files.some((file) => file.endsWith('index.json'));
+  },
+  /** The manifest is staged: the last gates run, then the build asks to swap. */
+  manifest: () => {
+    const staging = stagingFolder();
+    return staging !== undefined && existsSync(join(staging, '.well-known/uaix.json'));
   },
   /** The mirrors, with Pagefind's process running beside them. */
   pagefind: (pid: number) => pagefindOf(pid) !== undefined,
@@ -175,7 +222,15 @@ test("SIGTERM during Astro's render: one line, exit 143, dist/ as it was", async
 });
 
 test('SIGKILL during the mirrors and Pagefind: dist/ as it was; the next build removes the staging folder', async () => {
-  const run = await stopBuild({ ready: stage.pagefind, stop: (pid) => process.kill(pid, 'SIGKILL') });
+  // A power cut: the supervisor and every process of the build's group at once.
+  const run = await stopBuild({
+    ready: stage.pagefind,
+    stop: (pid) => {
+      const build = descendantsOf(pid).find((child) => commandLine(child).includes('scripts/buildWorker.ts'))!;
+      process.kill(-build, 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
+    },
+  });
   assert.equal(run.signal, 'SIGKILL');
   const now = treeDigest(dist);
   assert.ok(now === previous, `a SIGKILLed build changed dist/: ${differingFiles(previous, now).join(', ')}`);
@@ -219,6 +274,168 @@ test('SIGTERM to the npm that runs `npm run build` ends the build: one line, dis
   assert.deepEqual(stagingFolders(), [], `staging folders left: ${stagingFolders()}`);
   assertPreviousDistIntact(run, 'npm killed');
 });
+
+/** What `timeout <bound> npm run build` in the copy did, as a user runs it. */
+interface TimedRun {
+  status: number | null;
+  stderr: string;
+  seconds: number;
+}
+
+const BOUND_S = 30;
+
+function timedBuildThroughNpm(): TimedRun {
+  const started = Date.now();
+  const run = spawnSync('timeout', [String(BOUND_S), 'npm', 'run', '--silent', 'build'], {
+    cwd: copy,
+    env: buildEnvironment(copy),
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  return { status: run.status, stderr: run.stderr ?? '', seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The build returned within the bound (and a little for npm), no process of it is left a second
+ * later, no staging folder, dist/ as it was; it said so in one line, or refused `planted` in one.
+ */
+async function assertStoppedOrRefused(run: TimedRun, planted: string, how: string): Promise<void> {
+  const output = `--- stderr\n${run.stderr}`;
+  assert.ok(run.seconds < BOUND_S + 5, `${how}: returned after ${run.seconds} s\n${output}`);
+  assert.deepEqual(await processesLeftAfter(1000), [], `${how}: processes of the build left\n${output}`);
+  assert.deepEqual(stagingFolders(), [], `${how}: staging folders left\n${output}`);
+  const now = treeDigest(dist);
+  assert.ok(now === previous, `${how}: dist/ changed: ${differingFiles(previous, now).join(', ')}`);
+  assert.doesNotMatch(run.stderr, /^\s+at\s/m, `${how}: a stack trace\n${output}`);
+  const lines = run.stderr.split('\n').filter(Boolean);
+  const interrupted = /^uaix: build interrupted .*; dist\/ unchanged$/;
+  if (lines.length === 1 && interrupted.test(lines[0])) {
+    assert.equal(run.status, 124, `${how}: timeout's exit code\n${output}`);
+    return;
+  }
+  // The other outcome: the build refuses what was planted, at once, with one line naming it.
+  assert.equal(run.status, 1, `${how}: exit ${run.status}\n${output}`);
+  assert.match(lines[0], /^uaix: build failed at .*; dist\/ unchanged$/, output);
+  assert.ok(
+    lines.slice(1).some((line) => line.includes(planted)),
+    `${how}: no line names ${planted}\n${output}`,
+  );
+}
+
+/** `change` applied to the copy's files for the length of `use`, then undone. */
+async function withPlanted<T>(plant: () => () => void, use: () => Promise<T>): Promise<T> {
+  const undo = plant();
+  try {
+    return await use();
+  } finally {
+    undo();
+  }
+}
+
+/** A FIFO at `file` of the copy (nothing ever writes to it), or in place of the file there. */
+function fifoAt(file: string): () => () => void {
+  return () => {
+    const path = join(copy, file);
+    const original = existsSync(path) ? readFileSync(path) : undefined;
+    rmSync(path, { force: true });
+    const made = spawnSync('mkfifo', [path]);
+    assert.equal(made.status, 0, `mkfifo ${file}`);
+    return () => {
+      rmSync(path, { force: true });
+      if (original) writeFileSync(path, original);
+    };
+  };
+}
+
+test('a FIFO in content/, built by `timeout 30 npm run build`: back within the bound, nothing left, dist/ as it was', async () => {
+  await withPlanted(fifoAt('content/pages/en-us/stuck.md'), async () => {
+    await assertStoppedOrRefused(timedBuildThroughNpm(), 'content/pages/en-us/stuck.md', 'FIFO in content/');
+  });
+});
+
+test('a FIFO as the llms.txt head (read whole by the first gate): the main thread blocks; the interrupt still ends it all', async () => {
+  await withPlanted(fifoAt('llms.txt'), async () => {
+    await assertStoppedOrRefused(timedBuildThroughNpm(), 'llms.txt', 'FIFO as llms.txt');
+  });
+});
+
+/** A catastrophic pattern in a site schema, and an external, a missing and a cyclic `$ref` in a packet schema. */
+const SCHEMA_FAULTS: Record<string, (text: string) => string> = {
+  'schemas/site/edition.schema.json': (text) => {
+    const schema = JSON.parse(text);
+    schema.$defs = { ...schema.$defs, slow: { type: 'string', pattern: '^(a+)+$' } };
+    return JSON.stringify(schema, null, 2);
+  },
+  'schemas/uai-1/uai.agent.ack.v1.schema.json': (text) => {
+    const schema = JSON.parse(text);
+    const properties = schema.$defs.body.properties;
+    properties.support_boundary = { $ref: 'https://example.com/x.json' };
+    properties.received_at_utc = { $ref: 'missing.schema.json' };
+    schema.$defs.loopA = { $ref: '#/$defs/loopB' };
+    schema.$defs.loopB = { $ref: '#/$defs/loopA' };
+    return JSON.stringify(schema, null, 2);
+  },
+};
+
+function plantSchemaFaults(): () => void {
+  const originals = Object.keys(SCHEMA_FAULTS).map((file) => [file, readFileSync(join(copy, file), 'utf8')] as const);
+  for (const [file, text] of originals) writeFileSync(join(copy, file), SCHEMA_FAULTS[file](text));
+  return () => {
+    for (const [file, text] of originals) writeFileSync(join(copy, file), text);
+  };
+}
+
+const SCHEMA_FAULT_LINES = [
+  /^ {2}schemas\/site\/edition\.schema\.json \/\$defs\/slow\/pattern: the pattern "\^\(a\+\)\+\$" backtracks catastrophically \(exponential; recheck's attack string has \d+ characters\) \[schema-pattern-redos\]/m,
+  /^ {2}schemas\/uai-1\/uai\.agent\.ack\.v1\.schema\.json \/\$defs\/body\/properties\/support_boundary\/\$ref: \$ref "https:\/\/example\.com\/x\.json" is external.* \[schema-ref\]$/m,
+  /^ {2}schemas\/uai-1\/uai\.agent\.ack\.v1\.schema\.json \/\$defs\/body\/properties\/received_at_utc\/\$ref: \$ref "missing\.schema\.json" names no schema of the record .* \[schema-ref\]$/m,
+  /^ {2}schemas\/uai-1\/uai\.agent\.ack\.v1\.schema\.json \/\$defs\/loopA\/\$ref: .* leads round a cycle of references .* \[schema-ref\]$/m,
+];
+
+test('a catastrophic schema pattern and unresolvable $refs: the build and npm run generate refuse each in one line', async () => {
+  await withPlanted(plantSchemaFaults, async () => {
+    const run = timedBuildThroughNpm();
+    const output = `--- stderr\n${run.stderr}`;
+    assert.equal(run.status, 1, `exit ${run.status}\n${output}`);
+    assert.match(run.stderr, /^uaix: build failed at schemas \(5 problems\); dist\/ unchanged$/m, output);
+    for (const line of SCHEMA_FAULT_LINES) assert.match(run.stderr, line, output);
+    await assertStoppedOrRefused(run, 'schema-pattern-redos', 'schema faults');
+    const generated = spawnSync('npm', ['run', '--silent', 'generate'], {
+      cwd: copy,
+      env: buildEnvironment(copy),
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    const generateOutput = `--- stderr\n${generated.stderr}\n--- stdout\n${generated.stdout}`;
+    assert.equal(generated.status, 1, generateOutput);
+    for (const line of SCHEMA_FAULT_LINES)
+      assert.match(generated.stderr, new RegExp(line.source.replace('^ {2}', '^'), 'm'), generateOutput);
+    assert.doesNotMatch(`${generated.stderr}${generated.stdout}`, /^\s+at\s|\/tmp\//m, generateOutput);
+  });
+});
+
+/** Is the supervised build's own process running under the supervisor `pid`? */
+const buildStarted = (pid: number) => descendantsOf(pid).some((child) => commandLine(child).includes('buildWorker.ts'));
+
+const MOMENTS: [string, () => (pid: number, stdout: string) => boolean][] = [
+  ['right at the start, before the staging folder exists', () => (pid) => buildStarted(pid) && !stagingFolder()],
+  [
+    'at a random moment of the checks and the render',
+    () => {
+      const at = Date.now() + 2000 + Math.random() * 20_000;
+      return () => Date.now() >= at;
+    },
+  ],
+  ['once the manifest is staged, as the build comes to ask for the swap', () => stage.manifest],
+];
+
+for (const [moment, ready] of MOMENTS) {
+  test(`SIGINT ${moment}: one line, exit 130, dist/ as it was, nothing left`, async () => {
+    const run = await stopBuild({ ready: ready(), stop: (pid) => process.kill(pid, 'SIGINT') });
+    assertInterruptedClearly(run, 'SIGINT', `SIGINT ${moment}`);
+    assert.deepEqual(await processesLeftAfter(1000), [], 'processes of the build left');
+  });
+}
 
 /** A tmpfs mounted at `at` for the length of `use`; undefined when this system does not let the test mount one. */
 function withTmpfs<T>(at: string, use: () => T, size = '512m'): T | undefined {

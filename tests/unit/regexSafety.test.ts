@@ -12,7 +12,9 @@ import { relative } from 'node:path';
 import ts from 'typescript';
 import { convertToTSX } from '@astrojs/compiler/sync';
 import { check, type Diagnostics } from 'recheck';
-import { REPOSITORY_ROOT, SCHEMA_DIR } from '../../src/uai/node/recordFiles.ts';
+import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
+import { readSchemaSources } from '../../src/record/checks/node/schemaPatternCheck.ts';
+import { SCHEMA_PATTERN_FLAGS, schemaPatterns } from '../../src/record/checks/schemaPatterns.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
 
 interface FoundRegExp {
@@ -73,28 +75,15 @@ function regExpsUnderSrc(): FoundRegExp[] {
   });
 }
 
-/** Every `pattern` (and `patternProperties` key) in the schema documents; ajv compiles them with the u flag. */
-function schemaPatterns(): FoundRegExp[] {
-  const found: FoundRegExp[] = [];
-  const visit = (value: unknown, file: string, pointer: string): void => {
-    if (Array.isArray(value)) value.forEach((item, index) => visit(item, file, `${pointer}/${index}`));
-    else if (value !== null && typeof value === 'object') {
-      for (const [key, member] of Object.entries(value)) {
-        if (key === 'pattern' && typeof member === 'string')
-          found.push({ place: `${file}#${pointer}/pattern`, source: member, flags: 'u' });
-        if (key === 'patternProperties' && member && typeof member === 'object') {
-          for (const name of Object.keys(member))
-            found.push({ place: `${file}#${pointer}/patternProperties`, source: name, flags: 'u' });
-        }
-        visit(member, file, `${pointer}/${key}`);
-      }
-    }
-  };
-  for (const file of walkFiles(SCHEMA_DIR).concat(walkFiles(`${REPOSITORY_ROOT}/schemas/site`))) {
-    if (file.endsWith('.schema.json'))
-      visit(JSON.parse(readFileSync(file, 'utf8')), relative(REPOSITORY_ROOT, file), '');
-  }
-  return found;
+/** Every schema pattern the build checks before compiling (schemaPatternCheck.ts), with its place. */
+function schemaPatternsFound(): FoundRegExp[] {
+  return readSchemaSources().flatMap(({ file, doc }) =>
+    schemaPatterns(doc).map(({ pointer, source }) => ({
+      place: `${file}#${pointer}`,
+      source,
+      flags: SCHEMA_PATTERN_FLAGS,
+    })),
+  );
 }
 
 const CHECK_TIMEOUT_MS = 20_000;
@@ -158,7 +147,7 @@ test('the collector finds literals, RegExp calls with literal sources, and templ
 
 test('every RegExp under src/ and every schema pattern is linear time (recheck)', { timeout: 240_000 }, async () => {
   const fromSource = regExpsUnderSrc();
-  const fromSchemas = schemaPatterns();
+  const fromSchemas = schemaPatternsFound();
   // The rule tables alone hold about 45 patterns; far fewer means the collector lost its way.
   assert.ok(fromSource.length > 80, `${fromSource.length} regular expressions under src/`);
   assert.ok(fromSchemas.length > 5, `${fromSchemas.length} schema patterns`);

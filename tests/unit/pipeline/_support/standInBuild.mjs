@@ -1,0 +1,31 @@
+// A stand-in for the build under the supervisor, as the real one talks to it: it names its staging
+// folder, makes it, starts a child in its group (as Pagefind would be), and then does what
+// its second argument says: `stuck` blocks its main thread for good; `publish` asks to swap, and swaps on the
+// yes; `late` ignores SIGTERM and keeps asking to swap until killed.
+import { spawn } from 'node:child_process';
+import { setInterval } from 'node:timers';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const destination = process.argv[2];
+const staging = join(dirname(destination), `.${basename(destination)}-staging-${process.pid}`);
+process.send({ type: 'staging', path: staging });
+mkdirSync(staging);
+writeFileSync(join(staging, 'index.html'), 'new');
+spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+console.log('stand-in: staged');
+const mode = process.argv[3];
+if (mode === 'stuck') for (;;);
+const swap = () => {
+  const aside = join(dirname(destination), `.${basename(destination)}-old-${process.pid}`);
+  renameSync(destination, aside);
+  renameSync(staging, destination);
+  process.send({ type: 'published' });
+  rmSync(aside, { recursive: true });
+  process.exit(0);
+};
+process.on('message', (message) => message.type === 'publish' && swap());
+if (mode === 'late') {
+  process.on('SIGTERM', () => process.send({ type: 'publish?' }));
+  setInterval(() => process.send({ type: 'publish?' }), 50);
+} else process.send({ type: 'publish?' });
