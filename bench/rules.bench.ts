@@ -145,6 +145,14 @@ const CLAIM_INPUTS: [language: string, description: string, make: () => string][
     () => after('UAIX does not provide ', 'hosted messaging, '),
   ],
   ['en', "'UAIX and no ' repeated (clauses and negations)", () => fill('UAIX and no ')],
+  // Verb forms with bounded words before their object or adverb ("syncs your agents automatically").
+  ['en', "'UAIX syncs ' then 'your ' repeated (verb, words, no adverb)", () => after('UAIX syncs ', 'your ')],
+  ['en', "'UAIX keeps in ' repeated (verb forms)", () => fill('UAIX keeps in ')],
+  [
+    'en',
+    "'https://x.example/?q=UAIX+' then 'hosts+messages&' repeated (a query string)",
+    () => after('https://x.example/?q=UAIX+', 'hosts+messages&'),
+  ],
   [
     'es',
     "'UAIX no ofrece ' then 'mensajería alojada, ' repeated",

@@ -315,14 +315,20 @@ function actorsBetween(sentence: Sentence, a: number, b: number): boolean {
 }
 
 /**
- * UAIX after the offering's `last` token in the same clause (before `to`), no other actor
- * between: "Messages are hosted by UAIX."
+ * UAIX as the agent of a passive after the offering's `last` token in the same clause (before
+ * `to`), right after "by" (`PASSIVE_AGENT_MARKERS`), no other actor between: "Messages are hosted
+ * by UAIX." ("the messages that UAIX describes" names UAIX after the offering, as no agent of it.)
  */
 function passiveByUaix(sentence: Sentence, last: number, to: number): boolean {
   const { roleTokens, roleCount, role } = sentence;
   const next = lowerBound(roleTokens, roleCount, last + 1);
   const mention = next < roleCount && roleTokens[next] < to ? roleTokens[next] : undefined;
-  return mention !== undefined && role[mention] === Role.Uaix && !actorsBetween(sentence, last, mention);
+  return (
+    mention !== undefined &&
+    role[mention] === Role.Uaix &&
+    (sentence.tokens.cls[mention - 1] & BIT.passiveAgent) !== 0 &&
+    !actorsBetween(sentence, last, mention)
+  );
 }
 
 function languageOf(tokens: Tokens, candidates: readonly ClaimLanguage[]): ClaimLanguage {
