@@ -34,8 +34,8 @@ export const UAIX_NAMES = {
  * negation rule, so a verb form matches in "the runtime hosts the messaging" and "UAIX does not host
  * messaging" too, where those rules pass it. Every match contains one of `OFFERING_STEMS`
  * (claimLexicon.test checks it on the corpus); Chinese patterns read characters (Chinese has no
- * spaces), so they use no `\b`. Words between a verb and its object are bounded (`{0,3}`), so each
- * pattern stays linear.
+ * spaces), so they use no `\b`. Words between a verb and its object or adverb are a listed few
+ * (determiners and the usual objects), at most three, so each pattern stays linear and provably so.
  */
 export const UNSUPPORTED_OFFERINGS: { offering: string; patterns: Record<ClaimLanguage, RegExp> }[] = [
   {
@@ -50,9 +50,9 @@ export const UNSUPPORTED_OFFERINGS: { offering: string; patterns: Record<ClaimLa
   {
     offering: 'automatic sync',
     patterns: {
-      en: /\bauto(?:matic(?:ally)?|-)? ?sync(?:s|ing|ed|hroni[sz](?:ation|es|ed|ing|e))?\b|\bsync(?:s|ed|ing|hroni[sz](?:es|ed|ing|e))? (?:[a-z']{1,20} ){0,3}automatically\b|\bkeep(?:s|ing)? (?:[a-z']{1,20} ){0,3}in sync\b|\bsync(?:s|ed|ing|hroni[sz](?:es|ed|ing))? (?:(?:the|your|their|all|every|agent|its) ){0,2}(?:agents?|memor(?:y|ies)|state|runtimes?)\b|\bautomatically (?:replicat|mirror)(?:es|e|s|ed|ing)\b|\b(?:replicat|mirror)(?:es|e|s|ed|ing) (?:[a-z']{1,20} ){0,3}automatically\b/,
-      es: /\bsincronizacion(?:es)? automatica(?:s)?\b|\bsincroniza(?:n|mos|r)? (?:[a-z]{1,20} ){0,3}automaticamente\b|\bautomaticamente sincroniza|\bmantiene(?:n)? (?:[a-z]{1,20} ){0,3}sincronizad[oa]s?\b|\bsincroniza(?:n|mos)? (?:(?:el|la|los|las|tus|sus|todos|todas) ){1,2}(?:agentes|memorias?|estados?)\b/,
-      fr: /\bsynchronisation automatique\b|\bsynchronise(?:nt|r)? (?:[a-z']{1,20} ){0,3}automatiquement\b|\bautomatiquement synchronise|\bmaint(?:ient|iennent) (?:[a-z']{1,20} ){0,3}synchronise(?:e|s|es)?\b|\bsynchronise(?:nt)? (?:(?:le|la|les|vos|votre|leurs|tous) ){1,2}(?:agents|memoires?|etats?)\b/,
+      en: /\bauto(?:matic(?:ally)?|-)? ?sync(?:s|ing|ed|hroni[sz](?:ation|es|ed|ing|e))?\b|\bsync(?:s|ed|ing|hroni[sz](?:es|ed|ing|e))? (?:(?:the|your|their|all|every|its|agent|agents|agents'|memory|memories|state|data|runtimes?|packets?|records?) ){0,3}automatically\b|\bkeep(?:s|ing)? (?:(?:the|your|their|all|every|its|agent|agents|agents'|memory|memories|state|data|runtimes?|packets?|records?) ){0,3}in sync\b|\bsync(?:s|ed|ing|hroni[sz](?:es|ed|ing))? (?:(?:the|your|their|all|every|agent|its) ){0,2}(?:agents?|memor(?:y|ies)|state|runtimes?)\b|\bautomatically (?:replicat|mirror)(?:es|e|s|ed|ing)\b|\b(?:replicat|mirror)(?:es|e|s|ed|ing) (?:(?:the|your|their|all|every|its|agent|agents|agents'|memory|memories|state|data|runtimes?|packets?|records?) ){0,3}automatically\b/,
+      es: /\bsincronizacion(?:es)? automatica(?:s)?\b|\bsincroniza(?:n|mos|r)? (?:(?:el|la|los|las|tus|sus|todos|todas|agentes|memoria|memorias|estado|datos|runtimes) ){0,3}automaticamente\b|\bautomaticamente sincroniza|\bmantiene(?:n)? (?:(?:a|el|la|los|las|tus|sus|todos|todas|agentes|memoria|memorias|estado|datos|runtimes) ){0,3}sincronizad[oa]s?\b|\bsincroniza(?:n|mos)? (?:(?:el|la|los|las|tus|sus|todos|todas) ){1,2}(?:agentes|memorias?|estados?)\b/,
+      fr: /\bsynchronisation automatique\b|\bsynchronise(?:nt|r)? (?:(?:le|la|les|vos|votre|leurs|tous|agents|memoire|memoires|etat|donnees|runtimes) ){0,3}automatiquement\b|\bautomatiquement synchronise|\bmaint(?:ient|iennent) (?:(?:le|la|les|vos|votre|leurs|tous|agents|memoire|memoires|etat|donnees|runtimes) ){0,3}synchronise(?:e|s|es)?\b|\bsynchronise(?:nt)? (?:(?:le|la|les|vos|votre|leurs|tous) ){1,2}(?:agents|memoires?|etats?)\b/,
       zh: /自动(?:地)?(?:同步|保持同步)|同步自动|保持同步/,
     },
   },
@@ -107,39 +107,37 @@ export const UNSUPPORTED_OFFERINGS: { offering: string; patterns: Record<ClaimLa
 
 /**
  * Stems of which every offering pattern's match holds one (matched without case, after
- * normalization): text without one claims nothing. The string screen reads the ASCII ones.
+ * normalization): text without one claims nothing. The string screen reads the ASCII ones, so they
+ * are kept short (a stem shared by several words: "ecut" for execute and ejecuta, "nect" for
+ * connector, conector and connecteur), which keeps its automaton small.
  */
 export const OFFERING_STEMS: readonly string[] = [
   'messag',
   'mensaj',
   'sync',
   'sincron',
-  'automat',
+  'automa',
   'orchestr',
   'orquest',
-  'coordin',
-  'coordon',
-  'schedul',
-  'dispatch',
-  'execut',
-  'ejecut',
+  'coord',
+  'schedu',
+  'dispat',
+  'ecut',
   'launch',
   'runtim',
-  'gestion',
+  'gestio',
   'gere',
-  'planifi',
+  'planif',
   'repo',
   'depot',
   'dépot',
   'depôt',
   'dépôt',
   'adapt',
-  'connect',
-  'conect',
+  'nect',
   'certif',
-  'accredit',
-  'acredit',
-  'homolog',
+  'credit',
+  'homol',
   'import',
   'ingest',
   'migrat',

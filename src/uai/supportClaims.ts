@@ -10,8 +10,12 @@
  * subject named (across sentences: "UAIX is simple. It hosts your messages."), the subject shared
  * by a list or a second verb ("UAIX offers: hosted messaging, …"; "UAIX records packets and
  * orchestrates runtimes"), a dropped subject (Spanish, Chinese), or UAIX in a compound
- * ("UAIX-certified") — and no other actor (the runtime, a vendor) stands between it and the
- * offering. A negation counts only inside that clause, and two negations cancel ("never fails
+ * ("UAIX-certified"), or UAIX after the offering as a passive's agent ("hosted by UAIX") — and no
+ * other actor (the runtime, a vendor, a server, a broker) stands between it and the offering.
+ * That is the subject rule: an offering pattern (a noun, or a verb with its object: "hosts your
+ * messaging") names the offering only, and the offering is UAIX's only where its clause's subject is
+ * UAIX; "the agent runtime hosts the messaging" has another subject, and a clause whose subject is
+ * none the lexicon knows ("the relay hosts messages") claims nothing. A negation counts only inside that clause, and two negations cancel ("never fails
  * to orchestrate"), except where a language repeats one negation ("ne … pas", "no … ningún").
  * Every step is linear in the text: regular expressions without backtracking, one tokenization per
  * sentence that may hold an offering, prefix counts per clause, and a sentence before it read at
