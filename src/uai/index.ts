@@ -9,7 +9,10 @@ import { SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import type { JsonReadLimits } from './jsonText.ts';
 
 export interface ValidatorOptions {
-  /** Input limits; the defaults are 4 MiB and nesting depth 64 (`DEFAULT_JSON_LIMITS`), the depth at most `MAX_NESTING_DEPTH`. */
+  /**
+   * Input limits; the defaults are 4 MiB and nesting depth 64 (`DEFAULT_JSON_LIMITS`), the depth at
+   * most `MAX_NESTING_DEPTH`.
+   */
   limits?: Partial<JsonReadLimits>;
 }
 

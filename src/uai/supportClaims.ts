@@ -15,8 +15,9 @@
  * That is the subject rule: an offering pattern (a noun, or a verb with its object: "hosts your
  * messaging") names the offering only, and the offering is UAIX's only where its clause's subject is
  * UAIX; "the agent runtime hosts the messaging" has another subject, and a clause whose subject is
- * none the lexicon knows ("the relay hosts messages") claims nothing. A negation counts only inside that clause, and two negations cancel ("never fails
- * to orchestrate"), except where a language repeats one negation ("ne … pas", "no … ningún").
+ * none the lexicon knows ("the relay hosts messages") claims nothing. A negation counts only inside
+ * that clause, and two negations cancel ("never fails to orchestrate"), except where a language
+ * repeats one negation ("ne … pas", "no … ningún").
  * Every step is linear in the text: regular expressions without backtracking, one tokenization per
  * sentence that may hold an offering, prefix counts per clause, and a sentence before it read at
  * most once to find what a pronoun stands for.

@@ -3,8 +3,9 @@
  * names and addresses of UAIX, pronouns and lists, line breaks, "runtime orchestration", double
  * negation, Chinese, member names, text past 64 KiB, each offering's verb forms and synonyms
  * ("hosts your messaging", "keeps agents in sync", "certifie") and text in a URL's query string are
- * claims; denials, questions, other actors and identifiers are not. Then fast-check properties: homoglyphs, fullwidth forms, format
- * characters, case changes, line breaks and percent-encoding change no verdict of any entry.
+ * claims; denials, questions, other actors and identifiers are not. Then fast-check properties:
+ * homoglyphs, fullwidth forms, format characters, case changes, line breaks and percent-encoding
+ * change no verdict of any entry.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
