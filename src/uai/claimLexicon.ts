@@ -25,103 +25,135 @@ export const UAIX_NAMES = {
 } as const;
 
 /**
- * The offerings UAIX does not provide, with one pattern per language over folded text. Every
- * match contains one of `OFFERING_STEMS` (claimLexicon.test checks it on the corpus); Chinese
- * patterns read characters (Chinese has no spaces), so they use no `\b`.
+ * The offerings UAIX does not provide, each a concept with one pattern per language over folded
+ * text: its names (nouns: "hosted messaging"), the verbs that perform it with their objects ("hosts
+ * your messaging", "syncs your agents automatically", "writes to your repository", "certifies",
+ * "imports your data for you") and the usual synonyms of both ("relays messages", "keeps agents in
+ * sync", "coordinates runtimes", "pushes to your repo", "accredits", "ingests your data"). A pattern
+ * names the offering only: who performs it is the engine's subject rule, and whether it is denied its
+ * negation rule, so a verb form matches in "the runtime hosts the messaging" and "UAIX does not host
+ * messaging" too, where those rules pass it. Every match contains one of `OFFERING_STEMS`
+ * (claimLexicon.test checks it on the corpus); Chinese patterns read characters (Chinese has no
+ * spaces), so they use no `\b`. Words between a verb and its object or adverb are a listed few
+ * (determiners and the usual objects), at most three, so each pattern stays linear and provably so.
  */
 export const UNSUPPORTED_OFFERINGS: { offering: string; patterns: Record<ClaimLanguage, RegExp> }[] = [
   {
     offering: 'hosted messaging',
     patterns: {
-      en: /\bhost(?:ed|s|ing)? (?:(?:the|your|all|their|agent) )?messag(?:ing|es)\b|\bmessag(?:ing|es) (?:(?:is|are) )?hosted\b|\bmessage hosting\b/,
-      es: /\bmensajeria alojada\b|\bmensajes alojados\b|\baloja(?:n|mos)? (?:(?:los|tus|sus) )?mensajes\b|\balojamiento de (?:los )?mensajes\b/,
-      fr: /\bmessagerie hebergee\b|\bmessages heberges\b|\bheberge(?:nt|ons)? (?:(?:les|vos|tous les) )?messages\b|\bhebergement (?:des|de) messages\b/,
-      zh: /托管(?:的)?消息|消息托管/,
+      en: /\b(?:host|relay|broker)(?:ed|s|es|ing)? (?:(?:the|your|all|their|agent|agents'?|its) ){0,2}messag(?:ing|es)\b|\bmessag(?:ing|es) (?:(?:is|are) )?(?:hosted|relayed|brokered)\b|\bmessage hosting\b|\b(?:runs?|running|operates?|operating) (?:(?:a|the|your|their|its) )?messag(?:e|ing) (?:broker|relay|server|queue|bus|hub|service)s?\b/,
+      es: /\bmensajeria (?:alojada|hospedada|albergada)\b|\bmensajes (?:alojados|hospedados|albergados)\b|\b(?:aloj|hosped|alberg|retransmit|transmit)(?:a|an|amos|e|en|imos)? (?:(?:la|las|los|tu|tus|su|sus|todos|todas) ){0,2}(?:mensajes|mensajeria)\b|\balojamiento de (?:los )?mensajes\b/,
+      fr: /\bmessagerie hebergee\b|\bmessages heberges\b|\b(?:heberg|relai|achemin)(?:e|ent|eons|ons)? (?:(?:la|les|vos|votre|tous|leurs|leur|des) ){0,2}(?:messages|messagerie)\b|\bhebergement (?:des|de) (?:messages|la messagerie)\b/,
+      zh: /(?:托管|转发|中继)(?:您的|你的|的)?消息|消息托管/,
     },
   },
   {
     offering: 'automatic sync',
     patterns: {
-      en: /\bauto(?:matic(?:ally)?|-)? ?sync(?:s|ing|ed|hroni[sz](?:ation|es|ed|ing))?\b|\bsync(?:s|hroni[sz]es)? automatically\b/,
-      es: /\bsincronizacion(?:es)? automatica(?:s)?\b|\bsincroniza(?:n|mos)? automaticamente\b|\bautomaticamente sincroniza/,
-      fr: /\bsynchronisation automatique\b|\bsynchronise(?:nt)? automatiquement\b|\bautomatiquement synchronise/,
-      zh: /自动(?:地)?同步|同步自动/,
+      en: /\bauto(?:matic(?:ally)?|-)? ?sync(?:s|ing|ed|hroni[sz](?:ation|es|ed|ing|e))?\b|\bsync(?:s|ed|ing|hroni[sz](?:es|ed|ing|e))? (?:(?:the|your|their|all|every|its|agent|agents|agents'|memory|memories|state|data|runtimes?|packets?|records?) ){0,3}automatically\b|\bkeep(?:s|ing)? (?:(?:the|your|their|all|every|its|agent|agents|agents'|memory|memories|state|data|runtimes?|packets?|records?) ){0,3}in sync\b|\bsync(?:s|ed|ing|hroni[sz](?:es|ed|ing))? (?:(?:the|your|their|all|every|agent|its) ){0,2}(?:agents?|memor(?:y|ies)|state|runtimes?)\b|\bautomatically (?:replicat|mirror)(?:es|e|s|ed|ing)\b|\b(?:replicat|mirror)(?:es|e|s|ed|ing) (?:(?:the|your|their|all|every|its|agent|agents|agents'|memory|memories|state|data|runtimes?|packets?|records?) ){0,3}automatically\b/,
+      es: /\bsincronizacion(?:es)? automatica(?:s)?\b|\bsincroniza(?:n|mos|r)? (?:(?:el|la|los|las|tus|sus|todos|todas|agentes|memoria|memorias|estado|datos|runtimes) ){0,3}automaticamente\b|\bautomaticamente sincroniza|\bmantiene(?:n)? (?:(?:a|el|la|los|las|tus|sus|todos|todas|agentes|memoria|memorias|estado|datos|runtimes) ){0,3}sincronizad[oa]s?\b|\bsincroniza(?:n|mos)? (?:(?:el|la|los|las|tus|sus|todos|todas) ){1,2}(?:agentes|memorias?|estados?)\b/,
+      fr: /\bsynchronisation automatique\b|\bsynchronise(?:nt|r)? (?:(?:le|la|les|vos|votre|leurs|tous|agents|memoire|memoires|etat|donnees|runtimes) ){0,3}automatiquement\b|\bautomatiquement synchronise|\bmaint(?:ient|iennent) (?:(?:le|la|les|vos|votre|leurs|tous|agents|memoire|memoires|etat|donnees|runtimes) ){0,3}synchronise(?:e|s|es)?\b|\bsynchronise(?:nt)? (?:(?:le|la|les|vos|votre|leurs|tous) ){1,2}(?:agents|memoires?|etats?)\b/,
+      zh: /自动(?:地)?(?:同步|保持同步)|同步自动|保持同步/,
     },
   },
   {
     offering: 'runtime orchestration',
     patterns: {
       // "runtime orchestration" is the offering's name, so its "runtime" is no other actor.
-      en: /\bruntime orchestrations?\b|\borchestrat(?:ion|es|ing|e)\b/,
-      es: /\borquest(?:acion|a|an|amos|ar)\b/,
-      fr: /\borchestr(?:ation|e|ent|ons)\b/,
-      zh: /运行时编排|编排(?!器)/,
+      en: /\bruntime orchestrations?\b|\borchestrat(?:ion|es|ed|ing|e)\b|\b(?:coordinat|schedul|dispatch|execut|launch)(?:es|e|ed|ing) (?:(?:the|your|their|all|every|each|any|its) ){0,2}(?:agent )?(?:runtimes?|agents?|workflows?)\b|\bmanag(?:es|e|ed|ing) (?:(?:the|your|their|all|every|each|any|its) ){0,2}(?:agent )?runtimes?\b/,
+      es: /\borquest(?:acion|a|an|amos|ar|ado|ados|ada|adas)\b|\b(?:coordin|gestion|ejecut)(?:a|an|amos|ar) (?:(?:el|la|los|las|tus|sus|todos|todas) ){0,2}(?:agentes|runtimes|entornos de ejecucion|flujos de trabajo)\b/,
+      fr: /\borchestr(?:ation|e|ent|ons|ee|ees|es)\b|\b(?:coordonn|gere|gerent|execut|planifi)(?:e|ent)? (?:(?:le|la|les|vos|votre|leurs|tous) ){0,2}(?:agents|runtimes|environnements d'execution|flux de travail)\b/,
+      zh: /运行时编排|编排(?!器)|(?:调度|协调|管理|执行|运行)(?:您的|你的|的)?(?:智能体|运行时)/,
     },
   },
   {
     offering: 'repository writes',
     patterns: {
-      en: /\brepositor(?:y|ies) writ(?:es?|ing)\b|\bwrit(?:es?|ing) (?:to )?(?:(?:your|the|their) )?repositor(?:y|ies)\b|\bcommits? to (?:your )?repositor/,
-      es: /\bescrituras? (?:en|a) (?:(?:el|los|tu|tus|su|sus) )?repositorios?\b|\bescrib(?:e|en|imos|ir) (?:en|a) (?:(?:el|los|tu|tus|su|sus) )?repositorios?\b/,
-      fr: /\becritures? dans (?:(?:le|les|des|votre|vos|un) )?depots?\b|\becri(?:t|vent|re) dans (?:(?:le|les|des|votre|vos|un) )?depots?\b/,
-      zh: /写入(?:代码)?仓库|(?:代码)?仓库写入/,
+      en: /\brepositor(?:y|ies) writ(?:es?|ing)\b|\b(?:writ(?:es?|ing|ten)|wrote|push(?:es|ed|ing)?|commit(?:s|ted|ting)?|modif(?:y|ies|ied|ying)|updat(?:es?|ed|ing)) (?:(?:to|into|in|on) )?(?:(?:your|the|their|a|any|each|its) )?(?:git |github |code |source )?repo(?:sitor(?:y|ies)|s)?\b/,
+      es: /\bescrituras? (?:en|a) (?:(?:el|los|tu|tus|su|sus) )?repositorios?\b|\b(?:escrib(?:e|en|imos|ir)|modific(?:a|an|amos|ar)|actualiz(?:a|an|amos|ar)|commits?|hace commits?) (?:(?:en|a|sobre) )?(?:(?:el|los|tu|tus|su|sus) )?repositorios?\b/,
+      fr: /\becritures? dans (?:(?:le|les|des|votre|vos|un) )?depots?\b|\b(?:ecri(?:t|vent|re)|modifi(?:e|ent|er)|pousse(?:nt|r)?|commite(?:nt|r)?|met(?:tent)? a jour) (?:(?:dans|vers|sur) )?(?:(?:le|les|des|votre|vos|un|leur|leurs) )?depots?\b/,
+      zh: /(?:写入|提交到|推送到|修改|更新)(?:您的|你的|的)?(?:代码)?仓库|(?:代码)?仓库写入|向(?:您的|你的)?(?:代码)?仓库(?:写入|提交|推送)/,
     },
   },
   {
     offering: 'official adapters',
     patterns: {
-      en: /\bofficial (?:[a-z0-9]{1,40} )?adapters?\b/,
-      es: /\badaptador(?:es)? oficial(?:es)?\b/,
-      fr: /\badaptateurs? officiels?\b/,
-      zh: /官方(?:的)?适配器/,
+      en: /\b(?:official|first-party|first party) (?:[a-z0-9]{1,40} )?(?:adapters?|connectors?)\b|\b(?:maintains?|ships?|publishes) (?:(?:an|the|its|their) )?(?:[a-z0-9-]{1,40} )?adapters?\b/,
+      es: /\b(?:adaptador|conector)(?:es)? oficial(?:es)?\b|\b(?:mantiene|publica|distribuye)(?:n)? (?:(?:los|sus|unos) )?adaptadores\b/,
+      fr: /\b(?:adaptateur|connecteur)s? officiels?\b|\b(?:maintient|publie|distribue)(?:nt)? (?:(?:les|des|ses) )?adaptateurs\b/,
+      zh: /官方(?:的)?(?:适配器|连接器)/,
     },
   },
   {
     offering: 'certification',
     patterns: {
-      en: /\bcertif(?:ications?|ies|y|ied)\b/,
-      es: /\bcertific(?:acion|aciones|a|an|amos|ar|ado|ados|ada|adas)\b/,
-      fr: /\bcertifi(?:cations?|e|es|ee|ees|ent|er|ons)\b/,
+      en: /\bcertif(?:ications?|ies|y|ied|ying)\b|\baccredit(?:s|ed|ing|ations?)?\b/,
+      es: /\bcertific(?:acion|aciones|a|an|amos|ar|ado|ados|ada|adas)\b|\bacredit(?:a|an|amos|ar|acion|aciones)\b|\bhomolog(?:a|an|ar|acion)\b/,
+      fr: /\bcertifi(?:cations?|e|es|ee|ees|ent|er|ons)\b|\baccredit(?:e|ent|er|ation)\b|\bhomologu(?:e|ent|er)\b|\bhomologation\b/,
       // 身份认证 is authentication, which is no certification.
-      zh: /(?<!身份)认证/,
+      zh: /(?<!身份)认证|颁发证书/,
     },
   },
   {
     offering: 'hosted import',
     patterns: {
-      en: /\bhosted imports?\b|\bimports? (?:(?:is|are) )?hosted\b|\bimport hosting\b/,
-      es: /\bimportacion(?:es)? alojadas?\b/,
-      fr: /\bimportations? hebergees?\b|\bimports? heberges?\b/,
-      zh: /托管(?:的)?导入|导入托管/,
+      en: /\bhosted imports?\b|\bimports? (?:(?:is|are) )?hosted\b|\bimport hosting\b|\b(?:import|ingest|migrat)(?:s|es|e|ed|ing)? (?:(?:your|their|the|all|every|existing|its) ){1,2}(?:[a-z]{1,20} )?(?:data|packets?|records?|history|histories|files?|archives?|conversations?|memor(?:y|ies)|logs?)\b(?: for (?:you|them))?/,
+      es: /\bimportacion(?:es)? alojadas?\b|\bimporta(?:n|mos|r)? (?:(?:tus|sus|los|las|todos|todas) ){1,2}(?:datos|paquetes|registros|archivos|historial|conversaciones)\b/,
+      fr: /\bimportations? hebergees?\b|\bimports? heberges?\b|\bimporte(?:nt|r)? (?:(?:vos|les|des|tous|toutes|leurs) ){1,2}(?:donnees|paquets|enregistrements|fichiers|historiques?|conversations)\b/,
+      zh: /托管(?:的)?导入|导入托管|(?:为您|为你|替您|替你|代为)导入|导入(?:您的|你的)(?:数据|记录|文件|历史)/,
     },
   },
 ];
 
 /**
  * Stems of which every offering pattern's match holds one (matched without case, after
- * normalization): text without one claims nothing. The string screen reads the ASCII ones.
+ * normalization): text without one claims nothing. The string screen reads the ASCII ones, so they
+ * are kept short (a stem shared by several words: "ecut" for execute and ejecuta, "nect" for
+ * connector, conector and connecteur), which keeps its automaton small.
  */
 export const OFFERING_STEMS: readonly string[] = [
   'messag',
   'mensaj',
   'sync',
   'sincron',
+  'automa',
   'orchestr',
   'orquest',
-  'reposit',
+  'coord',
+  'schedu',
+  'dispat',
+  'ecut',
+  'launch',
+  'runtim',
+  'gestio',
+  'gere',
+  'planif',
+  'repo',
   'depot',
   'dépot',
   'depôt',
   'dépôt',
   'adapt',
+  'nect',
   'certif',
+  'credit',
+  'homol',
   'import',
+  'ingest',
+  'migrat',
   '消息',
   '同步',
   '编排',
+  '调度',
+  '协调',
+  '管理',
+  '执行',
+  '运行',
   '仓库',
   '适配器',
+  '连接器',
   '认证',
+  '证书',
   '导入',
 ];
 
@@ -134,7 +166,7 @@ const words = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
  */
 export const CHINESE_WORDS = words(
   '没有 不会 并不 不是 从不 从未 绝不 不能 无法 不过 但是 然而 非常 无论 不仅 不但 不管 未来 不久 并且 而且 ' +
-    '运行时 智能体 供应商 提供商 提供方 厂商 框架 编排器 第三方 它们 我们 你们 他们 每个 ' +
+    '运行时 智能体 供应商 提供商 提供方 厂商 框架 编排器 第三方 服务器 客户端 它们 我们 你们 他们 每个 ' +
     '提供 支持 负责 包括 包含 实现 执行 进行 记录 托管 拥有 具备',
 );
 
@@ -206,9 +238,18 @@ export const VERBS = words(`
 /** Others that do what UAIX does not: an offering after one of them is theirs. */
 export const ACTORS = words(`
   runtime runtimes orchestrator orchestrators vendor vendors framework frameworks provider providers
-  implementer implementers orquestador orquestadores proveedor proveedores entorno entornos implementador
+  implementer implementers server servers broker brokers relay relays client clients
+  servidor servidores cliente clientes serveur serveurs
+  orquestador orquestadores proveedor proveedores entorno entornos implementador
   implementadores environnement environnements orchestrateur orchestrateurs fournisseur fournisseurs
-  运行时 供应商 提供商 提供方 厂商 框架 编排器 第三方`);
+  运行时 供应商 提供商 提供方 厂商 框架 编排器 第三方 服务器 客户端`);
+
+/**
+ * Words that name the agent of a passive right before it: "hosted by UAIX", "alojada por UAIX",
+ * "hébergée par UAIX". UAIX after an offering is its subject only after one of them ("the messages
+ * that UAIX describes" is not).
+ */
+export const PASSIVE_AGENT_MARKERS = words('by por par');
 
 /** Words before an actor that make it a beneficiary or object, not the one who acts: "for the runtime". */
 export const BENEFICIARY_MARKERS = words('to for with provides offers gives para a al pour au aux 为 给 向 对');

@@ -9,17 +9,44 @@ import { foldForMatching } from './textNormalization.ts';
 
 /**
  * URLs and URNs are names, not statements: `urn:uaix:ext:certification` claims nothing. A URL on a
- * host of UAIX is UAIX named (`https://uaix.org certifies…` is a claim), its path is not read. A
- * scheme starts only where a run of scheme characters begins, so a long run is read once.
+ * host of UAIX is UAIX named (`https://uaix.org certifies…` is a claim), its path is not read. Its
+ * query is text a server reads as such, so it is read too, after the URL: each parameter's value a
+ * clause of its own, `+` a space (percent runs were decoded before, by `normalizeRuleText`, and a
+ * malformed one stays as written), so `?note=UAIX+provides+hosted+messaging` is a claim. A scheme
+ * starts only where a run of scheme characters begins, so a long run is read once.
  */
 const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<>]*|\b(?:www\.)?uaix\.org\/[^\s"'<>]*/g;
 const UAIX_HOSTS = new Set<string>(UAIX_NAMES.hosts);
+/** Separators of a query's parameters, and of a parameter's name from its value. */
+const QUERY_PARAMETER = /[&;]/;
 function uriReplacement(uri: string): string {
+  if (uri.startsWith('urn:')) return ' ';
   const scheme = uri.indexOf('://');
   const rest = scheme >= 0 ? uri.slice(scheme + 3) : uri;
   let hostEnd = 0;
   while (hostEnd < rest.length && !'/?#:'.includes(rest[hostEnd])) hostEnd++;
-  return UAIX_HOSTS.has(rest.slice(0, hostEnd)) ? ` ${UAIX_NAMES.short} ` : ' ';
+  const named = UAIX_HOSTS.has(rest.slice(0, hostEnd)) ? ` ${UAIX_NAMES.short} ` : ' ';
+  return named + queryText(rest.slice(hostEnd));
+}
+
+/**
+ * The text of the query of a URL's part after its host (`?a=b+c&d` reads "; b c ; d"): each
+ * parameter's value, or the parameter where it has no `=`, after a `;` that opens a clause.
+ */
+function queryText(afterHost: string): string {
+  const start = afterHost.indexOf('?');
+  if (start < 0) return '';
+  const fragment = afterHost.indexOf('#', start);
+  const query = afterHost.slice(start + 1, fragment < 0 ? afterHost.length : fragment);
+  let text = '';
+  for (const parameter of query.split(QUERY_PARAMETER)) {
+    const value = parameter
+      .slice(parameter.indexOf('=') + 1)
+      .replaceAll('+', ' ')
+      .trim();
+    if (value !== '') text += `; ${value} `;
+  }
+  return text;
 }
 
 /**

@@ -9,7 +9,10 @@ import { SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import type { JsonReadLimits } from './jsonText.ts';
 
 export interface ValidatorOptions {
-  /** Input limits; the defaults are 4 MiB and nesting depth 64 (`DEFAULT_JSON_LIMITS`). */
+  /**
+   * Input limits; the defaults are 4 MiB and nesting depth 64 (`DEFAULT_JSON_LIMITS`), the depth at
+   * most `MAX_NESTING_DEPTH`.
+   */
   limits?: Partial<JsonReadLimits>;
 }
 
@@ -42,6 +45,7 @@ export {
 export type { ClientKind, ClientProfile, RouteDecision, RouteResolution, ResolveOptions } from './clientLadder.ts';
 export type { CodecResult } from './keyless.ts';
 export { canonicalize, canonicalBytes, CanonicalizationError } from './jcs.ts';
+export { MAX_NESTING_DEPTH } from './nestingLimit.ts';
 export { packetDigest, DIGEST_PATTERN } from './packetDigest.ts';
 export { sha256Digest } from './sha256.ts';
 export { readJsonText, decodeJsonBytes, DEFAULT_JSON_LIMITS } from './jsonText.ts';

@@ -10,6 +10,7 @@
  */
 
 import { jsonPointer } from './jsonPointer.ts';
+import { MAX_NESTING_DEPTH } from './nestingLimit.ts';
 
 /** A value that has no canonical form; `path` is the JSON Pointer of the offending value. */
 export class CanonicalizationError extends Error {
@@ -41,7 +42,13 @@ export interface CanonicalVisitor {
   number(value: number, path: readonly (string | number)[]): void;
 }
 
-/** Returns the RFC 8785 canonical text of a JSON value. */
+/**
+ * Returns the RFC 8785 canonical text of a JSON value.
+ *
+ * @throws {CanonicalizationError} when the value is not I-JSON data (undefined, a function, a
+ * bigint, NaN, a cycle, a lone surrogate, an instance of a class, an array hole…) or is nested
+ * deeper than `MAX_NESTING_DEPTH` (1,000) levels; its `path` is the JSON Pointer of the place.
+ */
 export function canonicalize(value: unknown): string {
   return serializeValue(value, [], new Set(), undefined);
 }
@@ -53,7 +60,11 @@ export function canonicalizeVisiting(value: unknown, visitor: CanonicalVisitor):
 
 const utf8 = new TextEncoder();
 
-/** Returns the UTF-8 bytes of the canonical text: the input to hashing and signing. */
+/**
+ * Returns the UTF-8 bytes of the canonical text: the input to hashing and signing.
+ *
+ * @throws {CanonicalizationError} as `canonicalize` does.
+ */
 export function canonicalBytes(value: unknown): Uint8Array {
   return utf8.encode(canonicalize(value));
 }
@@ -125,6 +136,14 @@ function serializeContainer(
 ): string {
   if (ancestors.has(value)) {
     throw fail('the value contains itself (a cycle); JSON cannot represent cycles: break the cycle', path);
+  }
+  // The walk recurses once per level: past the core's nesting limit it stops with its own error,
+  // never the runtime's stack overflow.
+  if (path.length >= MAX_NESTING_DEPTH) {
+    throw fail(
+      `objects and arrays are nested deeper than the limit of ${MAX_NESTING_DEPTH} levels; flatten the value`,
+      path,
+    );
   }
   if (Array.isArray(value)) {
     ancestors.add(value);

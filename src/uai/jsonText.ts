@@ -16,11 +16,15 @@ import { textPosition } from './textPosition.ts';
 import { bytePosition, decodeUtf8, describeBadByte, invalidUtf8Offset, utf8Length } from './utf8Text.ts';
 import { unsafeNumberLiteral } from './ijsonNumbers.ts';
 import type { Problem } from './problem.ts';
+import { MAX_NESTING_DEPTH } from './nestingLimit.ts';
 
 export interface JsonReadLimits {
   /** Largest accepted document, in UTF-8 bytes. */
   maxBytes: number;
-  /** Deepest accepted nesting of objects and arrays; the top-level container is depth 1. */
+  /**
+   * Deepest accepted nesting of objects and arrays; the top-level container is depth 1. A larger
+   * value than `MAX_NESTING_DEPTH` (1,000) counts as that limit: no deeper value has a canonical form.
+   */
   maxDepth: number;
 }
 
@@ -105,11 +109,11 @@ export function decodeJsonBytes(bytes: Uint8Array, limits?: Partial<JsonReadLimi
   return readDocument(text, maxDepth);
 }
 
-/** The limits in force: the defaults where `limits` leaves one out. */
+/** The limits in force: the defaults where `limits` leaves one out, the depth at most `MAX_NESTING_DEPTH`. */
 export function resolveLimits(limits: Partial<JsonReadLimits> | undefined): JsonReadLimits {
   return {
     maxBytes: limits?.maxBytes ?? DEFAULT_JSON_LIMITS.maxBytes,
-    maxDepth: limits?.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth,
+    maxDepth: Math.min(limits?.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth, MAX_NESTING_DEPTH),
   };
 }
 

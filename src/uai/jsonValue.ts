@@ -9,6 +9,7 @@
  */
 import { jsonPointer } from './jsonPointer.ts';
 import { describeValue } from './jcs.ts';
+import { truncationIssue, type UaiIssue } from './errorCodes.ts';
 
 export interface NonJsonPlace {
   /** JSON Pointer of the offending value (or of the object holding a symbol-keyed member). */
@@ -108,4 +109,21 @@ export function findNonJsonValues(
     report(`reading the value threw (${(error as Error)?.message ?? String(error)})`);
   }
   return { found, total, tooLarge: bytes > maxBytes };
+}
+
+/** The issues of a value that is not JSON data (none when it is), each at its place in the value as given. */
+export function nonJsonIssues(findings: NonJsonFindings, maxBytes: number): UaiIssue[] {
+  const issues: UaiIssue[] = findings.found.map(({ path, problem }) => ({
+    code: 'UAI-VALUE-NOT-JSON',
+    path,
+    message: `${problem}; convert the value to JSON data first, or validate its JSON text`,
+  }));
+  if (findings.total > findings.found.length) issues.push(truncationIssue(findings.total - findings.found.length));
+  if (findings.tooLarge)
+    issues.push({
+      code: 'UAI-JSON-TOO-LARGE',
+      path: '',
+      message: `the value's JSON text is larger than the ${maxBytes}-byte limit of a document; send a smaller packet`,
+    });
+  return issues;
 }

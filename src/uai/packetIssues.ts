@@ -12,7 +12,6 @@ import { findUnsafeNumbers } from './ijsonNumbers.ts';
 import { truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { parsePointer } from './jsonPointer.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
-import type { NonJsonFindings } from './jsonValue.ts';
 import type { ClockResult } from './validationClock.ts';
 
 /** A document refused as a whole: one issue at its root. */
@@ -44,23 +43,6 @@ function expiryIssues(packet: Record<string, unknown>, clock: ClockResult): UaiI
       message: `the validation clock (now) is not a time: ${clock.reason}; expiry cannot be checked, so the packet does not pass`,
     },
   ];
-}
-
-/** The issues of a value that is not JSON data (none when it is), each at its place in the value as given. */
-export function nonJsonIssues(findings: NonJsonFindings, maxBytes: number): UaiIssue[] {
-  const issues: UaiIssue[] = findings.found.map(({ path, problem }) => ({
-    code: 'UAI-VALUE-NOT-JSON',
-    path,
-    message: `${problem}; convert the value to JSON data first, or validate its JSON text`,
-  }));
-  if (findings.total > findings.found.length) issues.push(truncationIssue(findings.total - findings.found.length));
-  if (findings.tooLarge)
-    issues.push({
-      code: 'UAI-JSON-TOO-LARGE',
-      path: '',
-      message: `the value's JSON text is larger than the ${maxBytes}-byte limit of a document; send a smaller packet`,
-    });
-  return issues;
 }
 
 /**

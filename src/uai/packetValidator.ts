@@ -16,11 +16,10 @@ import { readJsonText, decodeJsonBytes, resolveLimits, type JsonReadLimits } fro
 import { reportIssues, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
-import { findNonJsonValues } from './jsonValue.ts';
+import { findNonJsonValues, nonJsonIssues } from './jsonValue.ts';
 import { readClock, type ValidationClock } from './validationClock.ts';
 import {
   refusedAtRoot,
-  nonJsonIssues,
   unsafeNumberIssues,
   policyIssuesOf,
   addPolicyIssues,

@@ -7,8 +7,9 @@ import { createSchemaRegistry, type SchemaRegistry } from './schemaRegistry.ts';
 import { shapeOf, type ObjectShape, type Shape } from './fieldShape.ts';
 import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
 import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
-import { readJsonText, decodeJsonBytes, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
-import { reportIssues, type UaiIssue } from './errorCodes.ts';
+import { readJsonText, decodeJsonBytes, resolveLimits, type JsonReadLimits, type JsonReadResult } from './jsonText.ts';
+import { MAX_ISSUES_PER_DOCUMENT, reportIssues, type UaiIssue } from './errorCodes.ts';
+import { findNonJsonValues, nonJsonIssues } from './jsonValue.ts';
 import { isJsonObject } from './jsonObject.ts';
 import { routeRuleIssues } from './routeRules.ts';
 import { ROUTE_RECORD_SCHEMA_ID, type RouteRecord } from './routeVocabulary.ts';
@@ -70,8 +71,19 @@ export function createRouteChecker(
     throw new Error(`the route-record schema ${ROUTE_RECORD_SCHEMA_ID} is missing`);
   const compiled = compile(registry, [ROUTE_RECORD_SCHEMA_ID]);
   const shape = routeRecordShape(registry);
+  const resolved = resolveLimits(limits);
 
   function checkValue(value: unknown): RouteReport {
+    // A value from code that no JSON text can hold (a cycle, undefined, deeper or larger than a
+    // document may be) is reported as such, as the packet validator does, before any rule reads it.
+    const nonJson = findNonJsonValues(value, resolved, MAX_ISSUES_PER_DOCUMENT);
+    if (nonJson.total > 0 || nonJson.tooLarge)
+      return {
+        valid: false,
+        route: null,
+        errors: reportIssues(nonJsonIssues(nonJson, resolved.maxBytes)),
+        warnings: [],
+      };
     const errors = checkRouteRecord(value, compiled, shape);
     const route = isJsonObject(value) && typeof value.route_id === 'string' ? value.route_id : null;
     const valid = errors.length === 0;

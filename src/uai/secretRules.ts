@@ -79,15 +79,19 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'aws-access-key-id',
     kind: 'an AWS access key id',
-    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'],
-    pattern: /(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Z0-9])/,
+    // Every IAM unique-id prefix of a key (AKIA, ASIA…) or of a principal secretlint and gitleaks report
+    // (AGPA group, AIDA user, AROA role, AIPA instance profile, ANPA/ANVA policies); the 16 characters are
+    // base32 in real ids, and any upper-case letter or digit in secretlint's pattern.
+    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA'],
+    pattern: /(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Z0-9])/,
   },
   {
     id: 'aws-secret-access-key',
     kind: 'an AWS secret access key',
-    keywords: ['aws'],
+    keywords: ['aws', 'secret'],
+    // `aws_secret_access_key = …`, `SecretAccessKey: …` (CloudFormation, SDK JSON), `"AWS_SECRET_KEY" => "…"` (Ruby).
     pattern:
-      /\baws_?(?:secret_?access_?key|secret_?key)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/i,
+      /\b(?:aws_?(?:secret_?access_?key|secret_?key)|secret_?access_?key)["']?[ \t]{0,8}(?:[:=]|=>)[ \t]{0,8}["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/i,
   },
   {
     id: 'gcp-api-key',
@@ -117,8 +121,121 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'gitlab-token',
     kind: 'a GitLab token',
-    keywords: ['glpat-'],
-    pattern: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,255}/,
+    // Personal, pipeline-trigger, deploy, runner, feed, incoming-mail, agent, SCIM, CI job, feature-flag
+    // and OAuth-application tokens (GitLab's documented prefixes), and runner registration tokens.
+    keywords: [
+      'glpat-',
+      'glptt-',
+      'gldt-',
+      'glrt-',
+      'glft-',
+      'glimt-',
+      'glagent-',
+      'glsoat-',
+      'glcbt-',
+      'glffct-',
+      'gloas-',
+      'GR13',
+    ],
+    pattern: /(?<![A-Za-z0-9_-])(?:gl(?:pat|ptt|dt|rt|ft|imt|agent|soat|cbt|ffct|oas)-|GR1348941)[A-Za-z0-9_-]{20,255}/,
+  },
+  {
+    id: 'huggingface-token',
+    kind: 'a Hugging Face token',
+    keywords: ['hf_'],
+    pattern: /(?<![A-Za-z0-9_])hf_[A-Za-z]{34}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'doppler-token',
+    kind: 'a Doppler token',
+    keywords: ['dp.'],
+    pattern:
+      /(?<![A-Za-z0-9_.])dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,64}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'databricks-token',
+    kind: 'a Databricks token',
+    keywords: ['dapi'],
+    pattern: /(?<![A-Za-z0-9_])dapi[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'digitalocean-token',
+    kind: 'a DigitalOcean token',
+    keywords: ['_v1_'],
+    pattern: /(?<![A-Za-z0-9_])do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'postman-api-key',
+    kind: 'a Postman API key',
+    keywords: ['PMAK-'],
+    pattern: /(?<![A-Za-z0-9_-])PMAK-[a-f0-9]{24}-[a-f0-9]{34}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'vault-token',
+    kind: 'a HashiCorp Vault token',
+    keywords: ['hv'],
+    pattern: /(?<![A-Za-z0-9_.-])hv[sb]\.[A-Za-z0-9_-]{90,300}/,
+  },
+  {
+    id: 'terraform-cloud-token',
+    kind: 'a Terraform Cloud token',
+    keywords: ['atlasv'],
+    pattern: /(?<![A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}/,
+  },
+  {
+    id: 'pulumi-token',
+    kind: 'a Pulumi access token',
+    keywords: ['pul-'],
+    pattern: /(?<![A-Za-z0-9_-])pul-[a-f0-9]{40}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'heroku-api-key',
+    kind: 'a Heroku API key',
+    keywords: ['HRKU-'],
+    pattern: /(?<![A-Za-z0-9_-])HRKU-[A-Za-z0-9_-]{60}(?![A-Za-z0-9_-])/,
+  },
+  {
+    id: 'atlassian-api-token',
+    kind: 'an Atlassian API token',
+    keywords: ['ATATT3'],
+    pattern: /(?<![A-Za-z0-9_-])ATATT3[A-Za-z0-9_=-]{180,200}/,
+  },
+  {
+    id: 'planetscale-token',
+    kind: 'a PlanetScale token or password',
+    keywords: ['pscale_'],
+    pattern: /(?<![A-Za-z0-9_])pscale_(?:tkn|pw|oauth)_[A-Za-z0-9=._-]{32,64}/,
+  },
+  // ---------------------------------------------------------------- monitoring and secrets platforms
+  {
+    id: 'grafana-token',
+    kind: 'a Grafana token',
+    keywords: ['glc_', 'glsa_'],
+    pattern: /(?<![A-Za-z0-9_])(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9]))/,
+  },
+  {
+    id: 'new-relic-api-key',
+    kind: 'a New Relic API key',
+    keywords: ['NRAK-'],
+    pattern: /(?<![A-Za-z0-9_-])NRAK-[A-Z0-9]{27}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'sentry-token',
+    kind: 'a Sentry token',
+    keywords: ['sntry'],
+    pattern: /(?<![A-Za-z0-9_])(?:sntrys_eyJ[A-Za-z0-9+/=_-]{60,1000}|sntryu_[a-f0-9]{64}(?![A-Za-z0-9]))/,
+  },
+  {
+    id: 'dynatrace-token',
+    kind: 'a Dynatrace API token',
+    keywords: ['dt0c'],
+    pattern: /(?<![A-Za-z0-9_])dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'age-secret-key',
+    kind: 'an age secret key',
+    keywords: ['SECRET-KEY-1'],
+    pattern: /AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/,
   },
   {
     id: 'npm-token',
@@ -129,7 +246,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'pypi-token',
     kind: 'a PyPI token',
-    keywords: ['pypi-AgEIcHlwaS5vcmc'],
+    keywords: ['pypi-AgE'],
     pattern: /(?<![A-Za-z0-9_-])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}/,
   },
   {
@@ -150,6 +267,19 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['ops_eyJ'],
     pattern: /(?<![A-Za-z0-9_])ops_eyJ[A-Za-z0-9+/]{97,1277}={0,2}/,
   },
+  {
+    id: 'alibaba-access-key-id',
+    kind: 'an Alibaba Cloud access key id',
+    keywords: ['LTAI'],
+    pattern: /(?<![A-Za-z0-9])LTAI[A-Za-z0-9]{20}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'azure-ad-client-secret',
+    kind: 'an Azure AD client secret',
+    keywords: ['Q~'],
+    // Entra ID application secrets: three characters, a digit, "Q~", then 31 to 34 more.
+    pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
+  },
   // ---------------------------------------------------------------- chat
   {
     id: 'slack-webhook',
@@ -169,7 +299,38 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['xox', 'xapp-'],
     pattern: /(?<![A-Za-z0-9_-])(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,250}/,
   },
+  {
+    id: 'telegram-bot-token',
+    kind: 'a Telegram bot token',
+    keywords: [':AA'],
+    // The bot id, a colon, then the secret, which starts "AA".
+    pattern: /(?<![0-9])[0-9]{5,16}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
+  },
   // ---------------------------------------------------------------- payment, mail and AI providers
+  {
+    id: 'twilio-api-key',
+    kind: 'a Twilio API key',
+    keywords: ['SK'],
+    pattern: /(?<![A-Za-z0-9_])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'mailgun-api-key',
+    kind: 'a Mailgun API key',
+    keywords: ['key-'],
+    pattern: /(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'brevo-api-key',
+    kind: 'a Brevo (Sendinblue) API key',
+    keywords: ['sib-'],
+    pattern: /(?<![A-Za-z0-9_-])x(?:key|smtp)sib-[a-f0-9]{64}-[A-Za-z0-9]{16}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'square-token',
+    kind: 'a Square access token or secret',
+    keywords: ['sq0'],
+    pattern: /(?<![A-Za-z0-9_-])sq0(?:atp|csp)-[A-Za-z0-9_-]{22,60}/,
+  },
   {
     id: 'stripe-secret-key',
     kind: 'a Stripe secret key',
@@ -187,6 +348,24 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: 'an Anthropic API key',
     keywords: ['sk-ant-'],
     pattern: /(?<![A-Za-z0-9_-])sk-ant-[a-z]{3,8}[0-9]{2}-[A-Za-z0-9_-]{40,200}/,
+  },
+  {
+    id: 'groq-api-key',
+    kind: 'a Groq API key',
+    keywords: ['gsk_'],
+    pattern: /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'perplexity-api-key',
+    kind: 'a Perplexity API key',
+    keywords: ['pplx-'],
+    pattern: /(?<![A-Za-z0-9_-])pplx-[A-Za-z0-9]{48}(?![A-Za-z0-9])/,
+  },
+  {
+    id: 'replicate-api-token',
+    kind: 'a Replicate API token',
+    keywords: ['r8_'],
+    pattern: /(?<![A-Za-z0-9_])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
   },
   {
     id: 'openai-api-key',

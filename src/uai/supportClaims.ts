@@ -10,9 +10,14 @@
  * subject named (across sentences: "UAIX is simple. It hosts your messages."), the subject shared
  * by a list or a second verb ("UAIX offers: hosted messaging, …"; "UAIX records packets and
  * orchestrates runtimes"), a dropped subject (Spanish, Chinese), or UAIX in a compound
- * ("UAIX-certified") — and no other actor (the runtime, a vendor) stands between it and the
- * offering. A negation counts only inside that clause, and two negations cancel ("never fails
- * to orchestrate"), except where a language repeats one negation ("ne … pas", "no … ningún").
+ * ("UAIX-certified"), or UAIX after the offering as a passive's agent ("hosted by UAIX") — and no
+ * other actor (the runtime, a vendor, a server, a broker) stands between it and the offering.
+ * That is the subject rule: an offering pattern (a noun, or a verb with its object: "hosts your
+ * messaging") names the offering only, and the offering is UAIX's only where its clause's subject is
+ * UAIX; "the agent runtime hosts the messaging" has another subject, and a clause whose subject is
+ * none the lexicon knows ("the relay hosts messages") claims nothing. A negation counts only inside
+ * that clause, and two negations cancel ("never fails to orchestrate"), except where a language
+ * repeats one negation ("ne … pas", "no … ningún").
  * Every step is linear in the text: regular expressions without backtracking, one tokenization per
  * sentence that may hold an offering, prefix counts per clause, and a sentence before it read at
  * most once to find what a pronoun stands for.
@@ -315,14 +320,20 @@ function actorsBetween(sentence: Sentence, a: number, b: number): boolean {
 }
 
 /**
- * UAIX after the offering's `last` token in the same clause (before `to`), no other actor
- * between: "Messages are hosted by UAIX."
+ * UAIX as the agent of a passive after the offering's `last` token in the same clause (before
+ * `to`), right after "by" (`PASSIVE_AGENT_MARKERS`), no other actor between: "Messages are hosted
+ * by UAIX." ("the messages that UAIX describes" names UAIX after the offering, as no agent of it.)
  */
 function passiveByUaix(sentence: Sentence, last: number, to: number): boolean {
   const { roleTokens, roleCount, role } = sentence;
   const next = lowerBound(roleTokens, roleCount, last + 1);
   const mention = next < roleCount && roleTokens[next] < to ? roleTokens[next] : undefined;
-  return mention !== undefined && role[mention] === Role.Uaix && !actorsBetween(sentence, last, mention);
+  return (
+    mention !== undefined &&
+    role[mention] === Role.Uaix &&
+    (sentence.tokens.cls[mention - 1] & BIT.passiveAgent) !== 0 &&
+    !actorsBetween(sentence, last, mention)
+  );
 }
 
 function languageOf(tokens: Tokens, candidates: readonly ClaimLanguage[]): ClaimLanguage {

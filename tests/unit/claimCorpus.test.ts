@@ -1,9 +1,11 @@
 /**
  * The claim detector by class of rewording (tests/fixtures/claims/classes.json, en/es/fr/zh): other
  * names and addresses of UAIX, pronouns and lists, line breaks, "runtime orchestration", double
- * negation, Chinese, member names and text past 64 KiB are claims; denials, questions, other actors
- * and identifiers are not. Then fast-check properties: homoglyphs, fullwidth forms, format
- * characters, case changes, line breaks and percent-encoding change no verdict of any entry.
+ * negation, Chinese, member names, text past 64 KiB, each offering's verb forms and synonyms
+ * ("hosts your messaging", "keeps agents in sync", "certifie") and text in a URL's query string are
+ * claims; denials, questions, other actors and identifiers are not. Then fast-check properties:
+ * homoglyphs, fullwidth forms, format characters, case changes, line breaks and percent-encoding
+ * change no verdict of any entry.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -41,6 +43,20 @@ test('the class corpus has positives of every class in several languages, and ev
   const classes = (entries: Entry[]) => new Set(entries.map((entry) => entry.class));
   for (const name of ['other-name', 'pronoun', 'list', 'line-break', 'runtime-noun', 'double-negation', 'chinese'])
     assert.ok(POSITIVES.filter((entry) => entry.class === name).length >= 3, name);
+  // Each offering is a concept: its verb forms and synonyms in every language the record publishes.
+  for (const name of ['verb-form', 'synonym'])
+    for (const language of ['en', 'es', 'fr', 'zh'])
+      assert.ok(
+        POSITIVES.some((entry) => entry.class === name && entry.language === language),
+        `${name} (${language})`,
+      );
+  for (const offering of new Set(POSITIVES.map((entry) => entry.offering)))
+    assert.ok(
+      POSITIVES.some((entry) => entry.class === 'verb-form' && entry.offering === offering) ||
+        offering === 'official adapters',
+      `a verb form of ${offering}`,
+    );
+  assert.ok(POSITIVES.filter((entry) => entry.class === 'query-string').length >= 3);
   assert.deepEqual([...classes(NEGATIVES)].sort(), ['denial', 'identifier', 'other-actor']);
   for (const language of ['en', 'es', 'fr', 'zh'])
     assert.ok(
@@ -83,6 +99,27 @@ test('member names are read as words: `_`, `-` and camelCase split; identifiers 
     'urn:uaix:ext:certification',
   ])
     assert.deepEqual(unsupportedClaimRule({ body: { [name]: true } }), [], name);
+});
+
+test('text in a URL query string is read as a server reads it: percent-decoded, `+` a space, each value a clause', () => {
+  const claims = [
+    'https://x.example/?note=UAIX%20provides%20hosted%20messaging',
+    'https://x.example/?note=UAIX+provides+hosted+messaging',
+    'https://x.example/?a=1&note=UAIX%20certifies+implementations#top',
+    // A malformed escape stays as written; the words around it are still read.
+    'https://x.example/?note=UAIX+provides+hosted+messaging%2',
+    'https://x.example/?note=UAIX+provides+hosted+messaging%zz',
+  ];
+  for (const text of claims) assert.equal(verdict(text).length, 1, text);
+  for (const text of [
+    // The path and the fragment are names, not statements; a denial passes; values are clauses of their own.
+    'https://x.example/UAIX+provides+hosted+messaging',
+    'https://x.example/#UAIX+provides+hosted+messaging',
+    'https://x.example/?note=UAIX+does+not+provide+hosted+messaging',
+    'https://x.example/?who=UAIX&what=the+runtime+hosts+the+messages',
+    'https://x.example/?note=UAIX%2xprovides',
+  ])
+    assert.deepEqual(verdict(text), [], text);
 });
 
 test('the whole string is read: a claim after 64 KiB (and after 1 MiB) of other text is found, in every language', () => {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { MAX_NESTING_DEPTH } from '../../src/uai/nestingLimit.ts';
 import {
   DEFAULT_JSON_LIMITS,
   decodeJsonBytes,
@@ -439,13 +440,16 @@ test('depth limit: 64 levels by default, configurable, and named in the message'
   assert.equal(readJsonText('"x"', { maxDepth: 0 }).ok, true);
 });
 
-test('depth limit raised beyond the stack gives an error result, not an exception', () => {
+test('a depth limit raised beyond the nesting limit of the core counts as that limit: an error result, not an exception', () => {
   const depth = 200_000;
   const text = '['.repeat(depth) + ']'.repeat(depth);
   const result = readJsonText(text, { maxDepth: Number.POSITIVE_INFINITY, maxBytes: Number.POSITIVE_INFINITY });
   const error = errorOf(result);
   assert.equal(error.code, 'UAI-JSON-PARSE');
-  assert.match(error.message, /nesting is too deep for this runtime/);
+  assert.match(error.message, new RegExp(`nested deeper than the limit of ${MAX_NESTING_DEPTH} levels`));
+  const atLimit = '['.repeat(MAX_NESTING_DEPTH) + ']'.repeat(MAX_NESTING_DEPTH);
+  assert.equal(readJsonText(atLimit, { maxDepth: Number.POSITIVE_INFINITY }).ok, true);
+  assert.equal(readJsonText(`[${atLimit}]`, { maxDepth: Number.POSITIVE_INFINITY }).ok, false);
 });
 
 test('byte order mark: refused in text and in bytes', () => {

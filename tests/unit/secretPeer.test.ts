@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { extname, relative } from 'node:path';
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { findSecrets } from '../../src/uai/secretScan.ts';
@@ -109,7 +109,7 @@ async function peerFindings(
   name: string,
 ): Promise<{ ruleId: string; messageId: string; range: [number, number] }[]> {
   const result = await lintSource({
-    source: { content: text, filePath: `/corpus/${name}`, ext: '.txt', contentType: 'text' },
+    source: { content: text, filePath: `/corpus/${name}`, ext: extname(name) || '.txt', contentType: 'text' },
     options: { config: PRESET },
   });
   return result.messages.map(({ ruleId, messageId, range }) => ({
@@ -143,6 +143,107 @@ test('every credential secretlint (recommended preset) finds in the generated co
   // The corpus exercises the peer: each family is a credential secretlint itself reports.
   assert.deepEqual(
     [...new Set(corpus.map(({ family }) => family))].filter((family) => !familiesSeen.has(family)),
+    [],
+  );
+});
+
+/**
+ * One sample per pattern of every rule of the preset, and per alternative inside a pattern (each AWS
+ * key prefix, each Slack, Shopify and GitHub token type, each OpenAI key kind and length, each
+ * private-key header, each basic-auth scheme, each spelling of the AWS secret's label and its `=>`),
+ * constructed from the rules' own regular expressions (the preset ships no test fixtures), each in
+ * the file it lives in.
+ */
+function presetSamples(): { rule: string; file: string; text: string }[] {
+  const { from } = generator(38_2026);
+  const base64 = `${ALNUM}+/`;
+  const samples: { rule: string; file: string; text: string }[] = [];
+  const add = (rule: string, text: string, file = 'sample.txt') => samples.push({ rule, file, text });
+  for (const prefix of ['A3TX', 'AKIA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'ASIA'])
+    add('aws', `id: ${prefix}${from(UPPER, 6)}0189${from(UPPER + DIGITS, 6)}`);
+  for (const label of [
+    'aws_secret_access_key = ',
+    'AWS_SECRET_ACCESS_KEY=',
+    'SECRET_ACCESS_KEY: ',
+    'SecretAccessKey: ',
+    '"AwsSecretAccessKey": "',
+    'aws_secret_access_key => "',
+  ])
+    add('aws', `${label}${from(base64, 40)}"`);
+  for (const kind of ['', 'RSA ', 'DSA ', 'EC ', 'PGP ', 'OPENSSH ', 'ENCRYPTED ']) {
+    const block = kind === 'PGP ' ? ' BLOCK' : '';
+    add(
+      'privatekey',
+      `-----BEGIN ${kind}PRIVATE KEY${block}-----\n${from(base64, 64)}\n-----END ${kind}PRIVATE KEY${block}-----\n`,
+    );
+  }
+  add('npm', `//registry.npmjs.org/:_authToken=npm_${from(ALNUM, 36)}\n`, '.npmrc');
+  add(
+    'npm',
+    `//registry.npmjs.org/:_authToken=${from(HEX, 8)}-${from(HEX, 4)}-${from(HEX, 4)}-${from(HEX, 4)}-${from(HEX, 12)}\n`,
+    '.npmrc',
+  );
+  add('npm', `//npm.example.com/:_authToken=${from(base64, 44)}=\n`, '.npmrc');
+  for (const scheme of ['http', 'https', 'ftp', 'ftps'])
+    add('basicauth', `${scheme}://${from(LOWER, 6)}:${from(ALNUM, 12)}@files.example.com/`);
+  for (const prefix of ['xoxb', 'xoxp', 'xoxa', 'xoxo', 'xoxr'])
+    add('slack', `${prefix}-${from(DIGITS, 11)}-${from(DIGITS, 12)}-${from(ALNUM, 24)}`);
+  add('slack', `xapp-1-A${from(UPPER + DIGITS, 10)}-${from(DIGITS, 13)}-${from(HEX, 64)}`);
+  add(
+    'slack',
+    `https://hooks.slack.com/services/T${from(UPPER + DIGITS, 8)}/B${from(UPPER + DIGITS, 10)}/${from(ALNUM, 24)}`,
+  );
+  add('sendgrid', `SG.${from(`${ALNUM}_`, 22)}.${from(`${ALNUM}_`, 43)}`);
+  for (const prefix of ['shppa', 'shpca', 'shpat', 'shpss']) add('shopify', `${prefix}_${from(HEX, 32)}`);
+  for (const prefix of ['ghp', 'gho', 'ghu', 'ghs', 'ghr']) add('github', `${prefix}_${from(ALNUM, 36)}`);
+  add('github', `github_pat_${from(ALNUM, 22)}_${from(ALNUM, 59)}`);
+  add('github', `https://${from(HEX, 40)}:x-oauth-basic@github.com/uaix/record.git`);
+  for (const kind of ['proj', 'svcacct', 'admin'])
+    for (const length of [74, 58]) add('openai', `sk-${kind}-${from(ALNUM, length)}T3BlbkFJ${from(ALNUM, length)}`);
+  add('openai', `sk-${from(ALNUM, 20)}T3BlbkFJ${from(ALNUM, 20)}`);
+  add('linear', `lin_api_${from(ALNUM, 40)}`);
+  const onePassword = [0, 1, 2]
+    .map((pad) =>
+      JSON.stringify({
+        email: `${from(LOWER, 12)}@1passwordserviceaccounts.lcl`,
+        secretKey: from(ALNUM, 34),
+        pad: 'x'.repeat(pad),
+      }),
+    )
+    .find((text) => text.length % 3 === 1)!;
+  add('1password', `ops_${Buffer.from(onePassword).toString('base64')}`);
+  add(
+    'gcp',
+    JSON.stringify({
+      type: 'service_account',
+      private_key_id: from(HEX, 40),
+      private_key: `-----BEGIN PRIVATE KEY-----\n${from(base64, 64)}\n-----END PRIVATE KEY-----\n`,
+    }),
+    'service-account.json',
+  );
+  return samples;
+}
+
+test('one sample per pattern of every rule of the preset: secretlint finds each, and so does our scanner', async () => {
+  const samples = presetSamples();
+  const rulesFound = new Set<string>();
+  const missed: string[] = [];
+  for (const [index, { rule, file, text }] of samples.entries()) {
+    const theirs = (await peerFindings(text, `${index}/${file}`)).filter(
+      (finding) => finding.messageId !== 'AWSAccountID',
+    );
+    assert.ok(theirs.length > 0, `secretlint finds the ${rule} sample ${JSON.stringify(text.slice(0, 60))}`);
+    for (const finding of theirs) rulesFound.add(finding.ruleId.replace('@secretlint/secretlint-rule-', ''));
+    const ours = findSecrets(text);
+    for (const { ruleId, messageId, range } of theirs)
+      if (!ours.some((finding) => finding.start < range[1] && finding.end > range[0]))
+        missed.push(`${rule}: ${ruleId} ${messageId} in ${JSON.stringify(text.slice(0, 70))}`);
+  }
+  assert.deepEqual(missed, []);
+  // Every rule of the preset that finds credentials has samples (filter-comments only filters).
+  const presetRules = recommended.rules.map((rule) => rule.meta.id.replace('@secretlint/secretlint-rule-', ''));
+  assert.deepEqual(
+    presetRules.filter((rule) => rule !== 'filter-comments' && !rulesFound.has(rule)),
     [],
   );
 });

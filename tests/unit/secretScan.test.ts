@@ -51,6 +51,59 @@ const EXAMPLES: Record<string, Example[]> = {
     ['"', 'ASIAY34FZKBOKMUTVV7A', '"'],
   ],
   'aws-secret-access-key': [['aws_secret_access_key = ', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', '\n']],
+  'huggingface-token': [['HF_TOKEN=', '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', '\n']],
+  'doppler-token': [['DOPPLER_TOKEN=', 'dp.pt.bhPAYXui6r39ngBJeGQHvI5dFHxZSrLWd6afSoQLbQs', '']],
+  'databricks-token': [['token: ', 'dapi5b277904d7b20b17c4e251e04c4861a8', '']],
+  'digitalocean-token': [['"', 'dop_v1_02e6984d5097c132ec90d8dfea56c3a850769253b1de1cf767b8348a311ca8b8', '"']],
+  'postman-api-key': [['x-api-key: ', 'PMAK-d3ddee75b4e8887d32bf9859-0107a834f1912d7d1555bd6359d1e1e840', '']],
+  'vault-token': [
+    [
+      'VAULT_TOKEN=',
+      'hvs.j-AXCihGBoKJ2wS4PlYZXkeyLCJjrxUUlhnDrjpfNJCrQSHpuDRTaRFygDAF7g2X8Ee-k5VO3wSVrCfFFCBVrfo48M_0d1J',
+      '',
+    ],
+  ],
+  'terraform-cloud-token': [
+    ['token = "', 'tFPHgOwu8agCha.atlasv1.CjVeyQcDG43I1La8t0oXXCkVTqV8uitamABuzv2xSRA7qFqeESZVKMugl6pZO4QX', '"'],
+  ],
+  'pulumi-token': [['PULUMI_ACCESS_TOKEN=', 'pul-f4466533796fc77b21c51031ce3bebf5e4cd5b1b', '']],
+  'heroku-api-key': [['HEROKU_API_KEY=', 'HRKU-3NdvzCbqHYpQjfZBnqobKwBHC2S1R3tsNYXdomayR7noZPlgyrjCT0vM7U5h', '']],
+  'atlassian-api-token': [
+    [
+      'jira token ',
+      'ATATT3xTQKKb9jMmFjdeUh1MQPfTpStM8zTFdhehI4D4KYUqwkJZmZTx5X1jBugC14Ixqwc3GWS8Zvdle3UC5D0B3Tr6B8KgGx8CfD6IO7W6kwymooXMVpbaXXBC6dZLTHHYTYC3XgIiaXNcL3PYwiLgjNuvAFgHMT2zDsyBZ6BU49Uw90PAqOSpuUuZZJaV',
+      ' ',
+    ],
+  ],
+  'planetscale-token': [['password: ', 'pscale_pw_0awo3DzNlq2x8y3qM3TGAJ7s9gbAfXVjE8jybTrLc6d', '']],
+  'grafana-token': [
+    ['key ', 'glc_WeYzqGwQtjLJ0E1Cz2S9EQ5fSPf8sIoyF1bkDt3x0G3xbFAE6BHNJ2Y9GscKMt3r', ' '],
+    ['sa ', 'glsa_X00GiOnwciaXJN8P7uhoLQurtS66700b_8c059b91', ''],
+  ],
+  'new-relic-api-key': [['NEW_RELIC_API_KEY=', 'NRAK-HH36OYWIT4F04PXYPI4UYZK4FAI', '']],
+  'sentry-token': [
+    ['SENTRY_AUTH_TOKEN=', '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', ''],
+  ],
+  'dynatrace-token': [
+    [
+      'Api-Token ',
+      'dt0c01.6JMVO45P322B2485UW594ZRM.BL29Z79H3AD4E9S5LD3V9P0F1TF9K2RFSFTUGWM33HSB8M79LCYUM7H9EL3N1O7R',
+      '',
+    ],
+  ],
+  'age-secret-key': [['# key\n', 'AGE-SECRET-KEY-1QGGJAS472QGLQ8FUA24QUXC7NLS74X7ANFSH8MMAG5NFR07HEF3V4JXPJP', '\n']],
+  'alibaba-access-key-id': [['access key ', 'LTAIShv2u0kspBpS4zhzfQrY', '']],
+  'azure-ad-client-secret': [['client secret: ', '4lq8Q~1rqnLpMc1vvTG6RJHKI1Sm~G9rFaiq6RSN', '']],
+  'telegram-bot-token': [['bot ', '123456789:AAjWTvBxWh15qSRfpz5Ayx1cMr4MnkKuPWc', ' ']],
+  'twilio-api-key': [['twilio ', 'SK22387e64f3e1fe5c7b2ae0e0cb3bd923', '']],
+  'mailgun-api-key': [['api:', 'key-b7b22589b8106632247f3aa018c3ac27', '']],
+  'brevo-api-key': [
+    ['BREVO_KEY=', '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', ''],
+  ],
+  'square-token': [['SQUARE_TOKEN=', 'sq0atp-EyFPtbsVzMWFGljRUnGX3s', '']],
+  'groq-api-key': [['GROQ_API_KEY=', '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', '']],
+  'perplexity-api-key': [['PPLX_API_KEY=', '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', '']],
+  'replicate-api-token': [['REPLICATE_API_TOKEN=', 'r8_gWEqrmkn9x4oXriX3pPLlPhWRTLjEc2MjytVi', '']],
   'gcp-api-key': [['key ', 'AIzaSyA1234567890abcdefghijklmnopqrstuv', ' used']],
   'azure-connection-string-key': [
     [
