@@ -14,7 +14,7 @@ import type { UAIXPageMirrorIndexJson } from '../generated/page-mirror.ts';
 import { toMdastInPlace } from './contentMdast.ts';
 import { RECORD_META } from './recordMeta.ts';
 import { ProblemListError } from '../../uai/problem.ts';
-import { scriptJson } from '../model/scriptJson.ts';
+import { markdownYamlString } from '../model/markdownText.ts';
 import { urlsOfProperties } from '../model/urlAttributes.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
@@ -263,10 +263,11 @@ const MIRROR_POINTER = `> Index of the UAIX public standards record for language
 /**
  * The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body.
  * A reader that does not know frontmatter reads its lines as Markdown, so its strings are
- * double-quoted YAML with `<`, `>` and `&` as `\u` escapes (scriptJson): never a tag there.
+ * double-quoted YAML with `<`, `>`, `&`, `[` and `]` as `\u` escapes (markdownYamlString): never a
+ * tag or a link there.
  */
 function mirrorMarkdown(json: PageMirror, body: string): string {
-  const yamlString = (value: string) => scriptJson(value);
+  const yamlString = markdownYamlString;
   return [
     '---',
     `title: ${yamlString(json.title)}`,

@@ -54,6 +54,17 @@ function markdownHtml(markdown: string): string[] {
   return found;
 }
 
+/** The URLs of every link, image and definition of a Markdown text. */
+function markdownLinks(markdown: string): string[] {
+  const found: string[] = [];
+  const visit = (node: MdastNodes): void => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') found.push(node.url);
+    if ('children' in node) for (const child of node.children) visit(child as MdastNodes);
+  };
+  visit(fromMarkdown(markdown, MARKDOWN_OPTIONS));
+  return found;
+}
+
 test('HTML: escapeHtml keeps every payload text, in element content and in a double-quoted attribute', () => {
   for (const payload of MARKUP_PAYLOADS) {
     const tree = fromHtml(`<p title="${escapeHtml(payload)}">${escapeHtml(payload)}</p>`, { fragment: true });
@@ -95,6 +106,10 @@ test('llms.txt: a title and note with markup are one entry each, and no raw HTML
       links: MARKUP_PAYLOADS.map((payload) => ({ title: payload, url: 'https://uaix.org/a.md', note: payload })),
     },
   ]);
+  assert.deepEqual(
+    markdownLinks(text),
+    MARKUP_PAYLOADS.map(() => 'https://uaix.org/a.md'),
+  );
   const [section] = parseLlmsTxt(text).sections;
   assert.equal(section.links.length, MARKUP_PAYLOADS.length);
   assert.ok(section.links.every((link) => link.url === 'https://uaix.org/a.md'));
@@ -128,6 +143,12 @@ test('the Markdown mirror: a title and description with markup give no raw HTML,
       `<body><main><h1>${escapeHtml(payload)}</h1><p>${escapeHtml(payload)}</p></main></body></html>`;
     const { markdown, json } = buildPageMirror(html, '/en-us/x/');
     assert.deepEqual(markdownHtml(markdown), [], `${payload}\n${markdown}`);
+    // The frontmatter's and the pointer's own URLs are the only links (GFM autolinks).
+    assert.deepEqual(
+      markdownLinks(markdown).filter((url) => !url.startsWith('https://uaix.org/')),
+      [],
+      `${payload}\n${markdown}`,
+    );
     const frontmatter = markdown.split('\n---\n')[0];
     for (const field of ['title', 'description'] as const)
       assert.equal(JSON.parse(new RegExp(`^${field}: (.*)$`, 'm').exec(frontmatter)![1]), json[field], field);
