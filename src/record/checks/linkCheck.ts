@@ -57,8 +57,9 @@ const anyLocale = (text: string) => text.replace(LOCALE_SEGMENT, '/<locale>/');
 
 /**
  * A problem per broken link or anchor, and per link whose scheme the record does not publish
- * (linkScheme.ts: whatever wrote it, a content file, a template or a generated text), once per place it is written: a link in a Markdown text, or
- * in a template, breaks on every page that shows it in each locale, and is reported for the first.
+ * (linkScheme.ts: whoever wrote it, a content file, a template or a generated text), once per
+ * place it is written: a link in a Markdown text, or in a template, breaks on every page that
+ * shows it in each locale, and is reported for the first.
  * `placeOf` names where a link is written (by default its file); it is asked only for broken links.
  */
 export function checkLinks(

@@ -20,9 +20,8 @@ export const LINK_SCHEME_RULE = 'link-scheme';
 /** The schemes a published link may have, besides none (a relative URL). */
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['https', 'http', 'mailto'];
 
-// ASCII tab and newline, removed anywhere; C0 controls and space, removed at either end.
+// ASCII tab and newline, removed anywhere; C0 controls and space, removed at either end (withoutControlsAt).
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
-const LEADING_CONTROLS = /^[\u0000-\u0020]+/;
 // One percent-encoded byte; runs of them are decoded together, so UTF-8 sequences decode whole.
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
@@ -30,11 +29,19 @@ const SCHEME_RELATIVE = /^[/\\]{2}/;
 /** More rounds than any honest URL needs; a text still changing after them is refused. */
 const DECODING_ROUNDS = 4;
 
-/** `text` without its trailing C0 controls and spaces (a loop: a `[…]+$` pattern rescans each run, quadratically). */
-function withoutTrailingControls(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) <= 0x20) end--;
-  return text.slice(0, end);
+/**
+ * `text` without the C0 controls and spaces at its start, or its end (a loop: a `[…]+$` pattern
+ * would rescan each run, quadratically).
+ */
+function withoutControlsAt(text: string, end: 'start' | 'end'): string {
+  if (end === 'end') {
+    let last = text.length;
+    while (last > 0 && text.charCodeAt(last - 1) <= 0x20) last--;
+    return text.slice(0, last);
+  }
+  let first = 0;
+  while (first < text.length && text.charCodeAt(first) <= 0x20) first++;
+  return text.slice(first);
 }
 
 /** Decodes each percent-encoded run; a run that is not UTF-8 is decoded byte by byte as Latin-1. */
@@ -50,8 +57,8 @@ function percentDecoded(text: string): string {
 
 /** One round of what a reader of the URL may undo: references, stripped characters, percent escapes. */
 function decodedOnce(text: string): string {
-  const stripped = decodeHTML(text).replace(TAB_OR_NEWLINE, '').replace(LEADING_CONTROLS, '');
-  return percentDecoded(stripped).replace(TAB_OR_NEWLINE, '').replace(LEADING_CONTROLS, '');
+  const stripped = withoutControlsAt(decodeHTML(text).replace(TAB_OR_NEWLINE, ''), 'start');
+  return withoutControlsAt(percentDecoded(stripped).replace(TAB_OR_NEWLINE, ''), 'start');
 }
 
 /**
@@ -61,7 +68,7 @@ function decodedOnce(text: string): string {
  * answer: decoding changes no character of that start (none is `&`, `%`, a tab, newline or control).
  */
 export function refusedScheme(url: string): string | undefined {
-  let text = withoutTrailingControls(url);
+  let text = withoutControlsAt(url, 'end');
   for (let round = 0; round <= DECODING_ROUNDS; round++) {
     if (SCHEME_RELATIVE.test(text)) return '//';
     const scheme = SCHEME.exec(text)?.[1].toLowerCase();

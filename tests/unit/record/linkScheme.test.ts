@@ -83,7 +83,8 @@ test('the rule is linear: a megabyte of controls, percent runs or references dec
   ]) {
     const started = performance.now();
     refusedScheme(text);
-    assert.ok(performance.now() - started < 500, `${text.slice(0, 8)}… took ${performance.now() - started} ms`);
+    // Quadratic work on a megabyte would take minutes; linear takes milliseconds, seconds on a loaded machine.
+    assert.ok(performance.now() - started < 3000, `${text.slice(0, 8)}… took ${performance.now() - started} ms`);
   }
 });
 
