@@ -9,15 +9,14 @@ import { fromHtml } from 'hast-util-from-html';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
 import type { Nodes as MdastNodes } from 'mdast';
-import type { Element, Root, RootContent } from 'hast';
-import { SaxesParser } from 'saxes';
+import { MARKDOWN_OPTIONS } from '../../../src/record/checks/languageCheck.ts';
 import { escapeHtml } from '../../../src/record/content/escapeHtml.ts';
 import { escapeMarkdownText } from '../../../src/record/model/markdownText.ts';
 import { scriptJson } from '../../../src/record/model/scriptJson.ts';
 import { jsonLdText } from '../../../src/record/pages/structuredData.ts';
-import { MARKDOWN_OPTIONS } from '../../../src/record/checks/languageCheck.ts';
 import { parseLlmsTxt, renderLlmsTxt } from '../../../src/record/machine/llmsTxt.ts';
 import { buildPageMirror } from '../../../src/record/pages/pageMirror.ts';
+import { elementsOf, markdownMarkup, readXml } from '../../support/markupReaders.ts';
 import { changelogFeed, type ChangelogFile } from '../../../src/record/editions/changelog.ts';
 import type { EditionIndex } from '../../../src/record/editions/editions.ts';
 
@@ -35,35 +34,6 @@ export const MARKUP_PAYLOADS = [
   'line\u2028break\u2029end',
   'two\nlines\r\nand <i>more</i>',
 ];
-
-/** Every element of a hast tree. */
-function elementsOf(node: Root | Element): Element[] {
-  return (node.children as RootContent[]).flatMap((child) =>
-    child.type === 'element' ? [child, ...elementsOf(child)] : [],
-  );
-}
-
-/** Every raw HTML node of a Markdown text, parsed with the project's own Markdown options. */
-function markdownHtml(markdown: string): string[] {
-  const found: string[] = [];
-  const visit = (node: MdastNodes): void => {
-    if (node.type === 'html') found.push(node.value);
-    if ('children' in node) for (const child of node.children) visit(child as MdastNodes);
-  };
-  visit(fromMarkdown(markdown, MARKDOWN_OPTIONS));
-  return found;
-}
-
-/** The URLs of every link, image and definition of a Markdown text. */
-function markdownLinks(markdown: string): string[] {
-  const found: string[] = [];
-  const visit = (node: MdastNodes): void => {
-    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') found.push(node.url);
-    if ('children' in node) for (const child of node.children) visit(child as MdastNodes);
-  };
-  visit(fromMarkdown(markdown, MARKDOWN_OPTIONS));
-  return found;
-}
 
 test('HTML: escapeHtml keeps every payload text, in element content and in a double-quoted attribute', () => {
   for (const payload of MARKUP_PAYLOADS) {
@@ -86,7 +56,7 @@ test('Markdown: escapeMarkdownText leaves no raw HTML, link or image, and reads 
     const escaped = escapeMarkdownText(payload);
     assert.ok(!/[\r\n]/.test(escaped), 'one line');
     const tree = fromMarkdown(escaped, MARKDOWN_OPTIONS);
-    assert.deepEqual(markdownHtml(escaped), [], payload);
+    assert.deepEqual(markdownMarkup(escaped).html, [], payload);
     const kinds = new Set<string>();
     const visit = (node: MdastNodes): void => {
       kinds.add(node.type);
@@ -107,13 +77,13 @@ test('llms.txt: a title and note with markup are one entry each, and no raw HTML
     },
   ]);
   assert.deepEqual(
-    markdownLinks(text),
+    markdownMarkup(text).urls,
     MARKUP_PAYLOADS.map(() => 'https://uaix.org/a.md'),
   );
   const [section] = parseLlmsTxt(text).sections;
   assert.equal(section.links.length, MARKUP_PAYLOADS.length);
   assert.ok(section.links.every((link) => link.url === 'https://uaix.org/a.md'));
-  assert.deepEqual(markdownHtml(text), []);
+  assert.deepEqual(markdownMarkup(text).html, []);
 });
 
 test('JSON in <script>: scriptJson parses back to the value, and nothing closes the element', () => {
@@ -142,10 +112,10 @@ test('the Markdown mirror: a title and description with markup give no raw HTML,
       `<link rel="canonical" href="https://uaix.org/en-us/x/"></head>` +
       `<body><main><h1>${escapeHtml(payload)}</h1><p>${escapeHtml(payload)}</p></main></body></html>`;
     const { markdown, json } = buildPageMirror(html, '/en-us/x/');
-    assert.deepEqual(markdownHtml(markdown), [], `${payload}\n${markdown}`);
+    assert.deepEqual(markdownMarkup(markdown).html, [], `${payload}\n${markdown}`);
     // The frontmatter's and the pointer's own URLs are the only links (GFM autolinks).
     assert.deepEqual(
-      markdownLinks(markdown).filter((url) => !url.startsWith('https://uaix.org/')),
+      markdownMarkup(markdown).urls.filter((url) => !url.startsWith('https://uaix.org/')),
       [],
       `${payload}\n${markdown}`,
     );
@@ -175,22 +145,7 @@ test('the Atom feed: an entry title with markup is text, the XML is well formed,
       data: { entries: [{ edition: '2026-12-01', title: payload, summary: payload, changes: [payload] }] },
     };
     const feed = changelogFeed([file], editions, 'en-us', payload)!;
-    const elements: string[] = [];
-    const texts = new Map<string, string>();
-    const open: string[] = [];
-    const parser = new SaxesParser({ xmlns: true });
-    parser.on('opentag', (tag) => {
-      elements.push(tag.local);
-      open.push(tag.local);
-    });
-    parser.on('closetag', () => open.pop());
-    const keep = (text: string) => {
-      const path = open.join('/');
-      texts.set(path, (texts.get(path) ?? '') + text);
-    };
-    parser.on('text', keep);
-    parser.on('cdata', keep);
-    parser.write(feed).close();
+    const { elements, texts } = readXml(feed);
     for (const name of ['script', 'img', 'svg', 'b', 'i', 'p'])
       assert.ok(!elements.includes(name), `${payload}: an element <${name}> in the feed`);
     // The entry's title and summary are typed html: their HTML holds no element but the summary's own.
