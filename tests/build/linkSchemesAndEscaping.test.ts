@@ -186,7 +186,7 @@ test('links the record does not publish stop the build at their file and line, b
     const line = lineNaming(run, needle);
     assert.match(
       line,
-      /: only relative URLs, #fragments, https:, http: and mailto: links are published .*\[link-scheme\]/,
+      /, and only relative URLs, #fragments, https:, http: and mailto: links are published .*\[link-scheme\]/,
       what,
     );
     assert.doesNotMatch(line, new RegExp(copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), `${what}: an absolute path`);

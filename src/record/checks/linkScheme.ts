@@ -93,7 +93,7 @@ export function linkSchemeMessage(url: string, refused: string, on = ''): string
       : refused === 'encoding'
         ? 'still decodes to another text after every round of decoding'
         : `has the scheme ${refused}`;
-  return `link ${shown(url)}${on} ${what}: only relative URLs, #fragments, https:, http: and mailto: links are published`;
+  return `link ${shown(url)}${on} ${what}, and only relative URLs, #fragments, https:, http: and mailto: links are published`;
 }
 
 /** The hint every link-scheme problem carries. */

@@ -167,7 +167,7 @@ test('route records: a refused URL field at its line and JSON Pointer', () => {
   assert.deepEqual(rest, []);
   assert.equal(
     formatProblem(problem).split(';')[0],
-    'content/routes/r.json:3:24 (/human_review_url): link "javascript:alert(1)" has the scheme javascript:: only relative URLs, #fragments, https:, http: and mailto: links are published [link-scheme]',
+    'content/routes/r.json:3:24 (/human_review_url): link "javascript:alert(1)" has the scheme javascript:, and only relative URLs, #fragments, https:, http: and mailto: links are published [link-scheme]',
   );
 });
 
