@@ -15,6 +15,7 @@ import {
   loadGlossaries,
 } from '../record/content/node/contentFiles.ts';
 import { languageProblems, type LanguageCheckInput } from '../record/checks/node/siteLanguageCheck.ts';
+import { routeLinkSchemeProblems } from '../record/checks/sourceLinks.ts';
 import { readChangelogFiles } from '../record/editions/node/changelogFiles.ts';
 import { loadErrata } from '../record/editions/node/errataFiles.ts';
 import {
@@ -172,6 +173,8 @@ function fileProblemsOf({
   return [
     ...requirements.problems,
     ...routes.problems,
+    // The route records' URL fields; the prose's links are checked with the language check.
+    ...routeLinkSchemeProblems(routes.files),
     ...content.problems,
     ...common.problems,
     ...ladder.problems,

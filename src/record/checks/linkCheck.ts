@@ -5,6 +5,7 @@
  */
 import { LOCALES, SITE_ORIGIN } from '../model/locales.ts';
 import type { Problem } from '../../uai/problem.ts';
+import { LINK_SCHEME_HINT, LINK_SCHEME_RULE, linkSchemeMessage, refusedScheme } from './linkScheme.ts';
 
 export interface LinkSource {
   /** Public path of the page or file the link is in; relative links resolve against it. */
@@ -55,8 +56,10 @@ const LOCALE_SEGMENT = new RegExp(`/(?:${LOCALES.map((locale) => locale.code).jo
 const anyLocale = (text: string) => text.replace(LOCALE_SEGMENT, '/<locale>/');
 
 /**
- * A problem per broken link or anchor, once per place it is written: a link in a Markdown text, or
- * in a template, breaks on every page that shows it in each locale, and is reported for the first.
+ * A problem per broken link or anchor, and per link whose scheme the record does not publish
+ * (linkScheme.ts: whoever wrote it, a content file, a template or a generated text), once per
+ * place it is written: a link in a Markdown text, or in a template, breaks on every page that
+ * shows it in each locale, and is reported for the first.
  * `placeOf` names where a link is written (by default its file); it is asked only for broken links.
  */
 export function checkLinks(
@@ -66,14 +69,25 @@ export function checkLinks(
 ): Problem[] {
   const problems: Problem[] = [];
   const reported = new Set<string>();
-  const report = (link: LinkSource, rule: string, broken: (on: string) => string) => {
+  const report = (link: LinkSource, rule: string, broken: (on: string) => string, hint?: string) => {
     const { file, place, page } = placeOf(link);
     const key = anyLocale(`${file}:${place?.line}:${place?.column} ${link.href}`);
     if (reported.has(key)) return;
     reported.add(key);
-    problems.push({ file, ...(place && { place }), message: broken(page ? ` on ${page}` : ''), rule });
+    problems.push({
+      file,
+      ...(place && { place }),
+      message: broken(page ? ` on ${page}` : ''),
+      rule,
+      ...(hint && { hint }),
+    });
   };
   for (const link of links) {
+    const refused = refusedScheme(link.href);
+    if (refused !== undefined) {
+      report(link, LINK_SCHEME_RULE, (on) => linkSchemeMessage(link.href, refused, on), LINK_SCHEME_HINT);
+      continue;
+    }
     const fromPath = link.file.startsWith('/') ? link.file : `/${link.file}`;
     const target = targetOf(link.href, fromPath.replace(/index\.html$/, ''));
     if (!target) continue;

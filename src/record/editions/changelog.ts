@@ -9,6 +9,7 @@
 import { Feed } from 'feed';
 import { SITE_ORIGIN, SOURCE_LOCALE, contentChain, pageUrl } from '../model/locales.ts';
 import { inlineMarkdown } from '../content/inlineText.ts';
+import { escapeHtml } from '../content/escapeHtml.ts';
 import {
   EDITION_INDEX_FILE,
   compareEditionIds,
@@ -224,7 +225,9 @@ export function changelogFeed(
   for (const entry of entries) {
     const link = `${SITE_ORIGIN}${editionPageUrl(locale, entry.edition)}`;
     feed.addItem({
-      title: entry.text.title,
+      // The feed types the title as HTML (in CDATA, which xml-js ends at the first `]]>` only): escaped,
+      // it is text, and holds no `>` to end the CDATA.
+      title: escapeHtml(entry.text.title),
       id: link,
       link,
       date: instant(entry.date),

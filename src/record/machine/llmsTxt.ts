@@ -1,8 +1,11 @@
 /**
  * /llms.txt (llmstxt.org format): the hand-written head from the repository's llms.txt, then
  * generated H2 sections of `- [title](url): note` entries. Also the parser the build and tests
- * use to check the result against the format's reference rules.
+ * use to check the result against the format's reference rules. Titles and notes are text, written
+ * with escapeMarkdownText: no markup of theirs reaches a Markdown reader.
  */
+import { escapeMarkdownText } from '../model/markdownText.ts';
+
 export interface LlmsLink {
   title: string;
   url: string;
@@ -28,7 +31,10 @@ export function renderLlmsTxt(head: string, sections: LlmsSection[]): string {
       [
         `## ${section.name}`,
         '',
-        ...section.links.map((link) => `- [${link.title}](${link.url})${link.note ? `: ${link.note}` : ''}`),
+        ...section.links.map(
+          (link) =>
+            `- [${escapeMarkdownText(link.title)}](${link.url})${link.note ? `: ${escapeMarkdownText(link.note)}` : ''}`,
+        ),
       ].join('\n'),
     )
     .join('\n\n');
@@ -61,8 +67,10 @@ export function parseLlmsTxt(text: string): LlmsDocument {
     const links: LlmsLink[] = [];
     for (const line of rest) {
       if (line.trim() === '') continue;
-      // The note is trimmed below: a \s* before .* would overlap it and backtrack quadratically.
-      const match = /^-[ \t]*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::(?<note>.*))?$/.exec(line.trim());
+      // The note is trimmed below: a \s* before .* would overlap it and backtrack quadratically. A
+      // title may hold escaped brackets (`\]`): an escape and any other character start differently.
+      // `s`: a line is split at \n only, so U+2028 and U+2029 are text, as in Markdown.
+      const match = /^-[ \t]*\[(?<title>(?:\\.|[^\]\\])+)\]\((?<url>[^)]+)\)(?::(?<note>.*))?$/s.exec(line.trim());
       if (!match?.groups)
         throw new LlmsTxtError(`section "${nameLine.trim()}": "${line.trim()}" is not a "- [title](url): notes" entry`);
       const note = match.groups.note?.trimStart();

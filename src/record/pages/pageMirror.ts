@@ -14,6 +14,8 @@ import type { UAIXPageMirrorIndexJson } from '../generated/page-mirror.ts';
 import { toMdastInPlace } from './contentMdast.ts';
 import { RECORD_META } from './recordMeta.ts';
 import { ProblemListError } from '../../uai/problem.ts';
+import { markdownYamlString } from '../model/markdownText.ts';
+import { urlsOfProperties } from '../model/urlAttributes.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
@@ -258,9 +260,14 @@ function contentMarkdown(content: Element): string {
 /** The line under a Markdown mirror's frontmatter that points at llms.txt. */
 const MIRROR_POINTER = `> Index of the UAIX public standards record for language models: ${SITE_ORIGIN}${LLMS_PATH}`;
 
-/** The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body. */
+/**
+ * The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body.
+ * A reader that does not know frontmatter reads its lines as Markdown, so its strings are
+ * double-quoted YAML with `<`, `>`, `&`, `[` and `]` as `\u` escapes (markdownYamlString): never a
+ * tag or a link there.
+ */
 function mirrorMarkdown(json: PageMirror, body: string): string {
-  const yamlString = (value: string) => JSON.stringify(value);
+  const yamlString = markdownYamlString;
   return [
     '---',
     `title: ${yamlString(json.title)}`,
@@ -307,7 +314,7 @@ export function buildPageMirror(page: string | ParsedPage, path: string): BuiltP
   return { json, markdown: mirrorMarkdown(json, body), body };
 }
 
-/** What the link check reads from a page: its element ids in document order, and every href and src. */
+/** What the link check reads from a page: its element ids in document order, and every URL its attributes hold. */
 export interface PageLinkFacts {
   ids: string[];
   links: string[];
@@ -319,10 +326,7 @@ export function linkFactsOf(tree: Root): PageLinkFacts {
   walkElements(tree, (element) => {
     const id = element.properties?.id;
     if (id !== undefined) ids.push(String(id));
-    for (const name of ['href', 'src']) {
-      const value = element.properties?.[name];
-      if (typeof value === 'string' && value) links.push(value);
-    }
+    links.push(...urlsOfProperties(element.properties));
   });
   return { ids, links };
 }

@@ -6,6 +6,7 @@
  * of. Only properties schema.org defines for the type are used (tests/build/structuredData.test.ts
  * checks them against a committed vocabulary subset).
  */
+import { scriptJson } from '../model/scriptJson.ts';
 import type { Page } from './pageIndex.ts';
 import type { RecordModel } from '../model/recordModel.ts';
 import { LOCALES, SITE_ORIGIN, localeOf } from '../model/locales.ts';
@@ -114,7 +115,7 @@ export function siteStructuredData(siteName: string, description: string, licens
   };
 }
 
-/** JSON for a `<script type="application/ld+json">` element: `<` escaped so no text can close the element. */
+/** JSON for a `<script type="application/ld+json">` element, escaped so no text can close the element. */
 export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  return scriptJson(data);
 }

@@ -4,13 +4,15 @@
  * Nearly all of its time is Markdown parsing (about 4 s of the content check at fifty times the
  * record, cold), so the build runs it on a worker thread beside Astro's content sync, which keeps
  * the other core idle (languageCheckThread.ts); `astro dev` and the tests run it in-thread. Both
- * run `languageProblems`.
+ * run `languageProblems`. The link-scheme check of the same prose (sourceLinks.ts) parses its
+ * Markdown too (about a second for the record, cold), so it runs here beside it.
  */
 import { checkGlossary, checkLanguage, type ProseText } from '../languageCheck.ts';
 import type { Glossary } from '../../content/contentSchemas.ts';
 import { localeOf } from '../../model/locales.ts';
 import type { Problem } from '../../../uai/problem.ts';
 import { ProseRunCache } from './proseRunCache.ts';
+import { proseLinkSchemeProblems } from '../sourceLinks.ts';
 
 /** What the language check reads: plain data, so that a worker thread can be sent it. */
 export interface LanguageCheckInput {
@@ -24,7 +26,7 @@ export interface LanguageCheckInput {
 /**
  * The problems, as data (a worker thread posts them as they are): the glossaries' own
  * contradictions, then the prose against each locale's glossary (never the glossaries themselves,
- * which spell out the banned renderings).
+ * which spell out the banned renderings), then every link of the prose against the link-scheme rule.
  */
 export function languageProblems({ prose, glossaries, cacheFile }: LanguageCheckInput): Problem[] {
   const glossaryOf = new Map(glossaries.map((file) => [file.locale, file.data]));
@@ -42,5 +44,5 @@ export function languageProblems({ prose, glossaries, cacheFile }: LanguageCheck
     ),
   ];
   runCache.save();
-  return problems;
+  return [...problems, ...proseLinkSchemeProblems(prose)];
 }
