@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minVersion, satisfies } from 'semver';
 import { readAudit } from '../../scripts/audit.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,6 +20,7 @@ const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) a
     {
       version?: string;
       hasInstallScript?: boolean;
+      engines?: Record<string, string> | string[];
       dependencies?: Record<string, string>;
       devDependencies?: Record<string, string>;
     }
@@ -27,6 +29,7 @@ const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) a
 const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  engines: { node: string };
 };
 
 test('.npmrc turns install scripts off, and CI installs with npm ci (the lockfile, nothing else)', () => {
@@ -139,4 +142,22 @@ test('the audit policy: an unreachable endpoint is reported and passes; high or 
   assert.equal(moderate.fails, false);
   assert.equal(moderate.lines.length, 2);
   assert.equal(readAudit('not json').fails, false);
+});
+
+/**
+ * The Node versions of package.json's `engines` (the oldest it admits, and the one running) satisfy
+ * every installed package's own `engines.node`: otherwise `npm ci` warns EBADENGINE and the package
+ * may use what this Node lacks (undici 8, through Astro's unifont, needed Node 22: `overrides` pins 7).
+ */
+test('every package in the lockfile admits the Node versions the project declares (no EBADENGINE)', () => {
+  const oldest = minVersion(manifest.engines.node);
+  assert.ok(oldest, `package.json: /engines/node: ${manifest.engines.node} names no version`);
+  const refused = Object.entries(lock.packages).flatMap(([path, entry]) => {
+    const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+    if (!path || range === undefined) return [];
+    return [oldest.version, process.versions.node]
+      .filter((version) => !satisfies(version, range))
+      .map((version) => `${path}@${entry.version} needs Node ${range}, not ${version}`);
+  });
+  assert.deepEqual(refused, []);
 });
