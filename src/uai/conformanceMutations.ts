@@ -3,7 +3,8 @@
  * verdict follows from the record. The expected code and place come from the schemas (the shape
  * the keyless codec uses: required members, declared members, types, enums, date-times, and the
  * `x-uai-error-code` annotation that names the code of a failure at or below a place) and from the
- * core's documented rules (expiry, the integrity checksum, the reader's nesting limit). Every
+ * core's documented rules (expiry, the integrity checksum, the reader's nesting limit, the secret
+ * rules' own patterns, the claim lexicon's offerings), planted only in free text. Every
  * mutation re-seals a sha256 checksum the packet had, so only its own rule fails.
  *
  * As a guard, each generated case is run through the reference core when it is made; a case where
@@ -18,6 +19,9 @@ import { judgeAnswer, type ConformanceCase } from './conformanceProtocol.ts';
 import type { ObjectShape, Shape } from './fieldShape.ts';
 import type { PacketValidator } from './packetValidator.ts';
 import type { Random } from './conformanceSeed.ts';
+import { SECRET_RULES } from './secretRules.ts';
+import { MEMORY_PROPOSAL_PROFILE } from './policyRules.ts';
+import { CLAIM_SUBJECT, UNSUPPORTED_OFFERINGS } from './supportClaims.ts';
 
 /** The mutations, by the name a generated case's source and an expected-failures entry use. */
 export const MUTATIONS = [
@@ -29,6 +33,8 @@ export const MUTATIONS = [
   'expire',
   'alter-checksum',
   'nest-too-deep',
+  'plant-secret',
+  'plant-claim',
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
@@ -116,6 +122,31 @@ function reseal(packet: Record<string, unknown>): void {
     integrity.checksum = packetDigest(packet);
 }
 
+/**
+ * Secrets to plant, each made in the form of one of the core's secret rules and kept only when that
+ * rule's own pattern matches it (a rule whose form changes makes no case rather than a wrong one).
+ */
+const SECRET_MAKERS: Record<string, (random: Random) => string> = {
+  'aws-access-key-id': (random) =>
+    `AKIA${Array.from({ length: 16 }, () => random.pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'])).join('')}`,
+  'github-token': (random) =>
+    `ghp_${Array.from({ length: 36 }, () => random.pick([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'])).join('')}`,
+  'gcp-api-key': (random) =>
+    `AIza${Array.from({ length: 35 }, () => random.pick([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'])).join('')}`,
+};
+
+function plantedSecret(random: Random): string | undefined {
+  const id = random.pick(Object.keys(SECRET_MAKERS));
+  const rule = SECRET_RULES.find((candidate) => candidate.id === id);
+  const secret = SECRET_MAKERS[id](random);
+  return rule?.pattern.test(secret) ? secret : undefined;
+}
+
+/** A sentence that credits UAIX with an offering the record says it does not provide (the claim lexicon's). */
+function plantedClaim(random: Random): string {
+  return `${CLAIM_SUBJECT.toUpperCase()} provides ${random.pick(UNSUPPORTED_OFFERINGS).offering} for this exchange.`;
+}
+
 const pointer = (segments: readonly (string | number)[]) => jsonPointer(segments);
 const typesOf = (shape: Shape) => [shape.constraints.type ?? []].flat();
 
@@ -145,7 +176,39 @@ function mutate(mutation: Mutation, from: MutationSource, shape: ObjectShape, co
     reseal(packet);
     return { bytes: bytesOf(packet), code, path };
   };
+  // Free text: a string the schema constrains by nothing but its length, which can hold `text`.
+  const freeText = (text: string) =>
+    all.filter((place) => {
+      const { constraints } = place.shape;
+      return (
+        isMutable(place) &&
+        place.shape.kind === 'scalar' &&
+        typesOf(place.shape).join() === 'string' &&
+        typeof place.value === 'string' &&
+        !constraints.pattern &&
+        !constraints.format &&
+        !constraints.enum &&
+        constraints.const === undefined &&
+        (constraints.maxLength ?? Infinity) >= text.length
+      );
+    });
   switch (mutation) {
+    case 'plant-secret':
+    case 'plant-claim': {
+      const secret = mutation === 'plant-secret' ? plantedSecret(random) : undefined;
+      const text = mutation === 'plant-claim' ? plantedClaim(random) : secret && `Use ${secret} for this step.`;
+      const places = text === undefined ? [] : freeText(text);
+      if (!places.length || text === undefined) return undefined;
+      const place = random.pick(places);
+      setAt(packet, place.segments, text);
+      const code =
+        mutation === 'plant-claim'
+          ? 'UAI-UNSUPPORTED-CLAIM'
+          : from.profile === MEMORY_PROPOSAL_PROFILE
+            ? 'UAI-MEMORY-SECRET'
+            : 'UAI-SECRET-PRESENT';
+      return sealed(code, pointer(place.segments));
+    }
     case 'remove-required': {
       const candidates = all.filter(
         (place) =>
