@@ -13,6 +13,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gone } from '../fixtures/peers/processState.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { judgeAnswer, readAnswer, type ConformanceCase } from '../../src/uai/conformanceProtocol.ts';
 import { referenceAnswer } from '../../src/uai/conformanceAnswer.ts';
@@ -72,21 +73,6 @@ cls=jsonschema.validators.validator_for(schema); cls.check_schema(schema)
 errors=[e.message for e in cls(schema).iter_errors(report)]
 print("\\n".join(errors) if errors else "valid")`;
   return execFileSync(python, ['-c', script, REPORT_SCHEMA, reportFile], { encoding: 'utf8' }).trim();
-}
-
-/** Whether a process is gone (or a zombie) within a few seconds: SIGKILL is delivered asynchronously. */
-async function gone(pid: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    let state = '';
-    try {
-      state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '';
-    } catch {
-      return true;
-    }
-    if (state === 'Z') return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
 }
 
 /** A pack of a few entries of the edition's pack, with their fixture files (and keyless files) beside it. */

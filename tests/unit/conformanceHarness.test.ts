@@ -11,6 +11,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gone } from '../fixtures/peers/processState.ts';
 import { processPeer } from '../../src/cli/processPeer.ts';
 import { referencePeer } from '../../src/uai/conformanceAnswer.ts';
 import { runConformance, type ConformancePeer, type ConformanceReport } from '../../src/uai/conformanceRun.ts';
@@ -135,21 +136,6 @@ test('a peer that crashes: that case crashed, every later case not-run', async (
   assert.match(report.results[5].problem ?? '', /exited \(exit code 3\).*this is where it crashes/);
   assert.equal(report.summary.statuses['not-run'], statuses.length - 6);
 });
-
-/** Whether a process is gone (or a zombie) within a few seconds: SIGKILL is delivered asynchronously. */
-async function gone(pid: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    let state = '';
-    try {
-      state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '';
-    } catch {
-      return true;
-    }
-    if (state === 'Z') return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
 
 test('a grandchild that left the process group with setsid is gone after the run', async () => {
   const pids = join(work, 'grandchildren');
