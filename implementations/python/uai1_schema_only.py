@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A UAI-1 implementation built on Python's jsonschema and the published schemas alone.
 
-It speaks the conformance line protocol (uaix-conformance/1): one JSON request per line on standard
-input, one JSON answer per line on standard output. It is independent of the uaix package: it reads
+It speaks the conformance line protocol (uaix-conformance/2): one JSON request per line on standard
+input, one JSON answer per line on standard output, each error with its code and its place (a JSON
+Pointer); a request of the retired version 1 is refused with one line. It is independent of the uaix package: it reads
 only the schema files, and judges a document by them and by strict JSON reading (UTF-8, no duplicate
 member names). It computes the packet digest (RFC 8785 over the keyed packet without
 integrity.checksum), which the digest rule defines outside the schemas. Everything else the core
@@ -23,7 +24,8 @@ from urllib.parse import urldefrag, urljoin
 
 import jsonschema
 
-PROTOCOL = "uaix-conformance/1"
+PROTOCOL = "uaix-conformance/2"
+RETIRED_PROTOCOLS = ("uaix-conformance/1",)
 CODE_KEYWORD = "x-uai-error-code"
 SCHEMA_BASE = "https://uaix.org/schemas/uai-1/"
 ROUTE_SCHEMA = SCHEMA_BASE + "route-record.schema.json"
@@ -165,13 +167,32 @@ def error_code(schemas, schema_id, error):
     )
 
 
-def schema_codes(schemas, schema_id, value):
-    codes = []
+def pointer(segments):
+    return "".join("/" + str(s).replace("~", "~0").replace("/", "~1") for s in segments)
+
+
+def error_places(error):
+    """The places an error is about: a missing or undeclared member's own place, else the instance's."""
+    place = list(error.absolute_path)
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    if error.validator == "required":
+        return [place + [name] for name in error.validator_value if name not in instance] or [place]
+    if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.schema, dict):
+        declared = error.schema.get("properties", {})
+        extra = [name for name in instance if name not in declared]
+        return [place + [name] for name in extra] or [place]
+    return [place]
+
+
+def schema_errors(schemas, schema_id, value):
+    errors = []
     for error in schemas.validator(schema_id).iter_errors(value):
         code = error_code(schemas, schema_id, error)
-        if code not in codes:
-            codes.append(code)
-    return codes
+        for place in error_places(error):
+            entry = {"code": code, "path": pointer(place)}
+            if entry not in errors:
+                errors.append(entry)
+    return errors
 
 
 def jcs(value):
@@ -202,30 +223,32 @@ def packet_digest(packet):
 def judge(schemas, kind, data):
     value, parse_code = read_json(data)
     if parse_code:
-        return [parse_code], None
+        return [{"code": parse_code, "path": ""}], None
     if kind == "route-record":
-        return schema_codes(schemas, ROUTE_SCHEMA, value), None
+        return schema_errors(schemas, ROUTE_SCHEMA, value), None
     profile = value.get("profile") if isinstance(value, dict) else None
     schema_id = SCHEMA_BASE + profile + ".schema.json" if isinstance(profile, str) else None
     if schema_id not in schemas.documents or schema_id in (ENVELOPE_SCHEMA, ROUTE_SCHEMA):
         schema_id = ENVELOPE_SCHEMA
-    codes = schema_codes(schemas, schema_id, value)
-    if schema_id == ENVELOPE_SCHEMA and not codes and isinstance(value, dict):
-        codes = ["UAI-PROFILE-UNKNOWN"]  # a packet of no published profile
-    return codes, (packet_digest(value) if not codes else None)
+    errors = schema_errors(schemas, schema_id, value)
+    if schema_id == ENVELOPE_SCHEMA and not errors and isinstance(value, dict):
+        errors = [{"code": "UAI-PROFILE-UNKNOWN", "path": "/profile"}]  # a packet of no published profile
+    return errors, (packet_digest(value) if not errors else None)
 
 
 def answer(schemas, line):
     request = None
     try:
         request = json.loads(line)
+        if request.get("protocol") in RETIRED_PROTOCOLS:
+            raise ValueError(f"{request.get('protocol')} is retired: this implementation speaks {PROTOCOL} only")
         if request.get("protocol") != PROTOCOL:
             raise ValueError(f"protocol must be {PROTOCOL}")
         data = base64.b64decode(request["bytes_base64"], validate=True)
-        codes, digest = judge(schemas, request["kind"], data)
+        errors, digest = judge(schemas, request["kind"], data)
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         return {"id": request.get("id") if isinstance(request, dict) else None, "error": str(error)}
-    result = {"id": request["id"], "verdict": "invalid" if codes else "valid", "codes": codes}
+    result = {"id": request["id"], "verdict": "invalid" if errors else "valid", "errors": errors}
     if request["kind"] == "packet":
         result["digest"] = digest
     return result

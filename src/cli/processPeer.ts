@@ -1,57 +1,110 @@
 /**
  * An implementation run as a child process for `uaix conformance --exec`: requests go to its
- * standard input, answers come from its standard output, one line each. A child that does not
- * answer in time is killed (its whole process group) and started again for the next fixture; one
- * that exits is started again too, up to MAX_RESTARTS times in a row without an answer, after which
- * every remaining fixture is reported as not run. Answer lines are bounded (MAX_ANSWER_LENGTH) and
- * only the last bytes of its standard error are kept, so a runaway child cannot grow the harness.
+ * standard input, answers come from its standard output, one line each, queued in the order they
+ * come (the harness reads them one at a time, so a line is never lost or read against the wrong
+ * wait). A child that does not answer in time is killed and started again for the next case; one
+ * that exits has crashed. The child runs detached, leading its own process group; while it runs, its
+ * descendants are recorded from /proc (a grandchild that left the group with `setsid` included), and
+ * every one of them is killed when the child is. Answer lines are bounded (MAX_ANSWER_LENGTH) and only
+ * the last bytes of its standard error are kept, so a runaway child cannot grow the harness.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { MAX_ANSWER_LENGTH } from '../uai/conformanceProtocol.ts';
 import type { ConformancePeer, PeerReply } from '../uai/conformanceRun.ts';
 
-/** Starts in a row without one answer after which the child is not started again. */
-export const MAX_RESTARTS = 3;
 const STDERR_KEPT = 2000;
 /** How long a child may take to exit after its standard input closes, before it is killed. */
 const CLOSE_GRACE_MS = 500;
-
-type Waiter = (reply: PeerReply) => void;
 
 interface Running {
   child: ChildProcessWithoutNullStreams;
   partial: string;
   stderrTail: string;
+  /** Lines read and not yet taken, and what ended the stream (after them). */
+  lines: string[];
+  end?: PeerReply;
   exited: boolean;
-  /** Killed or exited: the next request starts a new process (the old one may not have closed yet). */
   dead: boolean;
-  exitDetail: string;
-  /** Set while an answer is awaited; a line that comes when none is (a second answer) is dropped. */
-  waiter?: Waiter;
+  /** pid → start time (/proc stat field 22) of every descendant seen: a reused pid is not killed. */
+  descendants: Map<number, string>;
+  wake?: () => void;
+}
+
+/** pid → [parent pid, start time] of every process /proc shows (Linux); empty elsewhere. */
+function processTable(): Map<number, [number, string]> {
+  const table = new Map<number, [number, string]>();
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return table;
+  }
+  for (const name of names) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The fields after the command name, which is in parentheses and may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(name), [Number(fields[1]), fields[19]]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/** Adds to `known` the processes whose parent chain leads to `root` or to a process already known. */
+function recordDescendants(root: number, known: Map<number, string>): void {
+  const table = processTable();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, [parent, start]] of table)
+      if (!known.has(pid) && (parent === root || known.has(parent))) {
+        known.set(pid, start);
+        grew = true;
+      }
+  }
+}
+
+function killDescendants(known: Map<number, string>): void {
+  const table = processTable();
+  for (const [pid, start] of known)
+    if (table.get(pid)?.[1] === start) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
 }
 
 export function processPeer(command: string): ConformancePeer {
   let running: Running | undefined;
-  let startsWithoutAnswer = 0;
 
   function kill(state: Running): void {
+    if (state.child.pid) recordDescendants(state.child.pid, state.descendants);
     state.dead = true;
-    if (state.exited) return;
-    try {
-      // detached: the child leads its own process group, so a shell's children die with it.
-      if (process.platform !== 'win32' && state.child.pid) process.kill(-state.child.pid, 'SIGKILL');
-      else state.child.kill('SIGKILL');
-    } catch {
-      state.child.kill('SIGKILL');
+    if (!state.exited) {
+      try {
+        // detached: the child leads its own process group, so a shell's children die with it.
+        if (process.platform !== 'win32' && state.child.pid) process.kill(-state.child.pid, 'SIGKILL');
+        else state.child.kill('SIGKILL');
+      } catch {
+        state.child.kill('SIGKILL');
+      }
     }
-    // Its pipes are of no more use; a grandchild that escaped the group must not keep them (or us) open.
+    // Those that left the group (setsid) are killed by pid, as recorded while the child ran.
+    killDescendants(state.descendants);
+    // Its pipes are of no more use; a grandchild that escaped must not keep them (or us) open.
     for (const stream of [state.child.stdin, state.child.stdout, state.child.stderr]) stream.destroy();
   }
 
-  function settle(state: Running, reply: PeerReply): void {
-    const waiter = state.waiter;
-    state.waiter = undefined;
-    waiter?.(reply);
+  function push(state: Running): void {
+    const wake = state.wake;
+    state.wake = undefined;
+    wake?.();
   }
 
   function start(): Running {
@@ -60,23 +113,31 @@ export function processPeer(command: string): ConformancePeer {
       detached: process.platform !== 'win32',
       stdio: ['pipe', 'pipe', 'pipe'],
     }) as ChildProcessWithoutNullStreams;
-    const state: Running = { child, partial: '', stderrTail: '', exited: false, dead: false, exitDetail: '' };
+    const state: Running = {
+      child,
+      partial: '',
+      stderrTail: '',
+      lines: [],
+      exited: false,
+      dead: false,
+      descendants: new Map(),
+    };
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       const text = state.partial + chunk;
-      let start = 0;
-      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-        const line = text.slice(start, end).replace(/\r$/, '');
-        start = end + 1;
-        settle(state, { kind: 'answer', line });
+      let begin = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', begin)) {
+        state.lines.push(text.slice(begin, end).replace(/\r$/, ''));
+        begin = end + 1;
       }
-      state.partial = text.slice(start);
+      state.partial = text.slice(begin);
       if (state.partial.length > MAX_ANSWER_LENGTH) {
         state.partial = '';
-        settle(state, { kind: 'bad-answer', detail: `the answer line is longer than ${MAX_ANSWER_LENGTH} characters` });
+        state.end = { kind: 'bad-answer', detail: `the answer line is longer than ${MAX_ANSWER_LENGTH} characters` };
         kill(state);
       }
+      push(state);
     });
     child.stderr.on('data', (chunk: string) => {
       state.stderrTail = (state.stderrTail + chunk).slice(-STDERR_KEPT);
@@ -84,67 +145,81 @@ export function processPeer(command: string): ConformancePeer {
     // A child gone before reading its input makes writes fail with EPIPE: the exit reports it.
     child.stdin.on('error', () => undefined);
     child.on('error', (error) => {
-      state.exitDetail = `cannot start the implementation: ${error.message}`;
+      state.end ??= { kind: 'crashed', detail: `cannot start the implementation: ${error.message}` };
     });
     child.on('close', (code, signal) => {
       state.exited = true;
       state.dead = true;
       const lastLine = state.stderrTail.trim().split('\n').pop()?.trim();
-      state.exitDetail ||= `the implementation exited (${signal ? `signal ${signal}` : `exit code ${code}`}) without answering${lastLine ? `; its last error line: ${lastLine.slice(0, 300)}` : ''}`;
-      settle(state, { kind: 'exited', detail: state.exitDetail });
+      state.end ??= {
+        kind: 'crashed',
+        detail: `the implementation exited (${signal ? `signal ${signal}` : `exit code ${code}`}) without answering${lastLine ? `; its last error line: ${lastLine.slice(0, 300)}` : ''}`,
+      };
+      push(state);
     });
     return state;
   }
 
+  function next(state: Running, timeoutMs: number): Promise<PeerReply> {
+    return new Promise<PeerReply>((resolve) => {
+      const take = (): boolean => {
+        const line = state.lines.shift();
+        if (line !== undefined) resolve({ kind: 'answer', line });
+        else if (state.end) resolve(state.end);
+        else return false;
+        return true;
+      };
+      if (take()) return;
+      const timer = setTimeout(() => {
+        state.wake = undefined;
+        resolve({ kind: 'timeout' });
+        // Its state is unknown now: the next case gets a fresh process.
+        kill(state);
+      }, timeoutMs);
+      const wake = () => {
+        if (take()) clearTimeout(timer);
+        else state.wake = wake; // a chunk without a whole line: keep waiting
+      };
+      state.wake = wake;
+    });
+  }
+
   return {
     ask(line, timeoutMs) {
-      if (!running || running.dead) {
-        if (startsWithoutAnswer >= MAX_RESTARTS) {
-          return Promise.resolve({
-            kind: 'exited',
-            detail: `not run: the implementation ended ${MAX_RESTARTS} times in a row without answering`,
-          });
-        }
-        running = start();
-        startsWithoutAnswer++;
-      }
+      if (!running || running.dead) running = start();
       const state = running;
-      return new Promise<PeerReply>((resolve) => {
-        const timer = setTimeout(() => {
-          settle(state, { kind: 'timeout' });
-          // Its state is unknown now: the next fixture gets a fresh process.
-          kill(state);
-        }, timeoutMs);
-        state.waiter = (reply) => {
-          clearTimeout(timer);
-          if (reply.kind === 'answer') startsWithoutAnswer = 0;
-          resolve(reply);
-        };
-        state.child.stdin.write(`${line}\n`);
-      });
+      if (state.child.pid) recordDescendants(state.child.pid, state.descendants);
+      state.child.stdin.write(`${line}\n`);
+      return next(state, timeoutMs);
+    },
+    next(timeoutMs) {
+      return running ? next(running, timeoutMs) : Promise.resolve({ kind: 'timeout' });
     },
     close() {
       const state = running;
       running = undefined;
-      if (!state || state.exited) return Promise.resolve();
-      return new Promise<void>((resolve) => {
+      if (!state) return Promise.resolve([]);
+      if (state.child.pid) recordDescendants(state.child.pid, state.descendants);
+      const tail = () => state.lines.splice(0);
+      if (state.exited) {
+        kill(state);
+        return Promise.resolve(tail());
+      }
+      return new Promise<string[]>((resolve) => {
         const done = () => {
           clearTimeout(grace);
           clearTimeout(last);
-          resolve();
+          kill(state);
+          resolve(tail());
         };
         const grace = setTimeout(() => kill(state), CLOSE_GRACE_MS);
-        // A process outside the group (one that made its own session) may hold the pipes open:
-        // the harness lets go of them rather than wait for it.
+        // A process outside the group may hold the pipes open: the harness lets go of them rather than wait.
         const last = setTimeout(() => {
-          for (const stream of [state.child.stdin, state.child.stdout, state.child.stderr]) stream.destroy();
           state.child.unref();
           done();
         }, CLOSE_GRACE_MS * 4);
         state.child.once('close', done);
         state.child.stdin.end();
-        // Even a child that exits on end of input may leave children of its own behind: end the group.
-        state.child.once('exit', () => kill(state));
       });
     },
   };

@@ -40,7 +40,7 @@ export async function publishReferenceReport(
 ): Promise<PublishedFile> {
   let cases;
   try {
-    cases = packCases(join(distRoot, CONFORMANCE_PATH.slice(1)));
+    cases = packCases(join(distRoot, CONFORMANCE_PATH.slice(1)), model.validator);
   } catch (error) {
     if (!(error instanceof RecordFileError)) throw error;
     // The message names files in the output folder: by their public paths, as every build line does.

@@ -157,25 +157,41 @@ function copySchemas(): void {
   }
 }
 
-/** Compiles packages/uai-1/ in place (dist/, schemas/, THIRD-PARTY-NOTICES). */
+/**
+ * The requirement ↔ code map (content/requirements.json), so that `uaix conformance` names the
+ * requirement ids of every case in the package as in the repository.
+ */
+const REQUIREMENTS_FILE = 'content/requirements.json';
+
+function copyRequirements(): void {
+  const to = join(PACKAGE_DIR, REQUIREMENTS_FILE);
+  mkdirSync(dirname(to), { recursive: true });
+  copyFileSync(join(REPOSITORY_ROOT, REQUIREMENTS_FILE), to);
+}
+
+/** Compiles packages/uai-1/ in place (dist/, schemas/, content/requirements.json, THIRD-PARTY-NOTICES). */
 export function buildPackage(): void {
   rmSync(DIST, { recursive: true, force: true });
   rmSync(join(PACKAGE_DIR, 'schemas'), { recursive: true, force: true });
+  rmSync(join(PACKAGE_DIR, 'content'), { recursive: true, force: true });
   thirdPartyNotices(bundle());
   declarations();
   copySchemas();
+  copyRequirements();
 }
 
 /**
  * The files the package is made from, digested in a fixed order: the core and the command, the
  * schemas and fixtures, the package's own files, this build and the lockfile (esbuild's, tsc's and
- * the bundled helpers' versions). Nothing else goes into the tarball, so the same digest packs the
- * same bytes.
+ * the bundled helpers' versions), and the requirement map it ships. Nothing else goes into the
+ * tarball, so the same digest packs the same bytes.
  */
 function packageInputsDigest(): string {
   const sources = ['src/uai', 'src/cli'].flatMap((folder) => walkFiles(join(REPOSITORY_ROOT, folder)));
   const ownFiles = ['package.json', 'README.md', 'LICENSE'].map((file) => join(PACKAGE_DIR, file));
-  const build = ['src/pipeline/uaiPackage.ts', 'package-lock.json'].map((file) => join(REPOSITORY_ROOT, file));
+  const build = ['src/pipeline/uaiPackage.ts', 'package-lock.json', REQUIREMENTS_FILE].map((file) =>
+    join(REPOSITORY_ROOT, file),
+  );
   const files = [...sources, ...walkFiles(SCHEMA_DIR), ...ownFiles, ...build].map((file) =>
     relative(REPOSITORY_ROOT, file),
   );

@@ -60,10 +60,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'conformance',
     synopsis: [
       '--exec "<command>" [--pack <file>] [--expected-failures <file>]',
-      '[--timeout <ms>] [--report <file>] [--name <label>] [--json]',
+      '[--seed <n>] [--generated <n>] [--timeout <ms>]',
+      '[--report <file>] [--name <label>] [--json]',
     ],
     flags: ['json'],
-    values: ['exec', 'pack', 'expected-failures', 'timeout', 'report', 'name'],
+    values: ['exec', 'pack', 'expected-failures', 'seed', 'generated', 'timeout', 'report', 'name'],
     summary: 'run an implementation over the conformance pack',
   },
   {
@@ -97,8 +98,10 @@ const NOTES = `Exit codes: 0 valid / done, 1 invalid input, 2 usage error or unr
 A file over 4 MiB (4194304 bytes) is invalid input: UAI-JSON-TOO-LARGE, as in the library.
 - is standard input; name it once. Output to a closed pipe (| head) ends quietly.
 --now pins the clock for UAI-EXPIRED (RFC 3339 UTC, e.g. 2026-06-01T00:00:00Z).
-conformance exits 0 when every fixture passes or fails as expected, 1 on an unexpected failure
-or a stale expected failure, 2 on a usage error or an unreadable pack or file; --timeout is per
-fixture (default 10000 ms).`;
+conformance (protocol uaix-conformance/2) sends every form of every pack fixture and --generated
+fresh cases (default 200), in the order of --seed (default random, printed; the same seed replays
+the run), each under an opaque id; it exits 0 when every case passes or fails as expected, 1 on
+an unexpected failure or a stale expected failure, 2 on a usage error or an unreadable pack or
+file; --timeout is per case (default 10000 ms).`;
 
 export const USAGE = ['usage: uaix <command> [options]', '', ...COMMANDS.flatMap(commandLines), '', NOTES].join('\n');

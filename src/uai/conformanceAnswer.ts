@@ -4,7 +4,7 @@
  * speaks it over standard input and output; the build runs it in-process to publish its report.
  */
 import { isJsonObject } from './jsonObject.ts';
-import { CONFORMANCE_PROTOCOL, fromBase64 } from './conformanceProtocol.ts';
+import { CONFORMANCE_PROTOCOL, RETIRED_PROTOCOLS, fromBase64 } from './conformanceProtocol.ts';
 import type { PacketValidator } from './packetValidator.ts';
 import type { RouteChecker } from './routeRecord.ts';
 import type { ConformancePeer } from './conformanceRun.ts';
@@ -28,6 +28,8 @@ export function referenceAnswer(line: string, checkers: ReferenceCheckers): stri
   }
   if (!isJsonObject(request)) return errorAnswer(null, 'the request is not a JSON object');
   const { id, kind, protocol, evaluated_at: evaluatedAt, bytes_base64: base64 } = request;
+  if (typeof protocol === 'string' && RETIRED_PROTOCOLS.includes(protocol))
+    return errorAnswer(id, `${protocol} is retired: this implementation speaks ${CONFORMANCE_PROTOCOL} only`);
   if (protocol !== CONFORMANCE_PROTOCOL) return errorAnswer(id, `protocol must be ${CONFORMANCE_PROTOCOL}`);
   if (typeof base64 !== 'string') return errorAnswer(id, 'bytes_base64 must be a string');
   let bytes: Uint8Array;
@@ -39,12 +41,13 @@ export function referenceAnswer(line: string, checkers: ReferenceCheckers): stri
   if (kind === 'packet') {
     if (typeof evaluatedAt !== 'string') return errorAnswer(id, 'evaluated_at must be an RFC 3339 UTC date-time');
     const report = checkers.validator.validateBytes(bytes, { now: evaluatedAt });
-    const codes = report.errors.map((issue) => issue.code);
-    return JSON.stringify({ id, verdict: report.valid ? 'valid' : 'invalid', codes, digest: report.digest ?? null });
+    const errors = report.errors.map(({ code, path }) => ({ code, path }));
+    return JSON.stringify({ id, verdict: report.valid ? 'valid' : 'invalid', errors, digest: report.digest ?? null });
   }
   if (kind === 'route-record') {
     const report = checkers.routeChecker.checkBytes(bytes);
-    return JSON.stringify({ id, verdict: report.valid ? 'valid' : 'invalid', codes: report.errors.map((i) => i.code) });
+    const errors = report.errors.map(({ code, path }) => ({ code, path }));
+    return JSON.stringify({ id, verdict: report.valid ? 'valid' : 'invalid', errors });
   }
   return errorAnswer(id, 'kind must be "packet" or "route-record"');
 }
@@ -57,6 +60,7 @@ export function referenceAnswer(line: string, checkers: ReferenceCheckers): stri
 export function referencePeer(checkers: ReferenceCheckers): ConformancePeer {
   return {
     ask: async (line) => ({ kind: 'answer', line: referenceAnswer(line, checkers) }),
-    close: async () => undefined,
+    next: async () => ({ kind: 'timeout' }),
+    close: async () => [],
   };
 }

@@ -127,11 +127,15 @@ test('the report covers the published pack, names the package, and holds no cloc
   assert.ok(report.implementation.startsWith(`${name} ${version} `), report.implementation);
   assert.equal(report.pack, `${ORIGIN}/examples/uai-1/conformance.json`);
   assert.equal(report.evaluated_at, pack.evaluated_at);
+  // Every fixture of the pack, a valid packet in its three forms, and no generated case.
+  const sources = new Set(report.results.map((result: { source: string }) => result.source));
   assert.deepEqual(
-    report.results.map((result: { id: string }) => result.id).sort(),
+    [...sources].sort(),
     pack.fixtures.map((entry) => `${entry.group}/${entry.verdict}/${entry.name}`).sort(),
   );
-  assert.equal(report.summary.fixtures, pack.fixtures.length);
+  const validPackets = pack.fixtures.filter((entry) => entry.verdict === 'valid' && entry.group !== 'routes').length;
+  assert.equal(report.summary.fixtures, pack.fixtures.length + 2 * validPackets);
+  assert.deepEqual(report.generated, { requested: 0, made: 0, dropped: 0 });
   const keys = new Set<string>();
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);

@@ -13,23 +13,17 @@ import { extname, relative } from 'node:path';
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { findSecrets } from '../../src/uai/secretScan.ts';
+import { seededRandom } from '../../src/uai/conformanceSeed.ts';
 import { REPOSITORY_ROOT, EXAMPLES_DIR } from '../../src/uai/node/recordFiles.ts';
 import { CONTENT_DIR } from '../../src/record/content/node/contentFiles.ts';
 import { walkFiles } from '../../src/record/node/walkFiles.ts';
 
-/** A deterministic generator (mulberry32), so the corpus is the same on every run. */
+/** A deterministic generator (mulberry32, the conformance harness's), so the corpus is the same on every run. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const from = (alphabet: string, length: number) =>
-    Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
-  return { next, from };
+    Array.from({ length }, () => alphabet[random.below(alphabet.length)]).join('');
+  return { next: random.next, from };
 }
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -8,6 +8,8 @@ import type { RecordModel } from '../model/recordModel.ts';
 import type { FieldRegistryDocument } from '../model/fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../../uai/jcs.ts';
+import { caseRequirements, type RequirementTests } from '../../uai/conformanceRequirements.ts';
+import type { CaseForm, CaseKind } from '../../uai/conformanceProtocol.ts';
 import { sha256, sha256Digest, type Sha256 } from '../../uai/sha256.ts';
 import { LOCALES, SITE_ORIGIN } from '../model/locales.ts';
 import {
@@ -75,8 +77,32 @@ function expectedWarningsOf(fixture: RecordModel['fixtures'][number]) {
   return warning ? [{ code: warning.code, path: warning.path, why: warning.why }] : [];
 }
 
+/**
+ * The requirement ids of a pack entry: those whose tests its fixture matches, else (a valid fixture,
+ * a truncated report) those the harness derives from the requirement ↔ code map for its every form,
+ * so that every entry names at least one.
+ */
+function entryRequirements(
+  tested: ReadonlyMap<string, string[]>,
+  tests: RequirementTests,
+  fixture: RecordModel['fixtures'][number] | RecordModel['routeFixtures'][number],
+  kind: CaseKind,
+): string[] {
+  const listed = tested.get(fixture.url);
+  if (listed?.length) return listed;
+  const expected = fixture.expectation ? { code: fixture.expectation.code, path: fixture.expectation.path } : null;
+  const forms: CaseForm[] =
+    kind === 'packet' && fixture.verdict === 'valid' ? ['keyed', 'minified', 'keyless'] : ['keyed'];
+  const otherCodes = fixture.errorCodes.filter((code) => code !== expected?.code);
+  const derived = forms.flatMap((form) =>
+    caseRequirements(tests, { kind, form, verdict: fixture.verdict, expected, otherCodes }),
+  );
+  return [...new Set(derived)].sort();
+}
+
 export function conformancePack(model: RecordModel, requirements: RecordRequirements) {
   const tested = requirementsByFixture(requirements.requirements);
+  const tests: RequirementTests = new Map(requirements.requirements.map((entry) => [entry.id, entry.tests]));
   return {
     standard: 'UAI-1',
     evaluated_at: FIXTURE_EVALUATED_AT,
@@ -107,7 +133,7 @@ export function conformancePack(model: RecordModel, requirements: RecordRequirem
               : null,
           expected: expectedOf(fixture),
           expected_warnings: expectedWarningsOf(fixture),
-          requirements: tested.get(fixture.url) ?? [],
+          requirements: entryRequirements(tested, tests, fixture, 'packet'),
         };
       }),
       ...model.routeFixtures.map((fixture) => ({
@@ -122,7 +148,7 @@ export function conformancePack(model: RecordModel, requirements: RecordRequirem
         form_digests: null,
         expected: expectedOf(fixture),
         expected_warnings: expectedWarningsOf(fixture),
-        requirements: tested.get(fixture.url) ?? [],
+        requirements: entryRequirements(tested, tests, fixture, 'route-record'),
       })),
     ],
   };

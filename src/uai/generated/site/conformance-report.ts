@@ -7,16 +7,19 @@ export type Answer = {
   /**
    * @maxItems 200
    */
-  codes: string[];
+  errors: {
+    code: string;
+    path: string;
+  }[];
   digest: string | null;
 } | null;
 
 /**
- * What one implementation answered for every fixture of the UAI-1 conformance pack, as `uaix conformance --exec` records it over the line protocol uaix-conformance/1. A report states what one implementation answered on the fixtures of one pack, and nothing more.
+ * What one implementation answered for every case of one run of `uaix conformance --exec` over the line protocol uaix-conformance/2: the pack's fixtures in every form (keyed, minified, keyless) and the cases generated for the run, sent in the seed's order under opaque ids. A report states what one implementation answered on the cases of one run, and nothing more.
  */
 export interface UAI1ConformanceReportUaixConformanceReport {
   $schema: 'https://uaix.org/schemas/site/conformance-report.schema.json';
-  protocol: 'uaix-conformance/1';
+  protocol: 'uaix-conformance/2';
   standard: 'UAI-1';
   /**
    * The time of validation every request named (the pack's evaluated_at).
@@ -31,6 +34,18 @@ export interface UAI1ConformanceReportUaixConformanceReport {
    */
   pack: string;
   /**
+   * The seed of the run's order, ids and generated cases: uaix conformance --seed replays the run.
+   */
+  seed: number;
+  /**
+   * Cases generated for this run by mutating the pack's valid packets: asked for, made, and dropped because the reference core disagreed with the mutation's expectation (a generator bug, never silent).
+   */
+  generated: {
+    requested: number;
+    made: number;
+    dropped: number;
+  };
+  /**
    * The time limit of each fixture.
    */
   time_limit_ms: number;
@@ -39,12 +54,27 @@ export interface UAI1ConformanceReportUaixConformanceReport {
    */
   ok: boolean;
   summary: {
+    /**
+     * Cases run: every form of every fixture, and the generated cases.
+     */
     fixtures: number;
     passed: number;
     failed: number;
     unexpected_failures: number;
     expected_failures: number;
     stale_expected_failures: number;
+    /**
+     * Cases per status.
+     */
+    statuses: {
+      pass: number;
+      fail: number;
+      'unexpected-code': number;
+      'bad-answer': number;
+      timeout: number;
+      crashed: number;
+      'not-run': number;
+    };
     /**
      * Valid fixtures, and how many the implementation judged valid.
      */
@@ -53,7 +83,7 @@ export interface UAI1ConformanceReportUaixConformanceReport {
       accepted: number;
     };
     /**
-     * Invalid fixtures, how many the implementation judged invalid (caught), and how many of those with the expected code.
+     * Invalid cases, how many the implementation judged invalid (caught), and how many with the expected code at the expected place.
      */
     invalid: {
       total: number;
@@ -68,9 +98,18 @@ export interface UAI1ConformanceReportUaixConformanceReport {
       matched: number;
     };
   };
+  /**
+   * Per requirement: the cases that test it, how many passed, and pass (all), expected-failures (every other one an accepted failure) or fail.
+   */
+  requirements: {
+    id: string;
+    cases: number;
+    passed: number;
+    status: 'pass' | 'expected-failures' | 'fail';
+  }[];
   results: Result[];
   /**
-   * Entries of the expected-failures file that pass now or name no fixture of the pack; each one fails the run.
+   * Entries of the expected-failures file that pass now or name no fixture or mutation; each one fails the run.
    */
   stale_expected_failures: {
     id: string;
@@ -80,12 +119,26 @@ export interface UAI1ConformanceReportUaixConformanceReport {
 }
 export interface Result {
   /**
-   * <group>/<verdict>/<name> of the fixture in the pack, e.g. routes/invalid/unsafe-get.
+   * The opaque id the request carried: c and the case's position in the run, from 0001.
    */
   id: string;
+  /**
+   * Where the case comes from: the pack fixture <group>/<verdict>/<name>, or generated/<mutation>/<group>/valid/<name> for a case made this run from that valid fixture.
+   */
+  source: string;
+  /**
+   * The requirement ids the case tests (at least one).
+   *
+   * @minItems 1
+   */
+  requirements: string[];
   kind: 'packet' | 'route-record';
   /**
-   * What the pack expects: the verdict, for an invalid fixture the code (and where), for a valid packet the digest.
+   * The form the bytes were sent in: keyed (the fixture as published), minified (its RFC 8785 text) or keyless.
+   */
+  form: 'keyed' | 'minified' | 'keyless';
+  /**
+   * What the case expects: the verdict, for an invalid case the code and its place (and no other code), for a valid packet the digest of this form.
    */
   expected: {
     verdict: 'valid' | 'invalid';
@@ -94,15 +147,13 @@ export interface Result {
     digest: string | null;
   };
   answer: Answer;
-  status: 'pass' | 'fail';
   /**
-   * Why it failed: the verdict, the code or the digest differs, no answer within the time limit, the implementation exited (or was not started again), or the line was not an answer.
+   * pass; fail (wrong verdict, expected code missing or at another place, wrong digest); unexpected-code (a code the case does not expect); bad-answer (not an answer, an id never sent, or a second line for a request); timeout; crashed (the implementation exited); not-run (after a crash, or after three time limits in a row).
    */
-  failure: 'wrong-verdict' | 'wrong-code' | 'wrong-digest' | 'timeout' | 'exited' | 'bad-answer' | null;
+  status: 'pass' | 'fail' | 'unexpected-code' | 'bad-answer' | 'timeout' | 'crashed' | 'not-run';
   problem: string | null;
   /**
    * The reason the expected-failures file gives for this failure; null when the failure is not expected (or the fixture passes).
    */
   expected_failure: string | null;
-  requirements?: string[];
 }
