@@ -73,7 +73,11 @@ export const BUILD_STAGES = [
       'problems stop the build before Astro bundles or renders anything); then the committed editions',
       "against their indexes, the changelog's data files against their schema and the editions, the",
       "errata register (see [Errata](#errata)) and the implementations page's data (see",
-      '[Implementations](#implementations));',
+      '[Implementations](#implementations)); and `public/`: static assets only (SVG, PNG, JPEG, GIF, ICO,',
+      'PDF, plain text; a page, script, stylesheet, data file or host rule comes from the build, where',
+      'its rules read it), each SVG parsed as XML and published only when every element draws (no',
+      '`script`, `foreignObject`, `style`, animation), no attribute is an event handler or a style and',
+      'every reference is a `#fragment` or an allowed link (`src/record/checks/publicAssets.ts`);',
     ],
   },
   {

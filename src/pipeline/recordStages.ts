@@ -54,6 +54,7 @@ import {
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { recordInputProblems } from '../record/node/recordInputs.ts';
+import { publicAssetProblems } from '../record/checks/publicAssets.ts';
 import { publicFilePageProblems, replacedPublicFileProblems, type PublicFile } from '../record/pages/publicFolder.ts';
 import { markStage } from './stageTimes.ts';
 import {
@@ -217,10 +218,13 @@ function readPublicFiles(): PublicFileBytes[] {
   });
 }
 
-/** 2 (continued). One source per URL: no file of public/ where a page or its mirrors go. */
+/**
+ * 2 (continued). public/ holds static assets only (an SVG only drawing), and one source per URL: no
+ * file of public/ where a page or its mirrors go.
+ */
 function checkPublicFiles(site: SiteContext): PublicFileBytes[] {
   const files = readPublicFiles();
-  const problems = publicFilePageProblems(files, site.index);
+  const problems = [...publicAssetProblems(files), ...publicFilePageProblems(files, site.index)];
   if (problems.length) fail('content', problems);
   return files;
 }
