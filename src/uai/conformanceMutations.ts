@@ -125,20 +125,22 @@ function reseal(packet: Record<string, unknown>): void {
 /**
  * Secrets to plant, each made in the form of one of the core's secret rules and kept only when that
  * rule's own pattern matches it (a rule whose form changes makes no case rather than a wrong one).
+ * Pairs, not an object: `"…-api-key": (random) => …` would read, minified into the package, as an
+ * API key assignment to the publication gate.
  */
-const SECRET_MAKERS: Record<string, (random: Random) => string> = {
-  'aws-access-key-id': (random) =>
-    `AKIA${Array.from({ length: 16 }, () => random.pick([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'])).join('')}`,
-  'github-token': (random) =>
-    `ghp_${Array.from({ length: 36 }, () => random.pick([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'])).join('')}`,
-  'gcp-api-key': (random) =>
-    `AIza${Array.from({ length: 35 }, () => random.pick([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'])).join('')}`,
-};
+const ALPHANUMERIC = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+const randomText = (random: Random, characters: readonly string[], length: number) =>
+  Array.from({ length }, () => random.pick(characters)).join('');
+const SECRET_MAKERS: readonly (readonly [ruleId: string, make: (random: Random) => string])[] = [
+  ['aws-access-key-id', (random) => `AKIA${randomText(random, [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'], 16)}`],
+  ['github-token', (random) => `ghp_${randomText(random, ALPHANUMERIC, 36)}`],
+  ['gcp-api-key', (random) => `AIza${randomText(random, ALPHANUMERIC, 35)}`],
+];
 
 function plantedSecret(random: Random): string | undefined {
-  const id = random.pick(Object.keys(SECRET_MAKERS));
+  const [id, make] = random.pick(SECRET_MAKERS);
   const rule = SECRET_RULES.find((candidate) => candidate.id === id);
-  const secret = SECRET_MAKERS[id](random);
+  const secret = make(random);
   return rule?.pattern.test(secret) ? secret : undefined;
 }
 
