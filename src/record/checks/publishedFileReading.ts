@@ -21,6 +21,7 @@ import { pdfTexts } from './readers/pdfText.ts';
 import { cborStrings } from './readers/cborText.ts';
 import { wasmTexts } from './readers/wasmText.ts';
 import { tarEntries } from './readers/tarEntries.ts';
+import { UTF8_TEXT_RULE, utf8Text } from '../content/contentBytes.ts';
 
 export interface ReadOptions {
   codecs: Codecs;
@@ -36,7 +37,6 @@ export interface FileReading extends FileContents {
 /** Archives inside archives are read this deep; a deeper one is refused (a decompression bomb's shape). */
 const MAX_DEPTH = 4;
 const PAGEFIND_HEADER = 'pagefind_dcd';
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads `bytes`, the file at `path` (a published or repository path, or an archive entry's name),
@@ -121,18 +121,26 @@ async function readAs(
   }
 }
 
-/** A text file: UTF-8 without a NUL (a NUL means binary data behind a text name). */
+/**
+ * A text file: UTF-8 without a NUL (a NUL means binary data behind a text name), refused in the
+ * content check's words and rule (contentBytes.ts): at its line and column in the file itself, or
+ * after the place of an archive entry.
+ */
 function textContents(bytes: Uint8Array, place: string | undefined): FileContents {
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    return { texts: [], refusals: [refusal(place, 'not UTF-8 text, as its name says it is')] };
-  }
-  const nul = text.indexOf('\0');
-  if (nul !== -1)
-    return { texts: [], refusals: [refusal(place, `a NUL character at offset ${nul}: binary data, not text`)] };
-  return { texts: [place === undefined ? { text } : { place, text, positioned: true }], refusals: [] };
+  const read = utf8Text(bytes);
+  if ('text' in read)
+    return {
+      texts: [place === undefined ? { text: read.text } : { place, text: read.text, positioned: true }],
+      refusals: [],
+    };
+  if (place !== undefined)
+    return {
+      texts: [],
+      refusals: [
+        { place: `${place} line ${read.place.line}:${read.place.column}`, message: read.message, rule: UTF8_TEXT_RULE },
+      ],
+    };
+  return { texts: [], refusals: [{ position: read.place, message: read.message, rule: UTF8_TEXT_RULE }] };
 }
 
 /** Pagefind's files, gunzipped: its header, then JSON (fragments), CBOR (index, meta) or WebAssembly. */

@@ -25,20 +25,31 @@ export function contentText(file: string, bytes: Uint8Array, limit = CONTENT_FIL
       },
     };
   }
-  // NUL is valid UTF-8, but Markdown turns it into U+FFFD too, and it never belongs in text.
-  const nulAt = bytes.indexOf(0);
-  const decoded = decodeUtf8(nulAt === -1 ? bytes : bytes.subarray(0, nulAt));
-  const badAt = decoded.ok ? nulAt : decoded.offset;
-  if (badAt === -1 && decoded.ok) return { ok: true, text: decoded.text };
-  const { line, column } = bytePosition(bytes, badAt);
+  const read = utf8Text(bytes);
+  if ('text' in read) return { ok: true, text: read.text };
   return {
     ok: false,
-    problem: {
-      file,
-      place: { line, column },
-      message: `not UTF-8 text: ${describeBadByte(bytes[badAt]!)} at byte offset ${badAt}`,
-      rule: 'content-utf8',
-      hint: 'save the file as UTF-8',
-    },
+    problem: { file, place: read.place, message: read.message, rule: UTF8_TEXT_RULE, hint: 'save the file as UTF-8' },
+  };
+}
+
+/** The rule a text file breaks when its bytes are not UTF-8 text (content files and published text alike). */
+export const UTF8_TEXT_RULE = 'content-utf8';
+
+/**
+ * `bytes` as UTF-8 text, or where and why they are not: the first byte that is not UTF-8, or a NUL
+ * (valid UTF-8, but Markdown turns it into U+FFFD too, and it never belongs in text).
+ */
+export function utf8Text(
+  bytes: Uint8Array,
+): { text: string } | { offset: number; place: { line: number; column: number }; message: string } {
+  const nulAt = bytes.indexOf(0);
+  const decoded = decodeUtf8(nulAt === -1 ? bytes : bytes.subarray(0, nulAt));
+  if (decoded.ok && nulAt === -1) return { text: decoded.text };
+  const offset = decoded.ok ? nulAt : decoded.offset;
+  return {
+    offset,
+    place: bytePosition(bytes, offset),
+    message: `not UTF-8 text: ${describeBadByte(bytes[offset]!)} at byte offset ${offset}`,
   };
 }

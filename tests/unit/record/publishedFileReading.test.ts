@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { readPublishedFile } from '../../../src/record/checks/publishedFileReading.ts';
 import { fileTypeOf, refusedName } from '../../../src/record/checks/publishedFileTypes.ts';
+import { refusalProblem } from '../../../src/record/checks/readers/embeddedText.ts';
 import { embeddedTextProblems, parseAllowList } from '../../../src/record/checks/redaction.ts';
 import { cborStrings } from '../../../src/record/checks/readers/cborText.ts';
 import { RedactionGate } from '../../../src/record/checks/node/redactionGate.ts';
@@ -40,12 +41,7 @@ async function linesOf(path: string, bytes: Uint8Array): Promise<{ lines: string
   const reading = await readPublishedFile(path, bytes, { codecs, allowsType: () => false });
   const lines = [
     ...reading.texts.flatMap((text) => embeddedTextProblems(path, text, [], new Set())),
-    ...reading.refusals.map(({ place, message, rule }) => ({
-      file: path,
-      ...(place === undefined ? {} : { place: { pointer: place } }),
-      message,
-      rule,
-    })),
+    ...reading.refusals.map((found) => refusalProblem(path, found)),
   ].map(formatProblem);
   for (const line of lines)
     for (const secret of [FAKE_AWS_KEY, FAKE_GITHUB_TOKEN, 'not-a-key']) assert.ok(!line.includes(secret), line);
@@ -88,8 +84,15 @@ test('a file no reader reads, a dotfile and a key file are refused in one line e
 });
 
 test('text must be UTF-8 without NUL, and a typed file must start with its signature', async () => {
-  assert.match((await linesOf('/a.txt', Buffer.from([0x61, 0xff, 0x62]))).lines[0], /not UTF-8 text.*\[file-type\]/);
-  assert.match((await linesOf('/a.json', Buffer.from('{"a":"\0"}'))).lines[0], /a NUL character at offset 6/);
+  // The content check's words and rule, at the line and column of the byte.
+  assert.equal(
+    (await linesOf('/a.txt', Buffer.from([0x61, 0x0a, 0x61, 0xff, 0x62]))).lines[0],
+    '/a.txt:2:2: not UTF-8 text: invalid byte 0xFF at byte offset 3 [content-utf8]',
+  );
+  assert.match(
+    (await linesOf('/a.json', Buffer.from('{"a":"\0"}'))).lines[0],
+    /:1:7: not UTF-8 text: a NUL byte at byte offset 6/,
+  );
   assert.match(
     (await linesOf('/a.png', Buffer.from('not a png'))).lines[0],
     /not a PNG file: its bytes do not start as one/,

@@ -15,7 +15,7 @@ import type { Problem } from '../../../uai/problem.ts';
 import { ALLOW_LIST_RULE, embeddedTextProblems, fileMatches, parseAllowList, type AllowEntry } from '../redaction.ts';
 import { readPublishedFile } from '../publishedFileReading.ts';
 import type { Reading } from '../publishedFileTypes.ts';
-import type { Codecs } from '../readers/embeddedText.ts';
+import { refusalProblem, type Codecs } from '../readers/embeddedText.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
 
 /** Beside the sources, not among them: it holds the allowed values by necessity and is never published. */
@@ -139,8 +139,7 @@ export class RedactionGate {
       });
       readings[reading.reading ?? 'refused']++;
       for (const text of reading.texts) problems.push(...embeddedTextProblems(name, text, this.entries, this.used));
-      for (const { place, message, rule } of reading.refusals)
-        problems.push({ file: name, ...(place === undefined ? {} : { place: { pointer: place } }), message, rule });
+      for (const found of reading.refusals) problems.push(refusalProblem(name, found));
     }
     return { problems, files: files.length, bytes, milliseconds: performance.now() - started, readings };
   }

@@ -3,6 +3,7 @@
  * metadata, embedded strings and streams for a binary one), each with the place it sits at, and
  * what it could not read. The redaction rules then run over each text.
  */
+import type { Problem } from '../../../uai/problem.ts';
 
 /** A text inside a file. `place` is undefined for a text file's own text (its findings get line:column). */
 export interface EmbeddedText {
@@ -16,6 +17,8 @@ export interface EmbeddedText {
 /** Something the reader could not read or will not vouch for: one problem line. */
 export interface Refusal {
   place?: string;
+  /** Where in a text file (the published file itself, not an archive entry) the refused byte is. */
+  position?: { line: number; column: number };
   message: string;
   /** `file-type` unless the name alone refuses it (`dotfile`, `key-file`). */
   rule: string;
@@ -43,6 +46,16 @@ export interface Codecs {
 export const FILE_TYPE_RULE = 'file-type';
 
 /** A reader's refusal at `place`. */
+/** A refusal as the problem the gate reports for `file`: at its line and column, or its place inside the file. */
+export function refusalProblem(file: string, { place, position, message, rule }: Refusal): Problem {
+  return {
+    file,
+    ...(position ? { place: position } : place === undefined ? {} : { place: { pointer: place } }),
+    message,
+    rule,
+  };
+}
+
 export function refusal(place: string | undefined, message: string): Refusal {
   return place === undefined ? { message, rule: FILE_TYPE_RULE } : { place, message, rule: FILE_TYPE_RULE };
 }
