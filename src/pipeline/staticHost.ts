@@ -61,7 +61,9 @@ export function parseHeadersFile(text: string): HeaderRule[] {
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
       continue;
     }
-    const match = /^\s+([^:]+):\s*(.*)$/.exec(line);
+    // A name that starts after the indent, then everything after its colon (trimmed below): no two
+    // quantifiers can take the same characters, so a long line is read once (regexSafety.test.ts).
+    const match = /^\s+([^\s:][^:]*):(.*)$/.exec(line);
     if (match && rules.length) rules[rules.length - 1].headers.push([match[1].trim(), match[2].trim()]);
   }
   return rules;
