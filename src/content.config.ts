@@ -1,5 +1,4 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
 import {
   recordFrontmatter,
   profileFrontmatter,
@@ -8,9 +7,10 @@ import {
   uiStringsData,
 } from './record/content/contentSchemas.ts';
 import { entryIdOf } from './record/content/contentPaths.ts';
+import { contentGlob } from './site/contentGlob.ts';
 
-const markdown = (base: string) => glob({ pattern: '**/*.md', base, generateId: ({ entry }) => entryIdOf(entry) });
-const data = (base: string) => glob({ pattern: '*.json', base, generateId: ({ entry }) => entryIdOf(entry) });
+const markdown = (base: string) => contentGlob('**/*.md', base, entryIdOf);
+const data = (base: string) => contentGlob('*.json', base, entryIdOf);
 
 export const collections = {
   pages: defineCollection({ loader: markdown('./content/pages'), schema: recordFrontmatter }),

@@ -10,8 +10,9 @@ export class BuildFailure extends Error {
   constructor(
     readonly stage: string,
     readonly problems: readonly Problem[],
+    context: FailureContext = 'build',
   ) {
-    super(failureLines(stage, problems).join('\n'));
+    super(failureLines(stage, problems, context).join('\n'));
     this.stack = '';
   }
 }
@@ -31,11 +32,19 @@ export function isBuildFailure(error: unknown): error is BuildFailure {
   return candidate?.name === 'BuildFailure' && typeof candidate.stage === 'string' && Array.isArray(candidate.problems);
 }
 
+/**
+ * Who reports a failed stage: the build (which keeps the previous dist/) or the dev server (which
+ * writes no dist/ and shows the problems on every page until the files are fixed).
+ */
+export type FailureContext = 'build' | 'dev';
+
+const FAILURE_HEADINGS: Record<FailureContext, (stage: string, count: string) => string> = {
+  build: (stage, count) => `uaix: build failed at ${stage} (${count}); dist/ unchanged`,
+  dev: (stage, count) => `uaix: dev: ${stage} (${count}); the dev server shows this until the files are fixed`,
+};
+
 /** The report of a failed stage: one heading line, then each problem indented on its own line. */
-export function failureLines(stage: string, problems: readonly Problem[]): string[] {
+export function failureLines(stage: string, problems: readonly Problem[], context: FailureContext = 'build'): string[] {
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  return [
-    `uaix: build failed at ${stage} (${count}); dist/ unchanged`,
-    ...problems.map((problem) => `  ${formatProblem(problem)}`),
-  ];
+  return [FAILURE_HEADINGS[context](stage, count), ...problems.map((problem) => `  ${formatProblem(problem)}`)];
 }

@@ -4,15 +4,15 @@
  * edit of the sources, and print each problem as the same one line the build prints. A clean check
  * hands the new site to the pages (an edited title or interface string shows on the next request;
  * Astro's content layer re-renders an edited body itself); a failed one is shown on every page
- * instead, until the sources are fixed. The server keeps running either way.
+ * instead (devProblemPage.ts, answered before Astro renders), until the sources are fixed. The
+ * server keeps running either way.
  */
 import { relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { finishPreparation, prepareRecord } from './recordStages.ts';
-import { isBuildFailure } from './buildFailure.ts';
+import { BuildFailure, failureLines, isBuildFailure } from './buildFailure.ts';
 import { shareCheckedSite } from '../site/siteContext.ts';
 import { forgetRecordModel } from '../record/model/node/loadRecordModel.ts';
-import { formatProblem, type Problem } from '../uai/problem.ts';
 
 /** The sources whose edit calls for a new check: what stages 1 to 3 read. */
 const WATCHED = [/^content\//, /^schemas\//, /^editions\//, /^record\.config\.json$/, /^llms\.txt$/];
@@ -22,41 +22,40 @@ export function isRecordSource(root: string, file: string): boolean {
   return WATCHED.some((pattern) => pattern.test(path));
 }
 
-/** The lines a failed check prints: the stage, then each problem as the build prints it. */
-export function devProblemLines(stage: string, problems: readonly Problem[]): string[] {
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  return [
-    `uaix: dev: ${stage} (${count}); the pages show it until it is fixed`,
-    ...problems.map((problem) => `  ${formatProblem(problem)}`),
-  ];
-}
+/** What the last check found: nothing, or the stage that failed with its problems. */
+export type DevFailure = Pick<BuildFailure, 'stage' | 'problems'> | undefined;
 
-/** Runs stages 1 to 3; returns the lines to print (none when the sources are clean). */
-export async function checkRecordForDev(): Promise<string[]> {
+/**
+ * Runs stages 1 to 3 and hands the pages the checked site, or the failure worded for dev (which
+ * writes no dist/); returns the failure (undefined when the sources are clean).
+ */
+export async function checkRecordForDev(): Promise<DevFailure> {
   forgetRecordModel();
   try {
     await finishPreparation(await prepareRecord());
-    return [];
+    return undefined;
   } catch (error) {
     if (!isBuildFailure(error)) throw error;
-    shareCheckedSite(error);
-    return devProblemLines(error.stage, error.problems);
+    shareCheckedSite(new BuildFailure(error.stage, error.problems, 'dev'));
+    return { stage: error.stage, problems: error.problems };
   }
 }
 
 /**
  * Checks now, then after each burst of edits (one check at a time; an edit during a check asks for
- * one more), printing to `print`; `reload` tells the browser to load the page again.
+ * one more), printing to `print` and keeping the last check's failure for the pages.
  */
 export function devChecks(logger: AstroIntegrationLogger, print: (line: string) => void) {
   let running: Promise<void> | undefined;
   let again = false;
+  let failure: DevFailure;
   const run = async (): Promise<void> => {
     try {
-      const lines = await checkRecordForDev();
-      for (const line of lines) print(line);
-      if (!lines.length) logger.info('record sources checked');
+      failure = await checkRecordForDev();
+      if (failure) for (const line of failureLines(failure.stage, failure.problems, 'dev')) print(line);
+      else logger.info('record sources checked');
     } catch (error) {
+      failure = undefined;
       print(`uaix: dev: the check could not run: ${(error as Error).message.split('\n')[0]}`);
     }
   };
@@ -74,5 +73,7 @@ export function devChecks(logger: AstroIntegrationLogger, print: (line: string) 
     })();
     return running;
   };
-  return { check };
+  /** The last check's failure, which every page shows until a check passes. */
+  const lastFailure = (): DevFailure => failure;
+  return { check, lastFailure };
 }

@@ -27,6 +27,7 @@ import { handleInterrupts, stopHandlingInterrupts } from './buildInterrupts.ts';
 import { announcePublished, announceStaging, isSupervised, mayPublish } from './buildSupervision.ts';
 import { fail } from './buildFailure.ts';
 import { devChecks, isRecordSource } from './recordDev.ts';
+import { devProblemPage, isPageRequest } from './devProblemPage.ts';
 
 export const RECORD_INTEGRATION = 'uaix-record';
 
@@ -102,11 +103,20 @@ export function recordIntegration(): AstroIntegration {
       },
       // After Astro's content sync, before it bundles and renders: the language check and the
       // package, which ran beside the sync on worker threads, must be done and clean.
-      // astro dev: the sources are checked again after each edit, and the browser reloads.
+      // astro dev: the sources are checked again after each edit, and the browser reloads. While a
+      // check has failed, every page request is answered here, before Astro renders, with its problems.
       'astro:server:setup': ({ server }) => {
         if (!dev) return;
         const checks = dev;
         const root = server.config.root;
+        server.middlewares.use((request, response, next) => {
+          const failure = checks.lastFailure();
+          if (!failure || !isPageRequest(request.method, request.url, request.headers.accept)) return next();
+          response.statusCode = 500;
+          response.setHeader('Content-Type', 'text/html; charset=utf-8');
+          response.setHeader('Cache-Control', 'no-store');
+          response.end(devProblemPage(failure.stage, failure.problems));
+        });
         server.watcher.on('all', (_event, file) => {
           if (!isRecordSource(root, file)) return;
           void checks.check().then(() => server.ws.send({ type: 'full-reload' }));

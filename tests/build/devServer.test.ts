@@ -1,15 +1,18 @@
 /**
- * Issue 24, the author's loop: `astro dev` (npm run dev) in a copy of the repository, on a free
- * port, serves a guide, serves its edited text without a restart, and prints a planted bad fixture
- * as the same one-line problem the build prints (the pages answer with Astro's error page meanwhile).
+ * Issues 24 and 41, the author's loop: `astro dev` (npm run dev) in a copy of the repository, on a
+ * free port, serves a guide, serves its edited text without a restart (twice, with no content-layer
+ * `Duplicate id` warning), prints a planted bad fixture as the same one-line problem the build
+ * prints, answers every page meanwhile with a page listing that line (readable without JavaScript),
+ * and serves the guide again once the fixture is removed.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildEnvironment, copyRepository, removeCopy } from './_support/tempRepo.ts';
+import { escapeHtml } from '../../src/record/content/escapeHtml.ts';
 
 const GUIDE = 'content/guides/en-us/swarm-failure-and-recovery.md';
 const GUIDE_URL = '/en-us/guides/swarm-failure-and-recovery/';
@@ -44,7 +47,7 @@ async function eventually<T>(what: string, seconds: number, condition: () => Pro
   }
 }
 
-test('npm run dev serves the record, picks up an edited guide without a restart, and prints a bad fixture as the build does', async () => {
+test('npm run dev serves the record, picks up edited guides without a restart or a Duplicate id warning, and shows a bad fixture as the build prints it, on every page until it is gone', async () => {
   copy = copyRepository();
   const dir = copy;
   const port = await freePort();
@@ -70,20 +73,36 @@ test('npm run dev serves the record, picks up an edited guide without a restart,
   assert.match(first, /Recovery begins from local startup continuity/);
   assert.doesNotMatch(output, /uaix: dev: /, `the record's own sources are clean:\n${output}`);
 
-  const added = 'An author edits this guide while the server runs.';
-  appendFileSync(join(dir, GUIDE), `\n${added}\n`);
-  await eventually('the edited text is served', 120, async () =>
-    (await page(GUIDE_URL)).text.includes(added) ? true : undefined,
-  );
+  // Two edits, each served: Astro's content layer re-syncs the edited entry each time.
+  for (const added of ['An author edits this guide while the server runs.', 'And edits it once more.']) {
+    appendFileSync(join(dir, GUIDE), `\n${added}\n`);
+    await eventually('the edited text is served', 120, async () =>
+      (await page(GUIDE_URL)).text.includes(added) ? true : undefined,
+    );
+  }
+  assert.doesNotMatch(output, /Duplicate id/, `no duplicate content entry on a re-sync:\n${output}`);
 
   const valid = readFileSync(join(dir, 'schemas/uai-1/examples/uai-agent-ack-v1/valid/validated.json'), 'utf8');
   writeFileSync(join(dir, PLANTED), valid.replace('"uai_version": "1.0"', '"uai_version": "9.9"'));
   const line = await eventually('the planted fixture is reported', 120, async () =>
     output.split('\n').find((text) => text.startsWith(`  ${PLANTED}`)),
   );
-  assert.match(output, /uaix: dev: fixtures \(1 problem\)/);
+  assert.match(output, /uaix: dev: fixtures \(1 problem\); the dev server shows this until the files are fixed/);
+  assert.doesNotMatch(output, /dist\//, 'dev says nothing of dist/');
   assert.doesNotMatch(output, /^\s+at\s/m, 'no stack trace');
-  // The page is not served from the failed sources: Astro's error page (its overlay shows the message).
-  assert.equal((await page(GUIDE_URL)).status, 500);
   assert.ok(line.length < 400, line);
+  // Every page, fetched without JavaScript, is the record's own problem page: the printed line itself.
+  for (const path of [GUIDE_URL, '/']) {
+    const failed = await page(path);
+    assert.equal(failed.status, 500, path);
+    assert.match(failed.text, /^<!doctype html>\n<html lang="en">/, failed.text);
+    assert.ok(failed.text.includes(`<li>${escapeHtml(line.trim())}</li>`), failed.text);
+    assert.doesNotMatch(failed.text, /dist\/|BuildFailure/, failed.text);
+  }
+
+  rmSync(join(dir, PLANTED));
+  await eventually('the guide is served again once the fixture is gone', 120, async () =>
+    (await page(GUIDE_URL)).status === 200 ? true : undefined,
+  );
+  assert.doesNotMatch(output, /Duplicate id/, `no duplicate content entry on a re-sync:\n${output}`);
 });
