@@ -160,7 +160,26 @@ export function startValidator(): void {
   let opened: OpenedFile | undefined;
   input.addEventListener('input', () => (opened = undefined));
 
+  /**
+   * How the result reaches the reader. After a button (the example, Validate) focus moves to the
+   * result, scrolled to its top, and the focus speaks; after a change of the select or the file
+   * field, focus stays there (a changed field must not move the reader) and the live region speaks.
+   * One of the two each time, never both: the region is silenced while focus is what speaks.
+   */
+  type Announce = 'focus' | 'live';
+  let announce: Announce = 'live';
+  const speakBy = () => result.setAttribute('aria-live', announce === 'focus' ? 'off' : 'polite');
+  function show(write: () => void) {
+    speakBy();
+    write();
+    if (announce === 'focus') {
+      result.focus({ preventScroll: true });
+      result.scrollIntoView({ block: 'start' });
+    }
+  }
+
   async function validate() {
+    speakBy();
     result.textContent = strings.loading;
     const file = opened;
     let answer;
@@ -170,16 +189,20 @@ export function startValidator(): void {
       answer = await engine.validate(packet, now.value.trim() || undefined);
     } catch {
       engine.stop();
-      result.textContent = strings.engine_failed;
+      show(() => (result.textContent = strings.engine_failed));
       return;
     }
     if (answer === 'timeout')
-      result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) });
-    else {
-      result.innerHTML = renderResult(answer, strings, file);
-      // Right after the verdict, so the result still opens with it.
-      if ('view' in answer) result.querySelector('.verdict')?.after(copyButton(reportJson(answer.view, file)));
-    }
+      show(
+        () =>
+          (result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) })),
+      );
+    else
+      show(() => {
+        result.innerHTML = renderResult(answer, strings, file);
+        // Right after the verdict, so the result still opens with it.
+        if ('view' in answer) result.querySelector('.verdict')?.after(copyButton(reportJson(answer.view, file)));
+      });
   }
 
   /** Copies the report, as the command prints it with --json. */
@@ -202,6 +225,7 @@ export function startValidator(): void {
 
   element<HTMLFormElement>('validator-form').addEventListener('submit', (event) => {
     event.preventDefault();
+    announce = 'focus';
     void validate();
   });
   /** Validates a file's bytes as they are; the text box shows them decoded, for reading only. */
@@ -218,35 +242,40 @@ export function startValidator(): void {
       if (!response.ok) throw new Error(String(response.status));
       bytes = new Uint8Array(await response.arrayBuffer());
     } catch {
-      result.textContent = strings.load_failed;
+      show(() => (result.textContent = strings.load_failed));
       return;
     }
     await validateFile(url.slice(url.lastIndexOf('/') + 1), bytes);
   }
   element<HTMLSelectElement>('validator-fixture').addEventListener('change', (event) => {
     const url = (event.target as HTMLSelectElement).value;
+    announce = 'live';
     if (url) void validateFixture(url);
   });
   const example = element<HTMLButtonElement>('validator-example');
-  example.addEventListener('click', () => void validateFixture(example.dataset.url ?? ''));
+  example.addEventListener('click', () => {
+    announce = 'focus';
+    void validateFixture(example.dataset.url ?? '');
+  });
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await file.arrayBuffer());
     } catch {
-      result.textContent = strings.load_failed;
+      show(() => (result.textContent = strings.load_failed));
       return;
     }
     await validateFile(file.name, bytes);
   };
-  element<HTMLInputElement>('validator-file').addEventListener(
-    'change',
-    (event) => void readFile((event.target as HTMLInputElement).files?.[0]),
-  );
+  element<HTMLInputElement>('validator-file').addEventListener('change', (event) => {
+    announce = 'live';
+    void readFile((event.target as HTMLInputElement).files?.[0]);
+  });
   input.addEventListener('dragover', (event) => event.preventDefault());
   input.addEventListener('drop', (event) => {
     event.preventDefault();
+    announce = 'live';
     void readFile(event.dataTransfer?.files?.[0]);
   });
 }

@@ -3,7 +3,8 @@
  * the search pages in the light colour scheme, and on a sample of every kind of page, plus the
  * validator's result and Pagefind's results, in the dark scheme (contrast differs). Then keyboard
  * use: the skip link first, the language switcher reachable and operable with Enter, and the
- * validator operable without a mouse, its result announced in the role=status region. One browser,
+ * validator operable without a mouse: a change of the fixture select is announced by the role=status
+ * region, and after Validate focus moves to the result, the region silenced so it speaks once. One browser,
  * one context, one page reused throughout.
  */
 import { test, before, after } from 'node:test';
@@ -178,7 +179,7 @@ test('keyboard on /en-us/: the skip link comes first and works, Tab reaches ever
   assert.equal(await page.locator('html').getAttribute('lang'), 'fr-FR');
 });
 
-test('keyboard on the validator: fixture select, textarea and Validate are reachable by Tab and operable; the result is announced in role=status', async () => {
+test('keyboard on the validator: fixture select, textarea and Validate are reachable by Tab and operable; after Validate focus is on the result, which alone speaks', async () => {
   await page.goto(server.url('/en-us/tools/validator/'), { waitUntil: 'load' });
   const order = await tabUntil((element) => element.id === 'validator-fixture', 80, 'the fixture select');
   assert.ok(order.length > 1);
@@ -208,6 +209,12 @@ test('keyboard on the validator: fixture select, textarea and Validate are reach
   await tabUntil((element) => element.id === 'validator-run', 3, 'the Validate button');
   await page.keyboard.press('Enter');
   await status.locator('.verdict').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'validator-result', 'focus is not on the result');
+  assert.equal(
+    await status.getAttribute('aria-live'),
+    'off',
+    'the live region would announce the focused result again',
+  );
   const announced = (await status.innerText()).replace(/\s+/g, ' ');
   assert.match(announced, /^Valid\b/, `announced: ${announced}`);
   assert.match(announced, /sha256:[0-9a-f]{64}/);
