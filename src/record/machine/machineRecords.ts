@@ -29,6 +29,9 @@ import {
   OPENAPI_PATH,
   OPENAPI_SCHEMA_URL,
   REFERENCE_REPORT_PATH,
+  IMPLEMENTATIONS_MATRIX_PATH,
+  IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
+  committedReportPath,
   REQUIREMENTS_PATH,
   REQUIREMENTS_SCHEMA_PATH,
   ROBOTS_PATH,
@@ -333,6 +336,8 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   machineReadable(ERRATA_JSON_PATH, 'application/json', ERRATA_SCHEMA_PATH),
   machineReadable(REQUIREMENTS_PATH, 'application/json', REQUIREMENTS_SCHEMA_PATH),
   machineReadable(REFERENCE_REPORT_PATH, 'application/json', CONFORMANCE_REPORT_SCHEMA_PATH),
+  machineReadable(committedReportPath('*'), 'application/json', CONFORMANCE_REPORT_SCHEMA_PATH),
+  machineReadable(IMPLEMENTATIONS_MATRIX_PATH, 'application/json', IMPLEMENTATIONS_MATRIX_SCHEMA_PATH),
   machineReadable(changelogFeedPath('*'), 'application/atom+xml'),
   { path: '/pagefind/*', headers: { 'Cache-Control': REVALIDATE } },
   // Released editions never change (src/record/editions/editions.ts): the files in their folders are cached for
