@@ -19,10 +19,12 @@ import {
 import { loadCommittedReports } from '../record/implementations/node/committedReports.ts';
 import { implementationsMatrix, recordMatrixReports } from '../record/implementations/implementationsMatrix.ts';
 import type { ConformanceReport } from '../uai/conformanceRun.ts';
+import type { TracedRequirement } from '../record/requirements/requirementTrace.ts';
 import { loadImplementations } from '../record/implementations/node/implementationFiles.ts';
 import {
   referenceReport,
   shippedReferenceReport,
+  requirementsMismatch,
   summaryMismatch,
 } from '../record/implementations/node/referenceReport.ts';
 import { writeFileReporting } from '../record/node/fileWrites.ts';
@@ -69,6 +71,7 @@ export function publishImplementationsMatrix(
 export async function publishReferenceReport(
   distRoot: string,
   model: Pick<RecordModel, 'validator' | 'routeChecker'>,
+  requirements: readonly TracedRequirement[],
 ): Promise<{ file: PublishedFile; report: ConformanceReport }> {
   let cases;
   try {
@@ -83,11 +86,10 @@ export async function publishReferenceReport(
     ]);
   }
   const report = await referenceReport(model, cases);
-  const mismatch = summaryMismatch(
-    REFERENCE_REPORT_PATH,
-    report.summary,
-    (await shippedReferenceReport(model)).summary,
-  );
+  const shown = await shippedReferenceReport(model, requirements);
+  const mismatch =
+    summaryMismatch(REFERENCE_REPORT_PATH, report.summary, shown.summary) ??
+    requirementsMismatch(REFERENCE_REPORT_PATH, report.requirements, shown.requirements);
   if (mismatch) fail(STAGE, [mismatch]);
   const problems = recordSchemaProblems(REFERENCE_REPORT_PATH, report, CONFORMANCE_REPORT_SCHEMA_PATH);
   if (problems.length) fail(STAGE, problems);

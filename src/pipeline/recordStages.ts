@@ -551,7 +551,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const dist = new Dist(distRoot);
   const schemas = siteSchemas();
   const records = publishMachineRecords(dist, prepared, schemas);
-  const reference = await publishReferenceReport(dist.root, prepared.site.model);
+  const reference = await publishReferenceReport(dist.root, prepared.site.model, prepared.site.requirements);
   records.push(reference.file);
   records.push(...publishImplementationsMatrix(dist.root, reference.report, prepared.site.requirements));
   // Pagefind indexes the pages in its own process while this one and the analysis workers write the

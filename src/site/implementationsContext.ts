@@ -8,6 +8,7 @@ import { shippedReferenceReport } from '../record/implementations/node/reference
 import type { ImplementationsData } from '../record/implementations/implementations.ts';
 import type { ConformanceReport } from '../uai/conformanceRun.ts';
 import type { RecordModel } from '../record/model/recordModel.ts';
+import type { TracedRequirement } from '../record/requirements/requirementTrace.ts';
 import { loadCommittedReports } from '../record/implementations/node/committedReports.ts';
 import {
   implementationsMatrix,
@@ -21,17 +22,24 @@ export function listedImplementations(): ImplementationsData {
   return loadImplementations().data;
 }
 
-export function referenceReportOf(model: RecordModel): Promise<ConformanceReport> {
+/** The reference report over the shipped fixtures, each testing the requirements the record traces to it. */
+export function referenceReportOf(
+  model: RecordModel,
+  requirements: readonly Pick<TracedRequirement, 'id' | 'fixtures'>[],
+): Promise<ConformanceReport> {
   let report = reports.get(model);
-  if (!report) reports.set(model, (report = shippedReferenceReport(model)));
+  if (!report) reports.set(model, (report = shippedReferenceReport(model, requirements)));
   return report;
 }
 
 /** The matrix the build publishes at IMPLEMENTATIONS_MATRIX_PATH, made the same way (implementationStages.ts). */
 export async function implementationsMatrixOf(
   model: RecordModel,
-  requirements: readonly { id: string; level: string | null }[],
+  requirements: readonly TracedRequirement[],
 ): Promise<MatrixDocument> {
   const committed = loadCommittedReports(new Set(requirements.map((requirement) => requirement.id)));
-  return implementationsMatrix(requirements, recordMatrixReports(await referenceReportOf(model), committed.reports));
+  return implementationsMatrix(
+    requirements,
+    recordMatrixReports(await referenceReportOf(model, requirements), committed.reports),
+  );
 }

@@ -200,9 +200,10 @@ test('the matrix: a cell per requirement and report on every page, the JSON besi
   const schema = readJson(join(DIST, 'schemas/site/implementations-matrix.schema.json'));
   const validate = createAjv().compile(schema as object);
   assert.ok(validate(matrix), JSON.stringify(validate.errors));
-  const requirements = readJson<{ requirements: { id: string }[] }>(
+  const record = readJson<{ requirements: { id: string; url: string }[] }>(
     join(DIST, 'specification/uai-1/requirements.json'),
-  ).requirements.map((requirement) => requirement.id);
+  ).requirements;
+  const requirements = record.map((requirement) => requirement.id);
   const committed = readdirSync(join(REPO, 'content/implementations/reports')).sort();
   const columns = [REPORT, ...committed.map((name) => `/implementations/reports/${name}`)];
   assert.ok(committed.includes('python-schema-only.json'));
@@ -254,7 +255,7 @@ test('the matrix: a cell per requirement and report on every page, the JSON besi
           findFirst(head, (element) => element.tagName === 'a')!,
           'href',
         ),
-        `/${locale}/specification/uai-1/#${requirements[index]}`,
+        record[index].url.slice(ORIGIN.length).replace('/en-us/', `/${locale}/`),
       );
       const cells = findAll(row, (element) => attr(element, 'dataUaixStatus') !== undefined);
       const expected = matrix.requirements[index].cells;

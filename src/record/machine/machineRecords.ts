@@ -8,7 +8,7 @@ import type { RecordModel } from '../model/recordModel.ts';
 import type { FieldRegistryDocument } from '../model/fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../../uai/jcs.ts';
-import { caseRequirements, type RequirementTests } from '../../uai/conformanceRequirements.ts';
+import { fixtureRequirements, type RequirementTests } from '../../uai/conformanceRequirements.ts';
 import type { CaseForm, CaseKind } from '../../uai/conformanceProtocol.ts';
 import { sha256, sha256Digest, type Sha256 } from '../../uai/sha256.ts';
 import { LOCALES, SITE_ORIGIN } from '../model/locales.ts';
@@ -94,13 +94,8 @@ function entryRequirements(
   const listed = tested.get(fixture.url);
   if (listed?.length) return listed;
   const expected = fixture.expectation ? { code: fixture.expectation.code, path: fixture.expectation.path } : null;
-  const forms: CaseForm[] =
-    kind === 'packet' && fixture.verdict === 'valid' ? ['keyed', 'minified', 'keyless'] : ['keyed'];
   const otherCodes = fixture.errorCodes.filter((code) => code !== expected?.code);
-  const derived = forms.flatMap((form) =>
-    caseRequirements(tests, { kind, form, verdict: fixture.verdict, expected, otherCodes }),
-  );
-  return [...new Set(derived)].sort();
+  return fixtureRequirements(tests, { kind, verdict: fixture.verdict, expected, otherCodes });
 }
 
 export function conformancePack(model: RecordModel, requirements: RecordRequirements) {
