@@ -9,7 +9,7 @@ import type { FieldRegistryDocument } from '../model/fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../../uai/jcs.ts';
 import { fixtureRequirements, type RequirementTests } from '../../uai/conformanceRequirements.ts';
-import type { CaseForm, CaseKind } from '../../uai/conformanceProtocol.ts';
+import type { CaseKind } from '../../uai/conformanceProtocol.ts';
 import { sha256, sha256Digest, type Sha256 } from '../../uai/sha256.ts';
 import { LOCALES, SITE_ORIGIN } from '../model/locales.ts';
 import {

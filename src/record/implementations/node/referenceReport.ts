@@ -43,7 +43,7 @@ export function referenceReport(model: Checkers, set: CaseSet): Promise<Conforma
   });
 }
 
-/** The requirements the record traces to each fixture, by its source (`<group>/<verdict>/<name>`), as the pack lists them. */
+/** The requirements the record traces to each fixture, by source (<group>/<verdict>/<name>), as the pack lists them. */
 export function requirementsBySource(
   requirements: readonly Pick<TracedRequirement, 'id' | 'fixtures'>[],
 ): Map<string, string[]> {
