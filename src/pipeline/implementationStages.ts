@@ -11,12 +11,20 @@ import { packCases } from '../uai/node/conformanceCases.ts';
 import {
   CONFORMANCE_PATH,
   CONFORMANCE_REPORT_SCHEMA_PATH,
+  IMPLEMENTATIONS_MATRIX_PATH,
+  IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
   REFERENCE_REPORT_PATH,
+  committedReportPath,
 } from '../record/machine/publicPaths.ts';
+import { loadCommittedReports } from '../record/implementations/node/committedReports.ts';
+import { implementationsMatrix, recordMatrixReports } from '../record/implementations/implementationsMatrix.ts';
+import type { ConformanceReport } from '../uai/conformanceRun.ts';
+import type { TracedRequirement } from '../record/requirements/requirementTrace.ts';
 import { loadImplementations } from '../record/implementations/node/implementationFiles.ts';
 import {
   referenceReport,
   shippedReferenceReport,
+  requirementsMismatch,
   summaryMismatch,
 } from '../record/implementations/node/referenceReport.ts';
 import { writeFileReporting } from '../record/node/fileWrites.ts';
@@ -27,17 +35,44 @@ import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 
 const STAGE = 'implementations';
 
-/** Before Astro: the listed packages read and fit their schema. */
-export function checkImplementations(): void {
-  const { problems } = loadImplementations();
+/** Before Astro: the listed packages and the committed reports read and fit their schemas and the record. */
+export function checkImplementations(requirements: readonly { id: string }[]): void {
+  const reports = loadCommittedReports(new Set(requirements.map((requirement) => requirement.id)));
+  const problems = [...loadImplementations().problems, ...reports.problems];
   if (problems.length) fail(STAGE, problems);
+}
+
+/**
+ * After the reference report: the committed reports, published as committed, and the matrix of
+ * every requirement against the reference report and them, checked against its schema.
+ */
+export function publishImplementationsMatrix(
+  distRoot: string,
+  reference: ConformanceReport,
+  requirements: readonly { id: string; level: string | null }[],
+): PublishedFile[] {
+  const committed = loadCommittedReports(new Set(requirements.map((requirement) => requirement.id)));
+  const files: PublishedFile[] = committed.reports.map(({ fileName, text }) => ({
+    path: committedReportPath(fileName),
+    text,
+  }));
+  const matrix = implementationsMatrix(requirements, recordMatrixReports(reference, committed.reports));
+  const problems = recordSchemaProblems(IMPLEMENTATIONS_MATRIX_PATH, matrix, IMPLEMENTATIONS_MATRIX_SCHEMA_PATH);
+  if (problems.length) fail(STAGE, problems);
+  files.push({ path: IMPLEMENTATIONS_MATRIX_PATH, text: `${JSON.stringify(matrix, null, 2)}\n` });
+  for (const file of files) {
+    const problem = writeFileReporting(join(distRoot, file.path.slice(1)), file.text);
+    if (problem) fail('writing dist/', [problem]);
+  }
+  return files;
 }
 
 /** After the machine records: the reference report over the published pack, checked and written. */
 export async function publishReferenceReport(
   distRoot: string,
   model: Pick<RecordModel, 'validator' | 'routeChecker'>,
-): Promise<PublishedFile> {
+  requirements: readonly TracedRequirement[],
+): Promise<{ file: PublishedFile; report: ConformanceReport }> {
   let cases;
   try {
     cases = packCases(join(distRoot, CONFORMANCE_PATH.slice(1)), model.validator);
@@ -51,16 +86,15 @@ export async function publishReferenceReport(
     ]);
   }
   const report = await referenceReport(model, cases);
-  const mismatch = summaryMismatch(
-    REFERENCE_REPORT_PATH,
-    report.summary,
-    (await shippedReferenceReport(model)).summary,
-  );
+  const shown = await shippedReferenceReport(model, requirements);
+  const mismatch =
+    summaryMismatch(REFERENCE_REPORT_PATH, report.summary, shown.summary) ??
+    requirementsMismatch(REFERENCE_REPORT_PATH, report.requirements, shown.requirements);
   if (mismatch) fail(STAGE, [mismatch]);
   const problems = recordSchemaProblems(REFERENCE_REPORT_PATH, report, CONFORMANCE_REPORT_SCHEMA_PATH);
   if (problems.length) fail(STAGE, problems);
   const text = `${JSON.stringify(report, null, 2)}\n`;
   const problem = writeFileReporting(join(distRoot, REFERENCE_REPORT_PATH.slice(1)), text);
   if (problem) fail('writing dist/', [problem]);
-  return { path: REFERENCE_REPORT_PATH, text };
+  return { file: { path: REFERENCE_REPORT_PATH, text }, report };
 }

@@ -49,6 +49,7 @@ import {
   REQUIREMENTS_PATH,
   REQUIREMENTS_SCHEMA_PATH,
   CONFORMANCE_REPORT_SCHEMA_PATH,
+  IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
   MIRROR_SCHEMA_PATH,
 } from '../record/machine/publicPaths.ts';
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
@@ -80,7 +81,7 @@ import { checkEditions, publishEditionBundles, publishEditions } from './edition
 import { checkChangelog, publishChanges } from './changeStages.ts';
 import type { EditionBundle } from '../record/editions/node/editionBundle.ts';
 import { checkErrata, publishErrata } from './errataStages.ts';
-import { checkImplementations, publishReferenceReport } from './implementationStages.ts';
+import { checkImplementations, publishImplementationsMatrix, publishReferenceReport } from './implementationStages.ts';
 import { ERRATA_SCHEMA_PATH } from '../record/editions/errata.ts';
 import { CHANGELOG_SCHEMA_PATH } from '../record/editions/changelog.ts';
 import { EDITION_CHANGES_SCHEMA_PATH } from '../record/editions/editionChanges.ts';
@@ -255,7 +256,7 @@ export async function prepareRecord(): Promise<StartedRecord> {
   checkEditions(site);
   checkChangelog(site);
   checkErrata(site);
-  checkImplementations();
+  checkImplementations(site.requirements);
   const publicFiles = checkPublicFiles(site);
   passed('content');
   checkFixtures(site);
@@ -300,6 +301,7 @@ function siteSchemas() {
     ERRATA_SCHEMA_PATH,
     REQUIREMENTS_SCHEMA_PATH,
     CONFORMANCE_REPORT_SCHEMA_PATH,
+    IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
     CHANGELOG_SCHEMA_PATH,
     EDITION_CHANGES_SCHEMA_PATH,
   ].map((path) => ({
@@ -549,7 +551,9 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const dist = new Dist(distRoot);
   const schemas = siteSchemas();
   const records = publishMachineRecords(dist, prepared, schemas);
-  records.push(await publishReferenceReport(dist.root, prepared.site.model));
+  const reference = await publishReferenceReport(dist.root, prepared.site.model, prepared.site.requirements);
+  records.push(reference.file);
+  records.push(...publishImplementationsMatrix(dist.root, reference.report, prepared.site.requirements));
   // Pagefind indexes the pages in its own process while this one and the analysis workers write the
   // mirrors (it reads only the HTML, which is complete): at fifty times the record, cold, the two
   // stages one after the other took 14 and 8 s. When a stage beside it fails, Pagefind is stopped

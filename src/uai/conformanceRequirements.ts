@@ -78,3 +78,13 @@ export function requirementTestsOf(value: unknown): RequirementTests {
     for (const [id, entry] of Object.entries(value)) add(id, (entry as { tests?: unknown })?.tests);
   return tests;
 }
+
+/**
+ * What a fixture's pack entry lists when the record traces no requirement to it: what any of its
+ * cases tests (a valid packet is sent keyed, minified and keyless), sorted.
+ */
+export function fixtureRequirements(tests: RequirementTests, description: Omit<CaseDescription, 'form'>): string[] {
+  const forms: CaseForm[] =
+    description.kind === 'packet' && description.verdict === 'valid' ? ['keyed', 'minified', 'keyless'] : ['keyed'];
+  return [...new Set(forms.flatMap((form) => caseRequirements(tests, { ...description, form })))].sort();
+}

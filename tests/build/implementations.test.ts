@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAjv } from '../../src/uai/schemaCompiler.ts';
 import {
@@ -21,6 +21,7 @@ import {
   attr,
   findAll,
   findFirst,
+  hasClass,
   pageAt,
   parseHtmlFile,
   readJson,
@@ -36,6 +37,7 @@ requireDist();
 const PAGE = 'tools/implementations';
 const REPORT = '/implementations/uaix-conformance-report.json';
 const REPORT_SCHEMA = '/schemas/site/conformance-report.schema.json';
+const MATRIX = '/implementations/matrix.json';
 /** Seed 002's packages, stated here from the seed, not read from content/implementations.json. */
 const SEED_PACKAGES = [
   ['UAIX.UAI.Abstractions', '1.0.5'],
@@ -193,16 +195,109 @@ test('the report links its schema, and the manifest, the API catalog and llms.tx
   assert.ok(readFileSync(join(DIST, 'llms.txt'), 'utf8').includes(`${ORIGIN}${REPORT}`));
 });
 
-test('a bad content/implementations.json stops the build before rendering, one line: file, JSON Pointer, rule', () => {
+test('the matrix: a cell per requirement and report on every page, the JSON beside it, listed like the report', () => {
+  const matrix = readJson<Record<string, any>>(join(DIST, MATRIX.slice(1)));
+  const schema = readJson(join(DIST, 'schemas/site/implementations-matrix.schema.json'));
+  const validate = createAjv().compile(schema as object);
+  assert.ok(validate(matrix), JSON.stringify(validate.errors));
+  const record = readJson<{ requirements: { id: string; url: string }[] }>(
+    join(DIST, 'specification/uai-1/requirements.json'),
+  ).requirements;
+  const requirements = record.map((requirement) => requirement.id);
+  const committed = readdirSync(join(REPO, 'content/implementations/reports')).sort();
+  const columns = [REPORT, ...committed.map((name) => `/implementations/reports/${name}`)];
+  assert.ok(committed.includes('python-schema-only.json'));
+  assert.deepEqual(
+    matrix.implementations.map((column: { report: string }) => column.report),
+    columns.map((path) => `${ORIGIN}${path}`),
+  );
+  // The committed reports are published as committed.
+  for (const name of committed)
+    assert.equal(
+      readFileSync(join(DIST, 'implementations/reports', name), 'utf8'),
+      readFileSync(join(REPO, 'content/implementations/reports', name), 'utf8'),
+    );
+  assert.deepEqual(
+    matrix.requirements.map((row: { id: string }) => row.id),
+    requirements,
+  );
+  for (const locale of LOCALE_CODES) {
+    const tree = pageTree(locale);
+    const table = findFirst(tree, (element) => attr(element, 'dataUaixMatrix') === MATRIX);
+    assert.ok(table, `${locale}: no matrix`);
+    const headers = findAll(
+      table,
+      (element) => element.tagName === 'th' && attr(element, 'dataUaixReport') !== undefined,
+    );
+    assert.deepEqual(
+      headers.map((header) => attr(header, 'dataUaixReport')),
+      columns,
+      locale,
+    );
+    assert.ok(
+      headers.every((header) => attr(header, 'scope') === 'col'),
+      locale,
+    );
+    const rows = findAll(
+      table,
+      (element) => element.tagName === 'tr' && attr(element, 'dataUaixRequirement') !== undefined,
+    );
+    assert.deepEqual(
+      rows.map((row) => attr(row, 'dataUaixRequirement')),
+      requirements,
+      locale,
+    );
+    rows.forEach((row, index) => {
+      const head = findFirst(row, (element) => element.tagName === 'th')!;
+      assert.equal(attr(head, 'scope'), 'row');
+      assert.equal(
+        attr(
+          findFirst(head, (element) => element.tagName === 'a')!,
+          'href',
+        ),
+        record[index].url.slice(ORIGIN.length).replace('/en-us/', `/${locale}/`),
+      );
+      const cells = findAll(row, (element) => attr(element, 'dataUaixStatus') !== undefined);
+      const expected = matrix.requirements[index].cells;
+      assert.deepEqual(
+        cells.map((cell) => attr(cell, 'dataUaixStatus')),
+        expected.map((cell: { status: string }) => cell.status),
+        `${locale} ${requirements[index]}`,
+      );
+      cells.forEach((cell, place) => {
+        const { passed, cases } = expected[place];
+        if (cases > 0) assert.ok(text(cell).endsWith(` ${passed}/${cases}`), `${locale}: ${text(cell)}`);
+      });
+    });
+    // It scrolls in its own box, as the record's other wide tables do.
+    const boxes = findAll(tree, (element) => hasClass(element, 'table-wrap'));
+    assert.ok(
+      boxes.some((box) => findFirst(box, (element) => element === table)),
+      `${locale}: the matrix is not in a .table-wrap`,
+    );
+  }
+  const manifest = readJson<{ machine_routes: Record<string, string> }>(join(DIST, '.well-known/uaix.json'));
+  assert.equal(manifest.machine_routes.implementations_matrix, `${ORIGIN}${MATRIX}`);
+  assert.ok(readFileSync(join(DIST, '.well-known/api-catalog'), 'utf8').includes(`${ORIGIN}${MATRIX}`));
+  assert.ok(readFileSync(join(DIST, 'llms.txt'), 'utf8').includes(`${ORIGIN}${MATRIX}`));
+});
+
+test('a bad content/implementations.json and a bad committed report stop the build before rendering, one line each', () => {
   const copy = copyRepository();
   try {
     const run = buildWithChanges(copy, {
       'content/implementations.json': (text) => text.replace('"version": "0.1.10"', '"version": "0.1"'),
+      'content/implementations/reports/python-schema-only.json': (text) =>
+        text.replace('"pack": "editions/2026-12-01.2/', '"pack": "editions/2026-11-30/'),
     });
-    assertFailedClearly(run, copy, ['build failed at implementations (1 problem)']);
+    assertFailedClearly(run, copy, ['build failed at implementations (2 problems)']);
     assert.match(
       lineNaming(run, 'content/implementations.json /packages/2/version: must match pattern'),
       / \[schemas\/site\/implementations\.schema\.json\]$/,
+    );
+    assert.match(
+      lineNaming(run, 'content/implementations/reports/python-schema-only.json /pack: '),
+      /names no pack the record holds; .* \[implementations\]$/,
     );
     assert.doesNotMatch(run.stdout, /generating static routes/, 'Astro rendered pages after the check failed');
   } finally {

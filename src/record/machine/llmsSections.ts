@@ -10,6 +10,7 @@ import {
   SCHEMA_CATALOG_PATH,
   CONFORMANCE_PATH,
   REFERENCE_REPORT_PATH,
+  IMPLEMENTATIONS_MATRIX_PATH,
   FIELD_REGISTRY_PATH,
   LLMS_FULL_PATH,
   MANIFEST_PATH,
@@ -109,6 +110,11 @@ export function llmsSections(
           title: `Conformance report of ${release.name} ${release.version}`,
           url: absolute(REFERENCE_REPORT_PATH),
           note: 'The harness (uaix conformance) run by the build over the conformance pack with the package in process; it states what the package answered on that pack, and nothing more (JSON)',
+        },
+        {
+          title: 'Implementations matrix',
+          url: absolute(IMPLEMENTATIONS_MATRIX_PATH),
+          note: 'Every requirement against every conformance report the record holds (the one above and the reports committed for other implementations), each cell pass, partial, fail or untested with its passed and total cases (JSON)',
         },
         ...routes.map((route) => ({
           title: `Route record ${route.routeId}`,

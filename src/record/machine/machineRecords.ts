@@ -8,8 +8,8 @@ import type { RecordModel } from '../model/recordModel.ts';
 import type { FieldRegistryDocument } from '../model/fieldRegistry.ts';
 import { FIXTURE_EVALUATED_AT } from '../../uai/fixtureCheck.ts';
 import { canonicalBytes } from '../../uai/jcs.ts';
-import { caseRequirements, type RequirementTests } from '../../uai/conformanceRequirements.ts';
-import type { CaseForm, CaseKind } from '../../uai/conformanceProtocol.ts';
+import { fixtureRequirements, type RequirementTests } from '../../uai/conformanceRequirements.ts';
+import type { CaseKind } from '../../uai/conformanceProtocol.ts';
 import { sha256, sha256Digest, type Sha256 } from '../../uai/sha256.ts';
 import { LOCALES, SITE_ORIGIN } from '../model/locales.ts';
 import {
@@ -29,6 +29,9 @@ import {
   OPENAPI_PATH,
   OPENAPI_SCHEMA_URL,
   REFERENCE_REPORT_PATH,
+  IMPLEMENTATIONS_MATRIX_PATH,
+  IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
+  committedReportPath,
   REQUIREMENTS_PATH,
   REQUIREMENTS_SCHEMA_PATH,
   ROBOTS_PATH,
@@ -91,13 +94,8 @@ function entryRequirements(
   const listed = tested.get(fixture.url);
   if (listed?.length) return listed;
   const expected = fixture.expectation ? { code: fixture.expectation.code, path: fixture.expectation.path } : null;
-  const forms: CaseForm[] =
-    kind === 'packet' && fixture.verdict === 'valid' ? ['keyed', 'minified', 'keyless'] : ['keyed'];
   const otherCodes = fixture.errorCodes.filter((code) => code !== expected?.code);
-  const derived = forms.flatMap((form) =>
-    caseRequirements(tests, { kind, form, verdict: fixture.verdict, expected, otherCodes }),
-  );
-  return [...new Set(derived)].sort();
+  return fixtureRequirements(tests, { kind, verdict: fixture.verdict, expected, otherCodes });
 }
 
 export function conformancePack(model: RecordModel, requirements: RecordRequirements) {
@@ -333,6 +331,8 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   machineReadable(ERRATA_JSON_PATH, 'application/json', ERRATA_SCHEMA_PATH),
   machineReadable(REQUIREMENTS_PATH, 'application/json', REQUIREMENTS_SCHEMA_PATH),
   machineReadable(REFERENCE_REPORT_PATH, 'application/json', CONFORMANCE_REPORT_SCHEMA_PATH),
+  machineReadable(committedReportPath('*'), 'application/json', CONFORMANCE_REPORT_SCHEMA_PATH),
+  machineReadable(IMPLEMENTATIONS_MATRIX_PATH, 'application/json', IMPLEMENTATIONS_MATRIX_SCHEMA_PATH),
   machineReadable(changelogFeedPath('*'), 'application/atom+xml'),
   { path: '/pagefind/*', headers: { 'Cache-Control': REVALIDATE } },
   // Released editions never change (src/record/editions/editions.ts): the files in their folders are cached for

@@ -188,3 +188,8 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { requirements, problems };
 }
+
+/** Where `requirement` is stated on its page in `locale`: the page's URL in that locale and the id as anchor. */
+export function requirementPlace(requirement: Pick<TracedRequirement, 'id' | 'page'>, locale: string): string {
+  return `${requirement.page.replace(`/${SOURCE_LOCALE}/`, `/${locale}/`)}#${requirement.id}`;
+}

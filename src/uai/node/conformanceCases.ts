@@ -11,7 +11,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkFixtures, checkRouteFixtures, FIXTURE_EVALUATED_AT } from '../fixtureCheck.ts';
 import { fixtureSource, type CaseKind, type ConformanceCase, type Verdict } from '../conformanceProtocol.ts';
-import { caseRequirements, requirementTestsOf, type RequirementTests } from '../conformanceRequirements.ts';
+import {
+  caseRequirements,
+  fixtureRequirements,
+  requirementTestsOf,
+  type CaseDescription,
+  type RequirementTests,
+} from '../conformanceRequirements.ts';
 import type { MutationSource } from '../conformanceMutations.ts';
 import { canonicalize } from '../jcs.ts';
 import { isJsonObject } from '../jsonObject.ts';
@@ -106,12 +112,25 @@ function mutationSources(facts: readonly FixtureFacts[]): MutationSource[] {
     }));
 }
 
-/** The fixtures shipped beside the code, with their expectations and the reference digests. */
+/**
+ * The fixtures shipped beside the code, with their expectations and the reference digests. `listed`
+ * gives, by source (`<group>/<verdict>/<name>`), the requirements the record traces to a fixture (as
+ * the published pack lists them, warnings included); without it a case tests what its code implies.
+ */
 export function shippedCases(
   validator: PacketValidator,
   routeChecker: RouteChecker,
   tests = recordRequirementTests(),
+  listed: ReadonlyMap<string, readonly string[]> = new Map(),
 ): CaseSet {
+  // As the pack's entry: the traced requirements, else what any of the fixture's cases tests.
+  const listedOf = (
+    fixture: { group: string; verdict: 'valid' | 'invalid'; name: string },
+    description: Omit<CaseDescription, 'form'>,
+  ) => {
+    const traced = listed.get(fixtureSource(fixture.group, fixture.verdict, fixture.name));
+    return traced?.length ? traced : listed.size ? fixtureRequirements(tests, description) : [];
+  };
   const packets = loadFixtureTree();
   const routes = loadRouteFixtureTree();
   const expectedOf = (fixture: { expectation?: { code: string; path: string } }) =>
@@ -121,6 +140,10 @@ export function shippedCases(
   const facts: FixtureFacts[] = [
     ...checkFixtures(validator, packets.fixtures, packets.expectations).fixtures.map((fixture): FixtureFacts => {
       const expected = expectedOf(fixture);
+      const otherCodes = others(
+        fixture.report.errors.map((error) => error.code),
+        expected,
+      );
       const valid = fixture.verdict === 'valid' && fixture.report.keyed;
       const keyless =
         valid && fixture.keyless !== undefined ? encoder.encode(JSON.stringify(fixture.keyless)) : undefined;
@@ -131,11 +154,8 @@ export function shippedCases(
         verdict: fixture.verdict,
         bytes: fixture.bytes,
         expected,
-        listed: [],
-        otherCodes: others(
-          fixture.report.errors.map((error) => error.code),
-          expected,
-        ),
+        listed: listedOf(fixture, { kind: 'packet', verdict: fixture.verdict, expected, otherCodes }),
+        otherCodes,
         ...(valid
           ? {
               forms: {
@@ -158,7 +178,7 @@ export function shippedCases(
       verdict: fixture.verdict,
       bytes: fixture.bytes,
       expected: expectedOf(fixture),
-      listed: [],
+      listed: listedOf(fixture, { kind: 'route-record', verdict: fixture.verdict, expected: expectedOf(fixture) }),
     })),
   ];
   return {

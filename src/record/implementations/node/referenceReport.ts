@@ -13,6 +13,8 @@ import type { RecordModel } from '../../model/recordModel.ts';
 import { packageManifest } from './packageRelease.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { problemAtPointer, type Problem } from '../../../uai/problem.ts';
+import { fixtureSource } from '../../../uai/conformanceProtocol.ts';
+import type { TracedRequirement } from '../../requirements/requirementTrace.ts';
 
 type Checkers = Pick<RecordModel, 'validator' | 'routeChecker'>;
 
@@ -41,12 +43,49 @@ export function referenceReport(model: Checkers, set: CaseSet): Promise<Conforma
   });
 }
 
+/** The requirements the record traces to each fixture, by source (<group>/<verdict>/<name>), as the pack lists them. */
+export function requirementsBySource(
+  requirements: readonly Pick<TracedRequirement, 'id' | 'fixtures'>[],
+): Map<string, string[]> {
+  const bySource = new Map<string, string[]>();
+  for (const requirement of requirements)
+    for (const { group, verdict, name } of requirement.fixtures) {
+      const source = fixtureSource(group, verdict, name);
+      (bySource.get(source) ?? bySource.set(source, []).get(source)!).push(requirement.id);
+    }
+  return bySource;
+}
+
 /**
- * The report over the fixtures shipped beside the code, the cases the published pack is made from:
- * what the pages summarise before the pack is written (the build checks the two agree).
+ * The report over the fixtures shipped beside the code, the cases the published pack is made from,
+ * each testing the requirements the record traces to it (as in the pack): what the pages show before
+ * the pack is written (the build checks the two agree).
  */
-export function shippedReferenceReport(model: Checkers): Promise<ConformanceReport> {
-  return referenceReport(model, shippedCases(model.validator, model.routeChecker));
+export function shippedReferenceReport(
+  model: Checkers,
+  requirements: readonly Pick<TracedRequirement, 'id' | 'fixtures'>[] = [],
+): Promise<ConformanceReport> {
+  return referenceReport(
+    model,
+    shippedCases(model.validator, model.routeChecker, undefined, requirementsBySource(requirements)),
+  );
+}
+
+/** The problem when the published report credits requirements otherwise than the one the pages show. */
+export function requirementsMismatch(
+  path: string,
+  published: ConformanceReport['requirements'],
+  shown: ConformanceReport['requirements'],
+): Problem | undefined {
+  if (isDeepStrictEqual(published, shown)) return undefined;
+  const index = published.findIndex((entry, place) => !isDeepStrictEqual(entry, shown[place]));
+  const at = index < 0 ? shown.length : index;
+  return problemAtPointer(
+    path,
+    `/requirements/${at}`,
+    `the published pack gives ${JSON.stringify(published[at] ?? null)}, the pages show ${JSON.stringify(shown[at] ?? null)}`,
+    'implementations',
+  );
 }
 
 /**
