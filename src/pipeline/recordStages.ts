@@ -225,7 +225,11 @@ function readPublicFiles(): PublicFileBytes[] {
  */
 function checkPublicFiles(site: SiteContext): PublicFileBytes[] {
   const files = readPublicFiles();
-  const problems = [...publicAssetProblems(files), ...publicFilePageProblems(files, site.index)];
+  // A file refused as no static asset gets that one line, not a second for the URL it would take.
+  const refused = publicAssetProblems(files);
+  const refusedFiles = new Set(refused.map((problem) => problem.file));
+  const assets = files.filter((file) => !refusedFiles.has(file.file));
+  const problems = [...refused, ...publicFilePageProblems(assets, site.index)];
   if (problems.length) fail('content', problems);
   return files;
 }
