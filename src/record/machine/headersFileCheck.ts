@@ -30,7 +30,7 @@ export interface HeadersFileRule {
 }
 
 /** A header line: indented by spaces, an RFC 9110 token, a colon, then the value. Linear (disjoint classes). */
-const HEADER_LINE = /^ +([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*)$/;
+const HEADER_LINE = /^ +([!#$%&'*+\-.^_`|~0-9A-Za-z]+):(.*)$/;
 
 /** The rules of a `_headers` text and the problems of reading it, each at its line. */
 export function readHeadersFile(
