@@ -128,7 +128,8 @@ export const BUILD_STAGES = [
       "blocks' exact `style` attributes by hash, and `Link` headers (RFC 8288): every page links its",
       'mirrors (`rel="alternate"` with their types), the manifest and `llms.txt` (`describedby`) and the',
       'API catalog (`api-catalog`); every JSON machine file but the conformance pack and the field',
-      'registry links its schema (`describedby`);',
+      'registry links its schema (`describedby`); `_headers` is checked against the rules Cloudflare Pages',
+      'and Netlify both document (at most 100 rules, 2,000 characters a line, one splat per pattern) first;',
     ],
   },
   {

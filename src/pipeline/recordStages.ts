@@ -32,6 +32,7 @@ import type { BuiltPageMirror } from '../record/pages/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../record/pages/node/pageAnalysis.ts';
 import { buildSiteManifest, routeMediaTypeProblems } from '../record/machine/siteManifest.ts';
 import { discoveryRecordFiles } from '../record/machine/discoveryRecords.ts';
+import { headersFileProblems } from '../record/machine/headersFileCheck.ts';
 import { LlmsTxtError, renderLlmsTxt, parseLlmsTxt } from '../record/machine/llmsTxt.ts';
 import { llmsSections, llmsFullText } from '../record/machine/llmsSections.ts';
 import { checkLinks } from '../record/checks/linkCheck.ts';
@@ -398,13 +399,19 @@ function pagePathOf(dist: Dist, file: string): string {
   return dist.publicPathOf(file).replace(/index\.html$/, '');
 }
 
-/** 6 (continued). _headers, whose CSP allows exactly the style attributes the pages carry. */
+/**
+ * 6 (continued). _headers, whose CSP allows exactly the style attributes the pages carry, checked
+ * against both hosts' rules for the file (headersFileCheck.ts) before it is written.
+ */
 function publishHeaders(dist: Dist, prepared: PreparedRecord, pages: BuiltPages): PublishedFile {
   const rules = [...HEADER_RULES, ...fixtureLinkRules(prepared.site.model)];
   const headers = {
     path: HEADERS_PATH,
     text: headersFile(withContentSecurityPolicy(rules, contentSecurityPolicy(pages.styleAttributes))),
   };
+  // Both hosts must accept the file and read it alike (the rules' limits and the shared path grammar).
+  const problems = headersFileProblems(headers.text);
+  if (problems.length) fail('_headers', problems);
   dist.write(headers.path, headers.text);
   return headers;
 }

@@ -12,6 +12,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { readHeadersFile, type HeadersFileRule } from '../record/machine/headersFileCheck.ts';
+import { hostPatternMatchesParsed } from '../record/machine/hostPathPattern.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,30 +45,17 @@ export function contentTypeOf(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-interface HeaderRule {
-  pattern: RegExp;
-  headers: [string, string][];
+/**
+ * Netlify/Cloudflare `_headers`: a path pattern then indented `Name: value` lines, read and matched
+ * by the record's one reader and matcher of the file (headersFileCheck.ts, hostPathPattern.ts).
+ */
+export function parseHeadersFile(text: string): HeadersFileRule[] {
+  return readHeadersFile(text).rules;
 }
 
-/** Netlify/Cloudflare `_headers`: a path pattern (`*` matches anything) then indented `Name: value` lines. */
-export function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      const source = line
-        .trim()
-        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '.*');
-      rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
-      continue;
-    }
-    // A name that starts after the indent, then everything after its colon (trimmed below): no two
-    // quantifiers can take the same characters, so a long line is read once (regexSafety.test.ts).
-    const match = /^\s+([^\s:][^:]*):(.*)$/.exec(line);
-    if (match && rules.length) rules[rules.length - 1].headers.push([match[1].trim(), match[2].trim()]);
-  }
-  return rules;
+/** Whether a rule of the file applies to a request path, as the hosts decide it. */
+export function ruleApplies(rule: HeadersFileRule, path: string): boolean {
+  return rule.parsed !== undefined && hostPatternMatchesParsed(rule.parsed, path);
 }
 
 export interface StaticServer {
@@ -100,7 +89,7 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     const defaults: Record<string, string> = { 'content-type': 'Content-Type', 'cache-control': 'Cache-Control' };
     const headers: Record<string, string> = {};
     for (const rule of rules) {
-      if (!rule.pattern.test(path)) continue;
+      if (!ruleApplies(rule, path)) continue;
       for (const [name, value] of rule.headers)
         if (!except.includes(name.toLowerCase())) headers[defaults[name.toLowerCase()] ?? name] = value;
     }

@@ -15,6 +15,10 @@ import { decodeJsonBytes } from '../../src/uai/jsonText.ts';
 import { createPacketValidator } from '../../src/uai/packetValidator.ts';
 import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import type { SiteManifest } from '../../src/record/machine/siteManifest.ts';
+import { readHeadersFile, type HeadersFileRule } from '../../src/record/machine/headersFileCheck.ts';
+import { pathPatternMatches } from '../../src/record/machine/machineRecords.ts';
+import { formatProblem } from '../../src/uai/problem.ts';
+import { ruleApplies } from '../../src/pipeline/staticHost.ts';
 import {
   DIST,
   ORIGIN,
@@ -587,28 +591,27 @@ test('the field registry: each of the 8 profile bodies and their nested objects 
 // ---------------------------------------------------------------------------------------------
 // Serve-time hints and robots.txt.
 
-/** `_headers` as rules: a path pattern, then indented `Name: value` lines. */
-function headerRules(): { pattern: string; headers: Map<string, string> }[] {
-  const rules: { pattern: string; headers: Map<string, string> }[] = [];
-  for (const line of readFileSync(join(DIST, '_headers'), 'utf8').split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: new Map() });
-    else {
-      const [name, ...value] = line.trim().split(':');
-      assert.ok(rules.length, `_headers: header line ${JSON.stringify(line)} before any path`);
-      rules.at(-1)!.headers.set(name.trim().toLowerCase(), value.join(':').trim());
-    }
-  }
-  return rules;
+/** `_headers` as rules, read by the record's one reader (headersFileCheck.ts), names in lower case. */
+function headerRules(text: string = readFileSync(join(DIST, '_headers'), 'utf8')): HeaderRuleView[] {
+  const { rules, problems } = readHeadersFile(text);
+  assert.deepEqual(problems.map(formatProblem), [], '_headers is read by both hosts alike');
+  return rules.map((rule) => ({
+    rule,
+    pattern: rule.pattern,
+    headers: new Map(rule.headers.map(([name, value]) => [name.toLowerCase(), value])),
+  }));
 }
 
-/** Headers a path gets: every rule whose pattern (`*` = any characters) matches. */
+interface HeaderRuleView {
+  rule: HeadersFileRule;
+  pattern: string;
+  headers: Map<string, string>;
+}
+
+/** Headers a path gets: every rule whose pattern matches, as the hosts match it (hostPathPattern.ts). */
 function headersFor(path: string): Map<string, string> {
   const result = new Map<string, string>();
-  for (const rule of headerRules()) {
-    const pattern = new RegExp(`^${rule.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-    if (pattern.test(path)) for (const [name, value] of rule.headers) result.set(name, value);
-  }
+  for (const rule of matchingRules(path)) for (const [name, value] of rule.headers) result.set(name, value);
   return result;
 }
 
@@ -636,10 +639,8 @@ test('_headers: Markdown mirrors are text/markdown', () => {
 });
 
 /** Every rule whose pattern matches, with its headers. */
-function matchingRules(path: string): { pattern: string; headers: Map<string, string> }[] {
-  return headerRules().filter((rule) =>
-    new RegExp(`^${rule.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path),
-  );
+function matchingRules(path: string, rules: readonly HeaderRuleView[] = headerRules()): HeaderRuleView[] {
+  return rules.filter((view) => ruleApplies(view.rule, path));
 }
 
 /** Paths a host answers 404 for, where headers still apply. */
@@ -663,6 +664,48 @@ test('_headers: no header is set by two rules for the same path (hosts combine m
     }
   }
   assertNoProblems(problems, '_headers overlaps');
+});
+
+/**
+ * The `_headers` rules before issue 41 part 3: the edition rules had two splats, which Cloudflare Pages
+ * refuses, and were matched by the multi-splat glob (pathPatternMatches, still the route templates' matcher).
+ */
+const TWO_SPLAT_EDITION_RULES: readonly [string, string][] = [
+  ['/editions/:edition/*', '/editions/*/*'],
+  ['/editions/:edition/schemas/*', '/editions/*/schemas/*'],
+];
+
+test('_headers: every published path (and its page URL, and the 404 probes) gets the headers the two-splat rules gave it', () => {
+  const text = readFileSync(join(DIST, '_headers'), 'utf8');
+  const lines = text.split('\n');
+  for (const [now] of TWO_SPLAT_EDITION_RULES)
+    assert.equal(lines.filter((line) => line === now).length, 1, `_headers has the rule ${now} once`);
+  const beforeText = lines.map((line) => TWO_SPLAT_EDITION_RULES.find(([now]) => now === line)?.[1] ?? line).join('\n');
+  const beforeRules = readHeadersFile(beforeText).rules;
+  const afterRules = headerRules(text);
+  const headerSet = (rules: readonly { headers: readonly [string, string][] | Map<string, string> }[]) =>
+    rules.flatMap((rule) => [...rule.headers].map(([name, value]) => `${name.toLowerCase()}: ${value}`)).sort();
+  const files = walkFiles(DIST).map((file) => publicPath(file));
+  const paths = [
+    ...files,
+    ...files.filter((path) => path.endsWith('/index.html')).map((path) => path.slice(0, -'index.html'.length)),
+    ...NOT_FOUND_PROBES,
+    '/editions/2026-12-01/no-such.json',
+  ];
+  assert.ok(
+    paths.some((path) => path.startsWith('/editions/') && path.includes('/schemas/')),
+    'dist/ has edition schemas',
+  );
+  const problems: string[] = [];
+  for (const path of paths) {
+    const before = headerSet(beforeRules.filter((rule) => pathPatternMatches(rule.pattern, path)));
+    const after = headerSet(matchingRules(path, afterRules));
+    const lost = before.filter((header) => !after.includes(header));
+    const gained = after.filter((header) => !before.includes(header));
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      problems.push(`${path}: lost ${JSON.stringify(lost)}, gained ${JSON.stringify(gained)} (or a repeat)`);
+  }
+  assertNoProblems(problems, '_headers changed a response');
 });
 
 /** Machine-readable files: what a client on another origin may fetch and check against the manifest. */

@@ -29,7 +29,13 @@ before(async () => {
   writeFileSync(join(root, 'pagefind/pagefind.wasm'), 'bin');
   writeFileSync(
     join(root, '_headers'),
-    '/schemas/*\n  Content-Type: application/schema+json; charset=utf-8\n  Access-Control-Allow-Origin: *\n',
+    [
+      '/schemas/*\n  Content-Type: application/schema+json; charset=utf-8\n  Access-Control-Allow-Origin: *',
+      // A placeholder is one whole segment, as Cloudflare Pages and Netlify read it (hostPathPattern.ts).
+      '/:folder/index.md\n  X-Placeholder: one segment',
+      // A second splat is not read by Cloudflare Pages: the rule applies to nothing.
+      '/*/*.json\n  X-Two-Splats: never',
+    ].join('\n') + '\n',
   );
   server = await startStaticServer(root);
 });
@@ -75,6 +81,18 @@ test('content types by extension, and from _headers', async () => {
   }
   const schema = await fetch(server.url('/schemas/a.schema.json'));
   assert.equal(schema.headers.get('access-control-allow-origin'), '*');
+});
+
+test('_headers rules match as the hosts match them: a :placeholder is one segment, a two-splat rule matches nothing', async () => {
+  const mirror = await fetch(server.url('/x/index.md'));
+  await mirror.arrayBuffer();
+  assert.equal(mirror.headers.get('x-placeholder'), 'one segment');
+  const rootMirror = await fetch(server.url('/llms.txt'));
+  await rootMirror.arrayBuffer();
+  assert.equal(rootMirror.headers.get('x-placeholder'), null);
+  const json = await fetch(server.url('/x/index.json'));
+  await json.arrayBuffer();
+  assert.equal(json.headers.get('x-two-splats'), null);
 });
 
 test('404 for missing files, a file with a trailing slash, path traversal and _headers', async () => {

@@ -42,6 +42,7 @@ import {
   routeRecordPath,
 } from './publicPaths.ts';
 import { decodeJsonBytes } from '../../uai/jsonText.ts';
+import { hostPatternMatches } from './hostPathPattern.ts';
 import { CHANGELOG_PATH, CHANGELOG_SCHEMA_PATH, changelogFeedPath } from '../editions/changelog.ts';
 import { EDITION_CHANGES_FOLDER, EDITION_CHANGES_SCHEMA_PATH } from '../editions/editionChanges.ts';
 import { ERRATA_JSON_PATH, ERRATA_SCHEMA_PATH } from '../editions/errata.ts';
@@ -337,9 +338,15 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   { path: '/pagefind/*', headers: { 'Cache-Control': REVALIDATE } },
   // Released editions never change (src/record/editions/editions.ts): the files in their folders are cached for
   // good. Only the schemas need a media type their extension does not give (a `*` spans folders, so one
-  // rule per kind would overlap).
-  { path: `/${EDITIONS_FOLDER}/*/*`, headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': IMMUTABLE } },
-  { path: `/${EDITIONS_FOLDER}/*/schemas/*`, headers: { 'Content-Type': 'application/schema+json; charset=utf-8' } },
+  // rule per kind would overlap). Cloudflare Pages allows one splat per pattern: the edition is a placeholder.
+  {
+    path: `/${EDITIONS_FOLDER}/:edition/*`,
+    headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': IMMUTABLE },
+  },
+  {
+    path: `/${EDITIONS_FOLDER}/:edition/schemas/*`,
+    headers: { 'Content-Type': 'application/schema+json; charset=utf-8' },
+  },
   // An edition's bundle beside its folder is made by the build (zlib writes its bytes), so it is revalidated.
   {
     path: `/${EDITIONS_FOLDER}/*.tar.gz`,
@@ -374,7 +381,11 @@ export function fixtureLinkRules(
   }));
 }
 
-/** Whether a host path pattern matches a path: `*` matches any run of characters (no regex, so linear). */
+/**
+ * Whether a route template turned glob (each `{name}` a `*`) names a path: `*` matches any run of
+ * characters, several per pattern (no regex, so linear). For the route records' paths only: a
+ * `_headers` rule is matched as the hosts match it, by hostPatternMatches (hostPathPattern.ts).
+ */
 export function pathPatternMatches(pattern: string, path: string): boolean {
   const parts = pattern.split('*');
   const first = parts[0];
@@ -394,7 +405,7 @@ export function pathPatternMatches(pattern: string, path: string): boolean {
 
 /** The rules whose pattern matches a path, in file order. */
 export function headerRulesFor(path: string): HeaderRule[] {
-  return HEADER_RULES.filter((rule) => pathPatternMatches(rule.path, path));
+  return HEADER_RULES.filter((rule) => hostPatternMatches(rule.path, path));
 }
 
 const EXTENSION_TYPES: Readonly<Record<string, string>> = {
@@ -454,7 +465,7 @@ export function fileDigests(
 /** The schema a published file links as `describedby` under these rules, if any. */
 export function describedBySchemaOf(path: string, rules: readonly HeaderRule[]): string | undefined {
   for (const rule of rules) {
-    if (!rule.headers.Link || !pathPatternMatches(rule.path, path)) continue;
+    if (!rule.headers.Link || !hostPatternMatches(rule.path, path)) continue;
     const link = /<([^<>]*)>; rel="describedby"; type="application\/schema\+json"/.exec(rule.headers.Link);
     if (link) return link[1];
   }

@@ -14,6 +14,7 @@ import {
   mediaTypeOf,
   pathPatternMatches,
 } from '../../../src/record/machine/machineRecords.ts';
+import { hostPatternMatches } from '../../../src/record/machine/hostPathPattern.ts';
 import { routeMediaTypeProblems } from '../../../src/record/machine/siteManifest.ts';
 import { nodeSha256 } from '../../../src/uai/node/nodeValidator.ts';
 import type { RouteRecord } from '../../../src/uai/routeVocabulary.ts';
@@ -23,7 +24,7 @@ import { formatProblem } from '../../../src/uai/problem.ts';
 const routeTypeLines = (...args: Parameters<typeof routeMediaTypeProblems>) =>
   routeMediaTypeProblems(...args).map(formatProblem);
 
-test('host path patterns: * matches any run of characters, / included; nothing else is special', () => {
+test('route template globs: each * matches any run of characters, / included; nothing else is special', () => {
   assert.ok(pathPatternMatches('/schemas/*', '/schemas/uai-1/envelope.schema.json'));
   assert.ok(pathPatternMatches('/*/index.json', '/fr-fr/registry/uai-agent-ack-v1/index.json'));
   assert.ok(!pathPatternMatches('/*/index.json', '/index.json'));
@@ -51,11 +52,11 @@ test('_headers: one pattern line per rule, indented headers; immutable only for 
   assert.equal(text.split('\n').filter((line) => line && !line.startsWith('  ')).length, HEADER_RULES.length);
   assert.deepEqual(
     HEADER_RULES.filter((rule) => rule.headers['Cache-Control'] === IMMUTABLE).map((rule) => rule.path),
-    ['/editions/*/*', '/_astro/*'],
+    ['/editions/:edition/*', '/_astro/*'],
   );
   // An edition's bundle is beside its folder: revalidated, since the build's zlib writes its bytes.
   assert.deepEqual(
-    HEADER_RULES.filter((rule) => pathPatternMatches(rule.path, '/editions/2026-12-01.tar.gz')).map((rule) => [
+    HEADER_RULES.filter((rule) => hostPatternMatches(rule.path, '/editions/2026-12-01.tar.gz')).map((rule) => [
       rule.path,
       rule.headers['Cache-Control'],
     ]),
