@@ -116,7 +116,7 @@ test("the first edition's published files are byte for byte the released ones, a
   }
   assert.match(
     readFileSync(dist('_headers'), 'utf8'),
-    /^\/editions\/\*\/\*\n(?: {2}.*\n)*? {2}Cache-Control: public, max-age=31536000, immutable$/m,
+    /^\/editions\/:edition\/\*\n(?: {2}.*\n)*? {2}Cache-Control: public, max-age=31536000, immutable$/m,
   );
 });
 

@@ -66,7 +66,7 @@ function wordBreaksInTables(page: Page, allowed: { code: string; prose: string }
       let sawSpace = false;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-        const block = node.parentElement?.closest('p, li, div, td, th') ?? null;
+        const block = node.parentElement?.closest('p, li, div, td, th, details, summary') ?? null;
         const code = Boolean(node.parentElement?.closest('code'));
         for (let at = 0; at < node.data.length; at++) {
           const char = node.data[at];
