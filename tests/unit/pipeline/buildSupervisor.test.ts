@@ -16,6 +16,8 @@ import { endProcessGroup, removeLeftovers } from '../../../src/pipeline/buildSup
 import { descendantsOf, groupMembers } from '../../../src/pipeline/processTable.ts';
 
 const SUPPORT = fileURLToPath(new URL('_support/', import.meta.url));
+/** Far beyond a supervisor's answer (under a second) even on a loaded machine. */
+const GUARD_MS = 60_000;
 
 interface Run {
   code: number | null;
@@ -30,6 +32,9 @@ interface Run {
 }
 
 /** A project folder with a previous dist/, the supervisor over the stand-in in `mode`, `signal` once it staged. */
+/** The group the stand-in names in its output (the supervisor's first descendant may be tsx's esbuild service). */
+const groupOf = (stdout: string) => Number(/stand-in: staged \(group (\d+)\)/.exec(stdout)?.[1] ?? 0);
+
 function supervise(mode: string, signal?: NodeJS.Signals): Promise<Run> {
   const folder = mkdtempSync(join(tmpdir(), 'uaix-supervisor-'));
   const dist = join(folder, 'dist');
@@ -49,16 +54,27 @@ function supervise(mode: string, signal?: NodeJS.Signals): Promise<Run> {
   let group = 0;
   const poll = setInterval(() => {
     if (signalledAt || !stdout.includes('stand-in: staged')) return;
-    group ||= descendantsOf(supervisor.pid!)[0] ?? 0;
+    group ||= groupOf(stdout);
     build = groupMembers(group);
     // The stand-in and the child it started share the group the supervisor made for it.
     if (!signal || build.length < 2) return;
     signalledAt = Date.now();
     supervisor.kill(signal);
   }, 20);
+  // A supervisor that never ends fails its test rather than holding the run: everything it started is killed.
+  const guard = setTimeout(() => {
+    for (const pid of [...descendantsOf(supervisor.pid!), supervisor.pid!])
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+  }, GUARD_MS);
   return new Promise((resolve) => {
     supervisor.on('close', (code) => {
       clearInterval(poll);
+      clearTimeout(guard);
+      group ||= groupOf(stdout);
       resolve({ code, stdout, stderr, answeredInMs: Date.now() - signalledAt, group, build, folder });
     });
   });
@@ -95,10 +111,11 @@ test('a build that asks to swap after SIGINT never gets the yes: exit 130, dist/
 test('a build that asks before any interrupt gets the yes, swaps, and its code and lines are relayed', async () => {
   const run = await supervise('publish');
   assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stdout, 'stand-in: staged\n');
+  assert.match(run.stdout, /^stand-in: staged \(group \d+\)\n$/);
   assert.equal(readFileSync(join(run.folder, 'dist/index.html'), 'utf8'), 'new');
   assert.deepEqual(readdirSync(run.folder), ['dist']);
   // The child the stand-in left running ended with the supervisor.
+  assert.ok(run.group > 0, `the stand-in named no group: ${run.stdout}`);
   assert.deepEqual(groupMembers(run.group), []);
   rmSync(run.folder, { recursive: true, force: true });
 });

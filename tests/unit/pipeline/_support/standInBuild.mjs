@@ -13,7 +13,8 @@ process.send({ type: 'staging', path: staging });
 mkdirSync(staging);
 writeFileSync(join(staging, 'index.html'), 'new');
 spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-console.log('stand-in: staged');
+// Its pid is its group's id: the supervisor starts it as the leader of a group of its own.
+console.log(`stand-in: staged (group ${process.pid})`);
 const mode = process.argv[3];
 if (mode === 'stuck') for (;;);
 const swap = () => {
