@@ -176,7 +176,13 @@ const ACK_SEED_CORRECTIONS: [seed: string, site: string][] = [
     'Las afirmaciones no admitidas de que UAIX ofrece mensajería alojada',
   ],
   ['evidencia corporal específica del perfil', 'evidencia del cuerpo específica del perfil'],
-  ['Se ejecutan los tiempos de ejecución del agente.', 'Los entornos de ejecución de agentes ejecutan.'],
+  [
+    'Se ejecutan los tiempos de ejecución del agente.',
+    'Son los entornos de ejecución de los agentes los que ejecutan.',
+  ],
+  ['Límite de soporte', 'Alcance del soporte'],
+  ['utilice matrices vacías u objetos vacíos', 'utilice arreglos vacíos u objetos vacíos'],
+  ['puntos finales operativos privados', 'puntos de conexión operativos privados'],
   ['el límite de transferencia revisados', 'el límite de traspaso revisados'],
   ['seguimientos de errores locales', 'trazas de errores locales'],
   ['Redacte antes de la publicación', 'Elimine esos datos antes de la publicación'],
@@ -383,10 +389,10 @@ const SWARM = 'guides/swarm-failure-and-recovery';
 const SWARM_HEADINGS: Record<string, string[]> = {
   'en-us': ['Failure states', 'Recovery order', 'Fail-closed behavior', 'Support boundary'],
   'es-us': [
-    'Estados de fallo',
+    'Estados de falla',
     'Orden de recuperación',
-    'Comportamiento de cierre seguro ante fallos',
-    'Límite de soporte',
+    'Comportamiento de cierre seguro ante fallas',
+    'Alcance del soporte',
   ],
   'zh-cn': ['故障状态', '恢复顺序', '故障即关闭的行为', '支持边界'],
   'fr-fr': [
