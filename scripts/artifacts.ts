@@ -15,7 +15,7 @@ import {
 } from '../src/record/implementations/node/apiReference.ts';
 import { loadRecordModel } from '../src/record/model/node/loadRecordModel.ts';
 import { buildFieldRegistry } from '../src/record/model/fieldRegistry.ts';
-import { coreReadmeSections, fillReadme } from '../src/record/model/readmeSections.ts';
+import { coreReadmeSections, fillGeneratedBlocks } from '../src/record/model/readmeSections.ts';
 import { buildStageList } from '../src/pipeline/buildStages.ts';
 import { SITE_ORIGIN } from '../src/record/model/locales.ts';
 import { driftedTypeFiles, generateSchemaTypes } from './schemaTypes.ts';
@@ -39,10 +39,26 @@ export const readCommitted: ReadFile = (file) => {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 };
 
-/** The README with every generated block filled in: the core's and the build's stage list. */
-export function readmeText(readme: string): string {
+/**
+ * The docs pages that hold generated blocks (`<!-- generated:NAME -->`), each with the names of its
+ * blocks: every block the core and the build generate is in exactly one page.
+ */
+export const GENERATED_DOC_BLOCKS: Readonly<Record<string, readonly string[]>> = {
+  'docs/build.md': ['build-stages'],
+  'docs/cli.md': ['cli-usage'],
+  'docs/error-codes.md': ['identifier-grammar', 'error-codes'],
+};
+
+/** Every generated documentation block by name: the core's and the build's stage list. */
+export function generatedDocBlocks(): Record<string, string> {
   const registry = buildFieldRegistry(loadRecordModel(), SITE_ORIGIN);
-  return fillReadme(readme, { ...coreReadmeSections(registry), 'build-stages': buildStageList() });
+  return { ...coreReadmeSections(registry), 'build-stages': buildStageList() };
+}
+
+/** The docs page `file` (its text `text`) with its generated blocks filled in from `blocks`. */
+export function docsPageText(file: string, text: string, blocks = generatedDocBlocks()): string {
+  const names = GENERATED_DOC_BLOCKS[file] ?? [];
+  return fillGeneratedBlocks(text, Object.fromEntries(names.map((name) => [name, blocks[name]])), file);
 }
 
 const changedFiles = (generated: ReadonlyMap<string, string>, read: ReadFile) =>
@@ -68,9 +84,14 @@ export const ARTIFACTS: readonly Artifact[] = [
     drifted: changedFiles,
   },
   {
-    name: 'readme',
-    what: "the README's sections generated from the core and the build's stage list",
-    generate: async (read) => new Map([['README.md', readmeText(read('README.md') ?? '')]]),
+    name: 'docs',
+    what: "the docs pages' sections generated from the core and the build's stage list",
+    generate: async (read) => {
+      const blocks = generatedDocBlocks();
+      return new Map(
+        Object.keys(GENERATED_DOC_BLOCKS).map((file) => [file, docsPageText(file, read(file) ?? '', blocks)]),
+      );
+    },
     drifted: changedFiles,
   },
 ];

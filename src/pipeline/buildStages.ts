@@ -1,7 +1,7 @@
 /**
  * The build's stages, in the order they run: the one list the build marks its progress by
- * (`UAIX_STAGE_TIMES`, the scale benchmark's spans) and the README's list of the stages is
- * generated from (`npm run generate -- readme`). Stages 1 to 3 run in astro:config:setup, before
+ * (`UAIX_STAGE_TIMES`, the scale benchmark's spans) and the list of the stages in docs/build.md is
+ * generated from (`npm run generate -- docs`). Stages 1 to 3 run in astro:config:setup, before
  * Astro; 5 to 11 in astro:build:done, on the rendered pages (recordStages.ts). A stage that finds
  * problems stops the build with one line per problem.
  */
@@ -13,7 +13,7 @@ export interface BuildStage {
   name: string;
   /** What the scale benchmark calls the time up to its mark. */
   title: string;
-  /** What it does, as the README's list item says it (Markdown, one string a line). */
+  /** What it does, as docs/build.md's list item says it (Markdown, one string a line; links relative to docs/). */
   readme: readonly string[];
 }
 
@@ -60,7 +60,7 @@ export const BUILD_STAGES = [
       'the body markers, frontmatter, record codes unique and equal across locales, translations with',
       'an English source and a source digest and the headings of that source, level for level, one',
       'source per URL (a page beside the guide of its slug, or at an edition page, names both), route',
-      'records valid, the requirements: see [Requirements](#requirements)) and the language check (no',
+      'records valid, the requirements: see [Requirements](requirements.md)) and the language check (no',
       "rendering a locale's glossary bans, among them a second rendering of a concept and English BCP 14",
       'keywords outside the normative sources; French no-break spaces before `: ; ! ?` and inside « »;',
       'full-width punctuation in Chinese text; beside it the link-scheme check: every URL the prose',
@@ -72,8 +72,8 @@ export const BUILD_STAGES = [
       "changed prose; it runs on a worker thread beside Astro's start and content sync, and its",
       'problems stop the build before Astro bundles or renders anything); then the committed editions',
       "against their indexes, the changelog's data files against their schema and the editions, the",
-      "errata register (see [Errata](#errata)) and the implementations page's data (see",
-      '[Implementations](#implementations)); and `public/`: static assets only (SVG, PNG, JPEG, GIF, ICO,',
+      "errata register (see [Errata](editions.md#errata)) and the implementations page's data (see",
+      '[Implementations](implementations.md)); and `public/`: static assets only (SVG, PNG, JPEG, GIF, ICO,',
       'PDF, plain text; a page, script, stylesheet, data file or host rule comes from the build, where',
       'its rules read it), each SVG parsed as XML and published only when every element draws (no',
       '`script`, `foreignObject`, `style`, animation), no attribute is an event handler or a style and',
@@ -106,7 +106,7 @@ export const BUILD_STAGES = [
       "package's own validator over the pack just written and publishes its report,",
       '`/implementations/uaix-conformance-report.json`, the committed reports at',
       '`/implementations/reports/<name>.json` and the matrix `/implementations/matrix.json` (see',
-      '[Implementations](#implementations));',
+      '[Implementations](implementations.md));',
       'then the records tools find the others by (`src/record/machine/discoveryRecords.ts`): `/openapi.json`',
       '(OpenAPI 3.1 generated from the route records: each GET route an operation with its media type,',
       'the schema its files link and its fallbacks as `x-uaix-fallbacks`), `/schema-catalog.json`',
@@ -221,7 +221,7 @@ export function passed(stage: StageName): void {
   markStage(stage);
 }
 
-/** The README's numbered list of the stages. */
+/** docs/build.md's numbered list of the stages. */
 export function buildStageList(): string {
   return BUILD_STAGES.map((stage, at) => {
     const number = `${at + 1}. `;

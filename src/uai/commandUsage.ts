@@ -1,7 +1,7 @@
 /**
  * The `uaix` commands as one table: each command's synopsis, its options (which the CLI parses by
  * this table) and what it does. The usage text printed by the CLI, shown on the validator page and
- * in the README is made from it. Data about the command, so the core holds it and every layer may
+ * in docs/cli.md is made from it. Data about the command, so the core holds it and every layer may
  * read it.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The catalogue of UAI-1 error codes. Codes are stable: a published code keeps its meaning.
- * The validator, the CLI, the site's catalogue and the README all read this one table.
+ * The validator, the CLI, the site's catalogue and docs/error-codes.md all read this one table.
  */
 import { UNSUPPORTED_OFFERING_LIST } from './supportClaims.ts';
 

@@ -45,7 +45,7 @@ test('every stage the build runs is marked by name in the build module', () => {
     assert.ok(source.includes(`passed('${name}')`), `recordStages.ts never passes "${name}"`);
 });
 
-test("the README's list numbers the stages in the table's order, continuation lines indented under their item", () => {
+test("docs/build.md's list numbers the stages in the table's order, continuation lines indented under their item", () => {
   const list = buildStageList().split('\n');
   assert.equal(list.filter((line) => /^\d+\. /.test(line)).length, BUILD_STAGES.length);
   assert.ok(list[0].startsWith(`1. ${BUILD_STAGES[0].readme[0]}`));
