@@ -15,7 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { formatProblem } from '../src/uai/problem.ts';
 import { recordSchemaProblems } from '../src/record/content/node/siteSchemas.ts';
-import { MANIFEST_SCHEMA_PATH } from '../src/record/machine/publicPaths.ts';
+import { MANIFEST_SCHEMA_PATH } from '../src/record/model/publicPaths.ts';
 import { verifyDeployment, type Fetch, type TargetFiles } from '../src/record/machine/verifyDeployment.ts';
 import { folderFetch, folderFiles } from '../src/record/machine/node/folderTarget.ts';
 import { originFetch } from '../src/record/machine/node/originTarget.ts';

@@ -52,7 +52,7 @@ import {
   CONFORMANCE_REPORT_SCHEMA_PATH,
   IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
   MIRROR_SCHEMA_PATH,
-} from '../record/machine/publicPaths.ts';
+} from '../record/model/publicPaths.ts';
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { recordInputProblems } from '../record/node/recordInputs.ts';

@@ -13,15 +13,15 @@
  */
 import { fileDigests } from './machineRecords.ts';
 import { SITE_ORIGIN } from '../model/locales.ts';
-import { MANIFEST_PATH, SITEMAP_PATH } from './publicPaths.ts';
+import { MANIFEST_PATH, SITEMAP_PATH } from '../model/publicPaths.ts';
 import { claimProblems, jsonStrings } from '../checks/claimCheck.ts';
 import { formatProblem } from '../../uai/problem.ts';
-import { boolean, matching, number, objectOf, shapeProblem, string, type Shape } from '../jsonShape.ts';
+import { boolean, matching, number, objectOf, shapeProblem, string, type Shape } from '../model/jsonShape.ts';
 import { isJsonObject } from '../../uai/jsonObject.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { EDITION_INDEX_FILE, editionPath } from '../editions/editions.ts';
 import { bundleFolder, editionBundlePath } from '../editions/editionBundle.ts';
-import { tarFiles } from '../tarArchive.ts';
+import { tarFiles } from '../model/tarArchive.ts';
 import { SitemapError, sitemapLocations } from './sitemapLocations.ts';
 
 /** What one GET gave: an HTTP status and the body, or a network-level error. */

@@ -10,7 +10,7 @@ import { scriptJson } from '../model/scriptJson.ts';
 import type { Page } from './pageIndex.ts';
 import type { RecordModel } from '../model/recordModel.ts';
 import { LOCALES, SITE_ORIGIN, localeOf } from '../model/locales.ts';
-import { CONFORMANCE_PATH } from '../machine/publicPaths.ts';
+import { CONFORMANCE_PATH } from '../model/publicPaths.ts';
 import { mediaTypeOf } from '../machine/machineRecords.ts';
 import { editionStatusLabel, type EditionStatus } from '../editions/editions.ts';
 import { PAGE_PATHS } from './pagePaths.ts';

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { proseRuns, type ProseRun } from '../languageCheck.ts';
-import { arrayOf, number, objectOf, recordOf, string } from '../../jsonShape.ts';
+import { arrayOf, number, objectOf, recordOf, string } from '../../model/jsonShape.ts';
 import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
 import { sourceDigest } from '../../node/sourceDigest.ts';
 

@@ -40,7 +40,7 @@ import { editionPageEntries, type UiStringsFile } from '../editionPages.ts';
 import { sha256Digest } from '../../../uai/sha256.ts';
 import type { FieldRegistryDocument } from '../../model/fieldRegistry.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
-import { REQUIREMENTS_PATH } from '../../machine/publicPaths.ts';
+import { REQUIREMENTS_PATH } from '../../model/publicPaths.ts';
 import type { ReleasedRequirements } from '../../requirements/requirementHistory.ts';
 
 /** What of the site the editions read (a SiteContext has it). */
