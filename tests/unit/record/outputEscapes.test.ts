@@ -9,7 +9,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
 import type { Nodes as MdastNodes } from 'mdast';
-import { MARKDOWN_OPTIONS } from '../../../src/record/checks/languageCheck.ts';
+import { MARKDOWN_OPTIONS } from '../../../src/record/content/proseText.ts';
 import { escapeHtml } from '../../../src/record/content/escapeHtml.ts';
 import { escapeMarkdownText } from '../../../src/record/model/markdownText.ts';
 import { scriptJson } from '../../../src/record/model/scriptJson.ts';

@@ -3,8 +3,9 @@
  * (languageCheck.ts `proseRuns`) under the sha256 of the string, in one git-ignored file. At ten
  * times the record the check parses about 2,500 strings (1 MB), most of the content check's time;
  * a rebuild parses only the strings that changed. The file is dropped when languageCheck.ts,
- * requirementId.ts or package-lock.json (the Markdown parser's version) changes, and rewritten with only the strings
- * this build read, so it does not grow with edits. A file that is damaged (cut short, altered, of
+ * proseText.ts (its Markdown options), requirementId.ts or package-lock.json (the Markdown parser's
+ * version) changes, and rewritten with only the strings this build read, so it does not grow with
+ * edits. A file that is damaged (cut short, altered, of
  * the wrong shape: cacheFile.ts) is dropped with a note, and every string is parsed again.
  */
 import { createHash } from 'node:crypto';
@@ -30,6 +31,7 @@ const CACHE_FILE_SHAPE = objectOf({
 export class ProseRunCache {
   private readonly code = sourceDigest([
     join(REPOSITORY_ROOT, 'src/record/checks/languageCheck.ts'),
+    join(REPOSITORY_ROOT, 'src/record/content/proseText.ts'),
     join(REPOSITORY_ROOT, 'src/record/requirements/requirementId.ts'),
     join(REPOSITORY_ROOT, 'package-lock.json'),
   ]);

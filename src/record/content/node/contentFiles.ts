@@ -16,7 +16,7 @@ import {
   uiStringsData,
   glossaryData,
 } from '../contentSchemas.ts';
-import { markdownEntryProse, dataFileProse, type ProseText } from '../../checks/languageCheck.ts';
+import { markdownEntryProse, dataFileProse, type ProseText } from '../proseText.ts';
 import { contentText } from '../contentBytes.ts';
 import { rawHtmlProblems } from '../markdownHtml.ts';
 import { atxHeadings, headingStructureProblems, type HeadingLine } from '../headingIds.ts';
