@@ -20,7 +20,7 @@ import { boolean, matching, number, objectOf, shapeProblem, string, type Shape }
 import { isJsonObject } from '../../uai/jsonObject.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { EDITION_INDEX_FILE, editionPath } from '../editions/editions.ts';
-import { bundleFolder, editionBundlePath } from '../editions/editionBundle.ts';
+import { bundleFolder, editionBundlePath } from './editionBundle.ts';
 import { tarFiles } from '../model/tarArchive.ts';
 import { SitemapError, sitemapLocations } from './sitemapLocations.ts';
 

@@ -13,7 +13,7 @@ import { MARKDOWN_OPTIONS } from '../../../src/record/content/proseText.ts';
 import { escapeHtml } from '../../../src/record/content/escapeHtml.ts';
 import { escapeMarkdownText } from '../../../src/record/model/markdownText.ts';
 import { scriptJson } from '../../../src/record/model/scriptJson.ts';
-import { jsonLdText } from '../../../src/record/pages/structuredData.ts';
+import { jsonLdText } from '../../../src/record/machine/structuredData.ts';
 import { parseLlmsTxt, renderLlmsTxt } from '../../../src/record/machine/llmsTxt.ts';
 import { buildPageMirror } from '../../../src/record/pages/pageMirror.ts';
 import { elementsOf, markdownMarkup, readXml } from '../../support/markupReaders.ts';
