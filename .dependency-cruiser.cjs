@@ -10,9 +10,48 @@
  * `npm run lint` runs these rules with scripts/lint-layers.ts, which also reads the imports of the
  * `.astro` templates (frontmatter and bundled scripts); the plain `depcruise` command sees no template.
  */
+
+/**
+ * The floors of src/record/, bottom to top (docs/architecture.md, "The floors of src/record/"): a
+ * folder imports only the floors below it, never one above, so no two concept folders import each
+ * other. Each folder's `node/` sub-folder stands on its floor. A new folder is placed here first:
+ * an import into a folder not on this list is refused (tests/unit/recordFloors.test.ts checks the
+ * list against the folders that exist).
+ */
+const RECORD_FLOORS = [
+  'generated', // types generated from the schemas
+  'model', // the record's model: locales, config, schemas and fixtures, public paths, JSON shapes
+  'node', // the file plumbing every node/ folder shares: walks, caches, digests, workers
+  'pages', // the page table, page paths, Markdown mirrors, navigation
+  'content', // content/ read and checked: Markdown, frontmatter, locale data, prose texts
+  'requirements', // BCP 14 requirements: ids, markup, trace, history
+  'editions', // released editions, changelog, errata, edition pages
+  'implementations', // implementations, their reports and matrix, the package and its commands
+  'machine', // machine records: manifest, llms.txt, API catalog, sitemap, JSON-LD, edition bundles
+  'checks', // the build's gates over everything below: language, links, claims, redaction
+  'deployment', // verifying a deployed copy against its manifest (npm run verify)
+];
+
+/** One rule per floor: nothing on it imports a floor above. */
+const recordFloorRules = RECORD_FLOORS.slice(0, -1).map((floor, index) => ({
+  name: `record-floor-${floor}`,
+  severity: 'error',
+  comment: `src/record/ floors, bottom to top: ${RECORD_FLOORS.join(' → ')}. ${floor}/ imports only the floors below it.`,
+  from: { path: `^src/record/${floor}/` },
+  to: { path: `^src/record/(${RECORD_FLOORS.slice(index + 1).join('|')})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...recordFloorRules,
+    {
+      name: 'record-folders-on-a-floor',
+      severity: 'error',
+      comment: `Inside src/record/, imports go only to a folder on a floor (${RECORD_FLOORS.join(', ')}): place a new folder in RECORD_FLOORS first.`,
+      from: { path: '^src/record/' },
+      to: { path: '^src/record/', pathNot: `^src/record/(${RECORD_FLOORS.join('|')})/` },
+    },
     {
       name: 'no-circular',
       severity: 'error',

@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
-import { sitemapOptions } from './src/record/pages/node/sitemapOptions.ts';
+import { sitemapOptions } from './src/record/machine/node/sitemapOptions.ts';
 import { stageTimesIntegration } from './src/pipeline/stageTimes.ts';
 import { recordIntegration } from './src/pipeline/recordIntegration.ts';
 import { hostPreviewIntegration } from './src/pipeline/hostPreview.ts';

@@ -12,10 +12,10 @@ import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { EDITIONS_FOLDER, nextEditionProblem } from '../src/record/editions/editions.ts';
 import {
   committedEditionProblems,
-  editionContentsFromDist,
   readCommittedEditions,
   writeEdition,
 } from '../src/record/editions/node/editionFiles.ts';
+import { editionContentsFromDist } from '../src/record/machine/node/editionState.ts';
 import { loadSite } from '../src/site/siteContext.ts';
 import { FREEZING_ENV } from '../src/pipeline/editionStages.ts';
 

@@ -4,7 +4,8 @@
  * every edition since the one before it (`/edition-changes/<id>.json`), `/changelog.json` and the
  * Atom feed of each locale's changelog, each machine record checked against its published schema.
  */
-import { editionState, type EditionSite } from '../record/editions/node/editionFiles.ts';
+import { editionState } from '../record/machine/node/editionState.ts';
+import type { EditionSite } from '../record/editions/node/editionFiles.ts';
 import { changelogOf } from '../site/changelogContext.ts';
 import { committedEditionChanges } from '../record/editions/node/editionChangeFiles.ts';
 import { EDITION_CHANGES_SCHEMA_PATH, editionChangesPath } from '../record/editions/editionChanges.ts';

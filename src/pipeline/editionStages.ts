@@ -7,16 +7,12 @@
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
 import { EDITION_INDEX_FILE, EDITIONS_FOLDER, editionStatusLabel, fileChanges } from '../record/editions/editions.ts';
-import {
-  builtEditionChanges,
-  editionState,
-  type EditionSite,
-  type EditionState,
-} from '../record/editions/node/editionFiles.ts';
+import { builtEditionChanges, editionState, type EditionState } from '../record/machine/node/editionState.ts';
+import type { EditionSite } from '../record/editions/node/editionFiles.ts';
 import { fail } from './buildFailure.ts';
 import { releasedRequirementProblems } from '../record/requirements/requirementHistory.ts';
 import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
-import { committedEditionBundle, type EditionBundle } from '../record/editions/node/editionBundle.ts';
+import { committedEditionBundle, type EditionBundle } from '../record/machine/node/editionBundle.ts';
 import type { Problem } from '../uai/problem.ts';
 
 /** Set by `npm run edition` for the build it runs before freezing (scripts/edition.ts). */

@@ -15,7 +15,8 @@ import {
   type ErrataRegister,
 } from '../record/editions/errata.ts';
 import { frozenRecordCodes, loadErrata } from '../record/editions/node/errataFiles.ts';
-import { editionState, type EditionSite } from '../record/editions/node/editionFiles.ts';
+import { editionState } from '../record/machine/node/editionState.ts';
+import type { EditionSite } from '../record/editions/node/editionFiles.ts';
 import { writeFileReporting } from '../record/node/fileWrites.ts';
 import { fail } from './buildFailure.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';

@@ -15,7 +15,7 @@ import {
   IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
   REFERENCE_REPORT_PATH,
   committedReportPath,
-} from '../record/machine/publicPaths.ts';
+} from '../record/model/publicPaths.ts';
 import { loadCommittedReports } from '../record/implementations/node/committedReports.ts';
 import { implementationsMatrix, recordMatrixReports } from '../record/implementations/implementationsMatrix.ts';
 import type { ConformanceReport } from '../uai/conformanceRun.ts';

@@ -52,7 +52,7 @@ import {
   CONFORMANCE_REPORT_SCHEMA_PATH,
   IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
   MIRROR_SCHEMA_PATH,
-} from '../record/machine/publicPaths.ts';
+} from '../record/model/publicPaths.ts';
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { recordInputProblems } from '../record/node/recordInputs.ts';
@@ -67,7 +67,7 @@ import {
   type GateScan,
 } from '../record/checks/node/redactionGate.ts';
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
-import { loadContentProse } from '../record/content/node/contentFiles.ts';
+import { loadContentProse } from '../record/editions/node/sourceProse.ts';
 import { fail } from './buildFailure.ts';
 import type { Problem } from '../uai/problem.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
@@ -80,14 +80,14 @@ import { Dist, type PublishedBytes } from './distFiles.ts';
 import { indexForSearch, PAGEFIND_FOLDER } from './searchIndex.ts';
 import { checkEditions, publishEditionBundles, publishEditions } from './editionStages.ts';
 import { checkChangelog, publishChanges } from './changeStages.ts';
-import type { EditionBundle } from '../record/editions/node/editionBundle.ts';
+import type { EditionBundle } from '../record/machine/node/editionBundle.ts';
 import { checkErrata, publishErrata } from './errataStages.ts';
 import { checkImplementations, publishImplementationsMatrix, publishReferenceReport } from './implementationStages.ts';
 import { ERRATA_SCHEMA_PATH } from '../record/editions/errata.ts';
 import { CHANGELOG_SCHEMA_PATH } from '../record/editions/changelog.ts';
 import { EDITION_CHANGES_SCHEMA_PATH } from '../record/editions/editionChanges.ts';
-import { editionState } from '../record/editions/node/editionFiles.ts';
-import { editionManifestEntry, withEditionsSection } from '../record/editions/editionRecords.ts';
+import { editionState } from '../record/machine/node/editionState.ts';
+import { editionManifestEntry, withEditionsSection } from '../record/machine/editionRecords.ts';
 
 const REDACTION_HINT = `remove each value, or allow a plainly fake example in ${ALLOW_LIST_FILE} with a reason`;
 

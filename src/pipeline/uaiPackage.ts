@@ -25,7 +25,7 @@ import {
   type PackedRelease,
 } from '../record/implementations/node/packageRelease.ts';
 import { cacheNote, readCacheFile, writeCacheFile } from '../record/node/cacheFile.ts';
-import { objectOf, string } from '../record/jsonShape.ts';
+import { objectOf, string } from '../record/model/jsonShape.ts';
 
 const DIST = join(PACKAGE_DIR, 'dist');
 const NOTICES_FILE = join(PACKAGE_DIR, 'THIRD-PARTY-NOTICES');

@@ -1,5 +1,6 @@
 /** The changelog as the build and the templates read it: its data files against the site's released editions. */
-import { editionState, type EditionSite } from '../record/editions/node/editionFiles.ts';
+import { editionState } from '../record/machine/node/editionState.ts';
+import type { EditionSite } from '../record/editions/node/editionFiles.ts';
 import { loadChangelog, type LoadedChangelog } from '../record/editions/node/changelogFiles.ts';
 
 /** The changelog of the site's editions (read once per root and set of editions). */

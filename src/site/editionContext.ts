@@ -2,12 +2,12 @@
  * The record's editions as the templates read them: the committed editions, the record's status
  * against the latest (read once per loaded site), and the status in the page's interface language.
  */
-import { editionState, type EditionState } from '../record/editions/node/editionFiles.ts';
-import { committedEditionBundle, type EditionBundle } from '../record/editions/node/editionBundle.ts';
+import { editionState, type EditionState } from '../record/machine/node/editionState.ts';
+import { committedEditionBundle, type EditionBundle } from '../record/machine/node/editionBundle.ts';
 import { EDITION_INDEX_FILE, editionPagePath, editionPath, type EditionStatus } from '../record/editions/editions.ts';
-import { BUNDLE_MEDIA_TYPE } from '../record/editions/editionBundle.ts';
+import { BUNDLE_MEDIA_TYPE } from '../record/machine/editionBundle.ts';
 import type { Page } from '../record/pages/pageIndex.ts';
-import type { StructuredDownload } from '../record/pages/structuredData.ts';
+import type { StructuredDownload } from '../record/machine/structuredData.ts';
 import type { SiteContext } from './siteContext.ts';
 
 export function editionsOf(site: SiteContext): EditionState {

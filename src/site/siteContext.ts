@@ -8,12 +8,12 @@ import { problemAtPointer, type Problem } from '../uai/problem.ts';
 import { jsonPointer } from '../uai/jsonPointer.ts';
 import {
   loadContentEntries,
-  withEditionPages,
   loadRegistryCommon,
   loadClientLadder,
   loadUiStrings,
   loadGlossaries,
 } from '../record/content/node/contentFiles.ts';
+import { withEditionPages } from '../record/editions/node/editionFiles.ts';
 import { languageProblems, type LanguageCheckInput } from '../record/checks/node/siteLanguageCheck.ts';
 import { routeLinkSchemeProblems } from '../record/checks/sourceLinks.ts';
 import { readChangelogFiles } from '../record/editions/node/changelogFiles.ts';

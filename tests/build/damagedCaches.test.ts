@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { publicPath, walkFiles } from './_support/site.ts';
 import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/tempRepo.ts';
 import { readCacheFile, writeCacheFile } from '../../src/record/node/cacheFile.ts';
-import { jsonObject } from '../../src/record/jsonShape.ts';
+import { jsonObject } from '../../src/record/model/jsonShape.ts';
 
 let copy: string;
 let cold: BuildRun;

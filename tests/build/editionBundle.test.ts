@@ -119,7 +119,7 @@ test("the edition page's JSON-LD offers the bundle as a DataDownload with its sh
 
 test('packed again in another process, time zone and umask, the bundle is the same bytes', () => {
   const script = `
-    import { committedEditionBundle } from './src/record/editions/node/editionBundle.ts';
+    import { committedEditionBundle } from './src/record/machine/node/editionBundle.ts';
     import { readCommittedEditions } from './src/record/editions/node/editionFiles.ts';
     for (const edition of readCommittedEditions().editions) {
       const bundle = await committedEditionBundle(edition.index);

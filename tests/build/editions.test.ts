@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, REPO, requireDist } from './_support/site.ts';
 import { editionIndex, frozenFiles, EDITION_INDEX_FILE } from '../../src/record/editions/editions.ts';
-import { editionContentsFromDist, readCommittedEditions } from '../../src/record/editions/node/editionFiles.ts';
+import { editionContentsFromDist } from '../../src/record/machine/node/editionState.ts';
+import { readCommittedEditions } from '../../src/record/editions/node/editionFiles.ts';
 import { loadSite } from '../../src/site/siteContext.ts';
 
 requireDist();

@@ -8,7 +8,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes as MdastNodes } from 'mdast';
 import type { Element, Root, RootContent } from 'hast';
 import { SaxesParser } from 'saxes';
-import { MARKDOWN_OPTIONS } from '../../src/record/checks/languageCheck.ts';
+import { MARKDOWN_OPTIONS } from '../../src/record/content/proseText.ts';
 
 /** Every element of a hast tree, in document order. */
 export function elementsOf(node: Root | Element): Element[] {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ProblemListError, formatProblem, problemAtPointer, schemaProblems } from '../../src/uai/problem.ts';
 import { recordSchemaProblems } from '../../src/record/content/node/siteSchemas.ts';
-import { MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../../src/record/machine/publicPaths.ts';
+import { MANIFEST_SCHEMA_PATH, MIRROR_SCHEMA_PATH } from '../../src/record/model/publicPaths.ts';
 
 test('one line per problem: a place in text as file:line:column, in JSON as file and pointer, the rule last', () => {
   assert.equal(

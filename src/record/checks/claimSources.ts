@@ -7,7 +7,7 @@
  */
 import type { ClaimFinding } from '../../uai/supportClaims.ts';
 import { normalizeRuleText } from '../../uai/textNormalization.ts';
-import { proseProblem, type ProseText } from './languageCheck.ts';
+import { proseProblem, type ProseText } from '../content/proseText.ts';
 import { blockClaims, describeClaim, jsonStrings, UNSUPPORTED_CLAIM_RULE } from './claimCheck.ts';
 import type { Problem } from '../../uai/problem.ts';
 import { mediaTypeOf } from '../machine/machineRecords.ts';

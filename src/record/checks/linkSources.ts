@@ -8,7 +8,7 @@ import { parseLlmsTxt } from '../machine/llmsTxt.ts';
 import { SITE_ORIGIN } from '../model/locales.ts';
 import type { Problem } from '../../uai/problem.ts';
 import { escapeRegExp } from '../../uai/regExpText.ts';
-import { LLMS_PATH, MANIFEST_PATH } from '../machine/publicPaths.ts';
+import { LLMS_PATH, MANIFEST_PATH } from '../model/publicPaths.ts';
 
 /** A built page's public path (`/en-us/about/index.html`) with the ids and links its analysis found. */
 export interface PageLinks {

@@ -11,7 +11,7 @@ import type { Nodes } from 'mdast';
 import { parseFragment } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import type { Root as HastRoot, RootContent as HastContent } from 'hast';
-import { MARKDOWN_OPTIONS, proseProblem, type ProseText } from './languageCheck.ts';
+import { MARKDOWN_OPTIONS, proseProblem, type ProseText } from '../content/proseText.ts';
 import { LINK_SCHEME_HINT, LINK_SCHEME_RULE, linkSchemeMessage, refusedScheme } from './linkScheme.ts';
 import { urlsOfProperties } from '../model/urlAttributes.ts';
 import { routeUrls } from '../../uai/routeVocabulary.ts';

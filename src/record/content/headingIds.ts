@@ -8,7 +8,7 @@
 import GithubSlugger from 'github-slugger';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
-import { MARKDOWN_OPTIONS } from '../checks/languageCheck.ts';
+import { MARKDOWN_OPTIONS } from './proseText.ts';
 import type { Problem } from '../../uai/problem.ts';
 
 /** An ATX heading of a Markdown body: its level and its line in the file. */

@@ -6,7 +6,7 @@
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
-import { MARKDOWN_OPTIONS } from '../checks/languageCheck.ts';
+import { MARKDOWN_OPTIONS } from './proseText.ts';
 import { BODY_MARKERS, markerComment } from './bodyMarkers.ts';
 import type { Problem } from '../../uai/problem.ts';
 

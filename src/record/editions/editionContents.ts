@@ -15,7 +15,7 @@ import {
   FIELD_REGISTRY_PATH,
   mirrorPaths,
   routeRecordPath,
-} from '../machine/publicPaths.ts';
+} from '../model/publicPaths.ts';
 
 /**
  * Whether a repository file is a source of the normative pages: a normative page's Markdown in any

@@ -14,7 +14,7 @@ import {
   IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
   REFERENCE_REPORT_PATH,
   committedReportPath,
-} from '../machine/publicPaths.ts';
+} from '../model/publicPaths.ts';
 import { EDITIONS_FOLDER, editionIdProblem } from '../editions/editions.ts';
 
 export type { MatrixDocument };

@@ -21,7 +21,7 @@ import {
   IMPLEMENTATIONS_MATRIX_PATH,
   SCHEMA_CATALOG_PATH,
   routeRecordPath,
-} from './publicPaths.ts';
+} from '../model/publicPaths.ts';
 import { mediaTypeOf } from './machineRecords.ts';
 import { CHANGELOG_PATH, changelogFeedPath } from '../editions/changelog.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';

@@ -10,7 +10,7 @@ import { openApiDocument } from './openApi.ts';
 import { schemaCatalog } from './schemaCatalog.ts';
 import { apiCatalog, catalogItems } from './apiCatalog.ts';
 import { describedBySchemaOf, fixtureLinkRules, HEADER_RULES, type PublishedFile } from './machineRecords.ts';
-import { API_CATALOG_PATH, OPENAPI_PATH, SCHEMA_CATALOG_PATH } from './publicPaths.ts';
+import { API_CATALOG_PATH, OPENAPI_PATH, SCHEMA_CATALOG_PATH } from '../model/publicPaths.ts';
 import { SUPPORT_BOUNDARY } from './siteManifest.ts';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

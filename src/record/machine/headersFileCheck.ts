@@ -13,7 +13,7 @@
  */
 import type { Problem } from '../../uai/problem.ts';
 import { parseHostPattern, type HostPattern } from './hostPathPattern.ts';
-import { HEADERS_PATH } from './publicPaths.ts';
+import { HEADERS_PATH } from '../model/publicPaths.ts';
 
 /** Cloudflare Pages: at most this many header rules in a project. */
 export const MAX_HEADER_RULES = 100;

@@ -17,7 +17,7 @@ import {
   SITEMAP_PATH,
   mirrorPaths,
   routeRecordPath,
-} from './publicPaths.ts';
+} from '../model/publicPaths.ts';
 import { siblingsOf } from '../pages/pageIndex.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
 import type { PackageRelease } from '../implementations/packageCommands.ts';

@@ -40,7 +40,7 @@ import {
   SCHEMA_CATALOG_SCHEMA_URL,
   SITEMAP_PATH,
   routeRecordPath,
-} from './publicPaths.ts';
+} from '../model/publicPaths.ts';
 import { decodeJsonBytes } from '../../uai/jsonText.ts';
 import { hostPatternMatches } from './hostPathPattern.ts';
 import { CHANGELOG_PATH, CHANGELOG_SCHEMA_PATH, changelogFeedPath } from '../editions/changelog.ts';

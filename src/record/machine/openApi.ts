@@ -8,7 +8,7 @@
 import type { RouteRecord } from '../../uai/routeVocabulary.ts';
 import type { RecordLicense } from '../model/recordConfig.ts';
 import { SITE_ORIGIN } from '../model/locales.ts';
-import { routeRecordPath } from './publicPaths.ts';
+import { routeRecordPath } from '../model/publicPaths.ts';
 import { pathPatternMatches } from './machineRecords.ts';
 
 export interface OpenApiRoute {

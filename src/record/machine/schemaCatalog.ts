@@ -6,7 +6,7 @@
  * against the route-record schema. Keyless packets (arrays) have no schema of their own.
  */
 import type { RecordModel } from '../model/recordModel.ts';
-import { SCHEMA_CATALOG_SCHEMA_URL } from './publicPaths.ts';
+import { SCHEMA_CATALOG_SCHEMA_URL } from '../model/publicPaths.ts';
 
 export interface SchemaCatalogEntry {
   name: string;

@@ -29,7 +29,7 @@ import {
   SCHEMA_CATALOG_PATH,
   SITEMAP_PATH,
   routeRecordPath,
-} from './publicPaths.ts';
+} from '../model/publicPaths.ts';
 import type { RecordLicense } from '../model/recordConfig.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
 import { problemAtPointer, type Problem } from '../../uai/problem.ts';

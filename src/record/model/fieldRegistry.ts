@@ -7,7 +7,7 @@ import type { Field, ObjectShape, Shape, ValueConstraints } from '../../uai/fiel
 import { isNullable } from '../../uai/fieldShape.ts';
 import type { RecordModel } from './recordModel.ts';
 import { ERROR_CODES, WARNING_CODES } from '../../uai/errorCodes.ts';
-import { FIELD_REGISTRY_PATH } from '../machine/publicPaths.ts';
+import { FIELD_REGISTRY_PATH } from './publicPaths.ts';
 
 export interface RegistryField {
   name: string;

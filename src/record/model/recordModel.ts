@@ -23,7 +23,7 @@ import type { ObjectShape } from '../../uai/fieldShape.ts';
 import { sha256Digest } from '../../uai/sha256.ts';
 import { packetDigest } from '../../uai/packetDigest.ts';
 import { canonicalize } from '../../uai/jcs.ts';
-import { fixturePath, keylessFixturePath, schemaPath } from '../machine/publicPaths.ts';
+import { fixturePath, keylessFixturePath, schemaPath } from './publicPaths.ts';
 
 export interface PublishedSchema {
   id: string;

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
-import { shapeProblem, type Shape } from '../jsonShape.ts';
+import { shapeProblem, type Shape } from '../model/jsonShape.ts';
 import { isWriteError, writeProblem } from './fileWrites.ts';
 import { formatProblem } from '../../uai/problem.ts';
 

@@ -9,7 +9,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element, Root, RootContent } from 'hast';
 import { SITE_ORIGIN } from '../model/locales.ts';
-import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from '../machine/publicPaths.ts';
+import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from '../model/publicPaths.ts';
 import type { UAIXPageMirrorIndexJson } from '../generated/page-mirror.ts';
 import { toMdastInPlace } from './contentMdast.ts';
 import { RECORD_META } from './recordMeta.ts';

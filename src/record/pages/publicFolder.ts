@@ -4,7 +4,7 @@
  * word. One source per URL: each such path is one line naming both sources.
  */
 import type { Problem } from '../../uai/problem.ts';
-import { mirrorPaths } from '../machine/publicPaths.ts';
+import { mirrorPaths } from '../model/publicPaths.ts';
 import { ONE_SOURCE_PER_URL_RULE, type PageIndex } from './pageIndex.ts';
 
 /** A file of public/: its repository path (`public/favicon.svg`) and the path it publishes (`/favicon.svg`). */

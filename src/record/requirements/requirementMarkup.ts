@@ -12,7 +12,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
 import type { Nodes, Paragraph } from 'mdast';
-import { isPageBody, MARKDOWN_OPTIONS, proseProblem, SKIPPED_NODES, type ProseText } from '../checks/languageCheck.ts';
+import { isPageBody, MARKDOWN_OPTIONS, proseProblem, SKIPPED_NODES, type ProseText } from '../content/proseText.ts';
 import type { Problem } from '../../uai/problem.ts';
 import type { Bcp14Level, KeywordTable } from './bcp14.ts';
 

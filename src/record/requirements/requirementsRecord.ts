@@ -5,7 +5,7 @@
  */
 import { FIXTURE_EVALUATED_AT } from '../../uai/fixtureCheck.ts';
 import { SITE_ORIGIN } from '../model/locales.ts';
-import { REQUIREMENTS_SCHEMA_PATH } from '../machine/publicPaths.ts';
+import { REQUIREMENTS_SCHEMA_PATH } from '../model/publicPaths.ts';
 import type { TracedRequirement } from './requirementTrace.ts';
 import type { UAI1RequirementsAndTheirTestsRequirementsJson } from '../generated/requirements.ts';
 

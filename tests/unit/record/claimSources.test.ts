@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blockClaims } from '../../../src/record/checks/claimCheck.ts';
 import { publishedClaims, sourcedClaimProblems, type PublishedClaim } from '../../../src/record/checks/claimSources.ts';
-import type { ProseText } from '../../../src/record/checks/languageCheck.ts';
+import type { ProseText } from '../../../src/record/content/proseText.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 const prose: ProseText[] = [

@@ -13,7 +13,7 @@ import { copyFileReporting, writeFileReporting, writeProblem } from '../../../sr
 import { formatProblem, type Problem } from '../../../src/uai/problem.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
 import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
-import { jsonObject } from '../../../src/record/jsonShape.ts';
+import { jsonObject } from '../../../src/record/model/jsonShape.ts';
 
 const line = (problem: Problem | undefined) => problem && formatProblem(problem);
 

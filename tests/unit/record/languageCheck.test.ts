@@ -5,14 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  checkGlossary,
-  checkLanguage,
-  dataFileProse,
-  markdownEntryProse,
-  type LanguageRules,
-  type ProseText,
-} from '../../../src/record/checks/languageCheck.ts';
+import { checkGlossary, checkLanguage, type LanguageRules } from '../../../src/record/checks/languageCheck.ts';
+import { dataFileProse, markdownEntryProse, type ProseText } from '../../../src/record/content/proseText.ts';
 import type { Glossary } from '../../../src/record/content/contentSchemas.ts';
 import {
   loadClientLadder,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { analysePages, type PageJob } from '../../../src/record/pages/node/pageAnalysis.ts';
 import { analysePage, type PageAnalysis } from '../../../src/record/pages/pageMirror.ts';
 import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
-import { jsonObject } from '../../../src/record/jsonShape.ts';
+import { jsonObject } from '../../../src/record/model/jsonShape.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
 
 /** A cache file's entry (after its digest line). */

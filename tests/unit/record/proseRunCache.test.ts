@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { proseRuns } from '../../../src/record/checks/languageCheck.ts';
 import { ProseRunCache } from '../../../src/record/checks/node/proseRunCache.ts';
 import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
-import { jsonObject } from '../../../src/record/jsonShape.ts';
+import { jsonObject } from '../../../src/record/model/jsonShape.ts';
 
 /** The cache file's entry (after its digest line). */
 function stored(file: string): { code: string; runs: object } {

@@ -22,7 +22,8 @@ import { citedRequirementProblems, requirementIdProblems } from '../../../src/re
 import { traceRequirements, type TraceFixture } from '../../../src/record/requirements/requirementTrace.ts';
 import { loadContentEntries } from '../../../src/record/content/node/contentFiles.ts';
 import { loadRequirementSources } from '../../../src/record/requirements/node/requirementFiles.ts';
-import { proseRuns, type ProseText } from '../../../src/record/checks/languageCheck.ts';
+import { proseRuns } from '../../../src/record/checks/languageCheck.ts';
+import type { ProseText } from '../../../src/record/content/proseText.ts';
 import { loadSite } from '../../../src/site/siteContext.ts';
 import { bcp14Data, type Bcp14 } from '../../../src/record/content/contentSchemas.ts';
 

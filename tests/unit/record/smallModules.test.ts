@@ -6,7 +6,15 @@ import { pageUrl } from '../../../src/record/model/locales.ts';
 import { entryIdOf, routeOfEntry } from '../../../src/record/content/contentPaths.ts';
 import { surfaceOf } from '../../../src/record/pages/surfaces.ts';
 import { localizeFallbackLinks, bodySegments } from '../../../src/site/entries.ts';
-import { arrayOf, matching, number, objectOf, recordOf, shapeProblem, string } from '../../../src/record/jsonShape.ts';
+import {
+  arrayOf,
+  matching,
+  number,
+  objectOf,
+  recordOf,
+  shapeProblem,
+  string,
+} from '../../../src/record/model/jsonShape.ts';
 
 test('inline Markdown escapes HTML first, then renders code, strong and site links only', () => {
   assert.equal(inlineMarkdown('Use `a<b>` and **this**'), 'Use <code>a&lt;b&gt;</code> and <strong>this</strong>');

@@ -3,15 +3,16 @@
  * (languageCheck.ts `proseRuns`) under the sha256 of the string, in one git-ignored file. At ten
  * times the record the check parses about 2,500 strings (1 MB), most of the content check's time;
  * a rebuild parses only the strings that changed. The file is dropped when languageCheck.ts,
- * requirementId.ts or package-lock.json (the Markdown parser's version) changes, and rewritten with only the strings
- * this build read, so it does not grow with edits. A file that is damaged (cut short, altered, of
+ * proseText.ts (its Markdown options), requirementId.ts or package-lock.json (the Markdown parser's
+ * version) changes, and rewritten with only the strings this build read, so it does not grow with
+ * edits. A file that is damaged (cut short, altered, of
  * the wrong shape: cacheFile.ts) is dropped with a note, and every string is parsed again.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { proseRuns, type ProseRun } from '../languageCheck.ts';
-import { arrayOf, number, objectOf, recordOf, string } from '../../jsonShape.ts';
+import { arrayOf, number, objectOf, recordOf, string } from '../../model/jsonShape.ts';
 import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
 import { sourceDigest } from '../../node/sourceDigest.ts';
 
@@ -30,6 +31,7 @@ const CACHE_FILE_SHAPE = objectOf({
 export class ProseRunCache {
   private readonly code = sourceDigest([
     join(REPOSITORY_ROOT, 'src/record/checks/languageCheck.ts'),
+    join(REPOSITORY_ROOT, 'src/record/content/proseText.ts'),
     join(REPOSITORY_ROOT, 'src/record/requirements/requirementId.ts'),
     join(REPOSITORY_ROOT, 'package-lock.json'),
   ]);

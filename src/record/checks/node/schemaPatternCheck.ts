@@ -13,7 +13,7 @@ import { join, relative, sep } from 'node:path';
 import { check } from 'recheck';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import type { Problem } from '../../../uai/problem.ts';
-import { objectOf, recordOf, string } from '../../jsonShape.ts';
+import { objectOf, recordOf, string } from '../../model/jsonShape.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
 import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
 import { SCHEMA_PATTERN_FLAGS, schemaPatterns } from '../schemaPatterns.ts';

@@ -7,7 +7,8 @@
  * run `languageProblems`. The link-scheme check of the same prose (sourceLinks.ts) parses its
  * Markdown too (about a second for the record, cold), so it runs here beside it.
  */
-import { checkGlossary, checkLanguage, type ProseText } from '../languageCheck.ts';
+import { checkGlossary, checkLanguage } from '../languageCheck.ts';
+import type { ProseText } from '../../content/proseText.ts';
 import type { Glossary } from '../../content/contentSchemas.ts';
 import { localeOf } from '../../model/locales.ts';
 import type { Problem } from '../../../uai/problem.ts';

@@ -16,7 +16,7 @@ import {
   uiStringsData,
   glossaryData,
 } from '../contentSchemas.ts';
-import { markdownEntryProse, dataFileProse, type ProseText } from '../../checks/languageCheck.ts';
+import { markdownEntryProse, dataFileProse, type ProseText } from '../proseText.ts';
 import { contentText } from '../contentBytes.ts';
 import { rawHtmlProblems } from '../markdownHtml.ts';
 import { atxHeadings, headingStructureProblems, type HeadingLine } from '../headingIds.ts';
@@ -26,9 +26,6 @@ import { problemAtLine, type Problem } from '../../../uai/problem.ts';
 import type { ContentEntry, EntryData } from '../../pages/pageIndex.ts';
 import { SOURCE_LOCALE, isLocale } from '../../model/locales.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
-import { editionPageEntriesOf } from '../../editions/node/editionFiles.ts';
-import { readChangelogFiles } from '../../editions/node/changelogFiles.ts';
-import type { UiStringsFile } from '../../editions/editionPages.ts';
 
 export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
 
@@ -217,19 +214,3 @@ export const loadRegistryCommon = () => loadLocaleData('registry-common', regist
 export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
 export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);
 export const loadGlossaries = () => loadLocaleData('glossary', glossaryData);
-
-/** Every prose text of the sources (Markdown entries and the data files' strings), each with its file and line. */
-export function loadContentProse(): ProseText[] {
-  return [
-    ...loadContentEntries().prose,
-    ...[loadUiStrings(), loadRegistryCommon(), loadClientLadder()].flatMap((data) =>
-      data.files.flatMap((file) => file.prose),
-    ),
-    ...readChangelogFiles().prose,
-  ];
-}
-
-/** The content entries with the released editions' pages, which the page index lists like content files. */
-export function withEditionPages(content: LoadedContent, uiStrings: readonly UiStringsFile[]): LoadedContent {
-  return { ...content, entries: [...content.entries, ...editionPageEntriesOf(uiStrings)] };
-}

@@ -9,7 +9,7 @@ import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { siteSchema } from '../../content/node/siteSchemas.ts';
 import { isLocale } from '../../model/locales.ts';
 import { CHANGELOG_FOLDER, CHANGELOG_SOURCE_SCHEMA_PATH, changelogProblems, type ChangelogFile } from '../changelog.ts';
-import { dataFileProse, type ProseText } from '../../checks/languageCheck.ts';
+import { dataFileProse, type ProseText } from '../../content/proseText.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
 import { checkedJsonFile } from '../../content/node/checkedJsonFile.ts';
 import type { Problem } from '../../../uai/problem.ts';

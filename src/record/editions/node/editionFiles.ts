@@ -1,8 +1,8 @@
 /**
  * The committed editions (`editions/<id>/` in the repository) on disk: reading them with their
- * indexes checked, the files the record would freeze now (from the model before Astro renders, or
- * from a built dist/ with the pages' Markdown mirrors), and writing a new edition's folder, which
- * never replaces one that exists.
+ * indexes checked, their pages for the page index, and writing a new edition's folder, which never
+ * replaces one that exists. What the record would freeze now (its machine records, pages and
+ * sources) is machine/node/editionState.ts, a floor above: it renders the machine records.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -18,30 +18,20 @@ import {
   compareEditionIds,
   editionIdProblem,
   editionIndex,
-  editionStatusOf,
   frozenFiles,
   indexProblems,
   type CommittedEdition,
   type EditionContents,
   type EditionIndex,
-  type EditionStatus,
 } from '../editions.ts';
-import { machineRecordFiles } from '../../machine/machineRecords.ts';
 import type { TracedRequirement } from '../../requirements/requirementTrace.ts';
-import {
-  normativeMachinePaths,
-  normativeMirrorPath,
-  normativePages,
-  normativeSourceFiles,
-} from '../editionContents.ts';
 import type { RecordModel } from '../../model/recordModel.ts';
 import type { ContentEntry, PageIndex } from '../../pages/pageIndex.ts';
+import type { LoadedContent } from '../../content/node/contentFiles.ts';
 import { editionPageEntries, type UiStringsFile } from '../editionPages.ts';
 import { sha256Digest } from '../../../uai/sha256.ts';
 import type { FieldRegistryDocument } from '../../model/fieldRegistry.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
-import { REQUIREMENTS_PATH } from '../../machine/publicPaths.ts';
-import type { ReleasedRequirements } from '../../requirements/requirementHistory.ts';
 
 /** What of the site the editions read (a SiteContext has it). */
 export interface EditionSite {
@@ -117,135 +107,6 @@ export function standardVersionOf(model: RecordModel): string {
   return String(value ?? '1.0');
 }
 
-const encoder = new TextEncoder();
-
-/**
- * The templates every page is rendered with: a change to one makes the record a draft before Astro
- * renders, as a change to a page's content does, instead of a mismatch found only after it.
- */
-const TEMPLATE_FOLDERS = ['src/pages', 'src/layouts', 'src/components'];
-
-function sourcesOf(site: EditionSite, root: string): EditionContents['sources'] {
-  const templates = TEMPLATE_FOLDERS.flatMap((folder) => walkFiles(join(root, folder))).map((file) =>
-    relative(root, file).split('\\').join('/'),
-  );
-  return [...normativeSourceFiles(normativePages(site.index)), ...templates.sort()]
-    .filter((file) => existsSync(join(root, file)))
-    .map((file) => ({ file, bytes: readFileSync(join(root, file)) }));
-}
-
-function machineFilesOf(site: EditionSite): EditionContents['machineFiles'] {
-  const paths = normativeMachinePaths(site.model, site.routes);
-  const requirements = { requirements: site.requirements, retired: site.retiredRequirements };
-  return machineRecordFiles(site.model, site.fieldRegistry, [], [...site.routes], requirements)
-    .filter((file) => paths.has(file.path))
-    .map((file) => ({ path: file.path, bytes: encoder.encode(file.text) }));
-}
-
-/**
- * What the record would freeze now, read from a built dist/: the machine files as published and
- * the normative pages' Markdown mirrors. A missing file is a build that is not the record's.
- */
-export function editionContentsFromDist(site: EditionSite, distRoot: string, root = REPOSITORY_ROOT): EditionContents {
-  const read = (path: string) => {
-    const file = join(distRoot, path.slice(1));
-    if (!existsSync(file)) throw new Error(`${relative(root, file)}: missing from the build; run npm run build`);
-    return readFileSync(file);
-  };
-  return {
-    machineFiles: [...normativeMachinePaths(site.model, site.routes)].map((path) => ({ path, bytes: read(path) })),
-    pages: normativePages(site.index).map((page) => ({
-      locale: page.locale,
-      path: page.path,
-      bytes: read(normativeMirrorPath(page)),
-    })),
-    sources: sourcesOf(site, root),
-  };
-}
-
-/** The committed editions and the record's status against the latest, known before Astro renders. */
-export interface EditionState {
-  /** The released editions, oldest first. */
-  editions: EditionIndex[];
-  latest: EditionIndex | undefined;
-  /** From the machine files and the pages' sources (the pages themselves are compared after rendering). */
-  status: EditionStatus;
-  /** The requirements each released edition published (editions before requirement ids have none). */
-  releasedRequirements: ReleasedRequirements[];
-  problems: Problem[];
-}
-
-/** The requirements an edition's requirements record lists, by id and level. */
-function releasedRequirementsOf(edition: CommittedEdition, problems: Problem[]): ReleasedRequirements[] {
-  const path = REQUIREMENTS_PATH.slice(1);
-  const bytes = edition.files.get(path);
-  if (!bytes) return [];
-  const file = `${EDITIONS_FOLDER}/${edition.folder}/${path}`;
-  try {
-    const record = JSON.parse(new TextDecoder().decode(bytes)) as { requirements: { id: string; level: string }[] };
-    const requirements = record.requirements.map(({ id, level }) => ({ id, level }));
-    return [{ edition: edition.folder, file, requirements }];
-  } catch (error) {
-    problems.push({ file, message: `not a requirements record (${(error as Error).message})`, rule: 'editions' });
-    return [];
-  }
-}
-
-const states = new WeakMap<RecordModel, EditionState>();
-
-/** The record's editions and status (read once per loaded model). */
-export function editionState(site: EditionSite, root = REPOSITORY_ROOT): EditionState {
-  const known = states.get(site.model);
-  if (known) return known;
-  const read = readCommittedEditions(root);
-  const problems = committedEditionProblems(read);
-  const editions = read.editions.flatMap((edition) => (edition.index ? [edition.index] : []));
-  const latest = editions.at(-1);
-  const releasedRequirements = read.editions.flatMap((edition) => releasedRequirementsOf(edition, problems));
-  const state: EditionState = {
-    editions,
-    latest,
-    releasedRequirements,
-    status: editionStatusOf(latest, wouldFreeze(site, latest?.id ?? '0000-01-01', machineFilesOf(site), root), {
-      pages: false,
-    }),
-    problems,
-  };
-  states.set(site.model, state);
-  return state;
-}
-
-/** The index edition `id` would have, from machine files (and pages, when given). */
-function wouldFreeze(
-  site: EditionSite,
-  id: string,
-  machineFiles: EditionContents['machineFiles'],
-  root: string,
-  pages: EditionContents['pages'] = [],
-): EditionIndex {
-  const contents = { machineFiles, pages, sources: sourcesOf(site, root) };
-  return editionIndex(
-    { id, previous: null, standardVersion: standardVersionOf(site.model) },
-    frozenFiles(id, contents),
-    contents.sources,
-    nodeSha256,
-  );
-}
-
-/**
- * The digests of the files the record would freeze now as its latest edition, pages included, read
- * from a built dist/ (the build compares them with the latest edition's after rendering).
- */
-export function builtEditionChanges(
-  site: EditionSite,
-  distRoot: string,
-  root = REPOSITORY_ROOT,
-): Record<string, string> {
-  const { latest } = editionState(site, root);
-  const contents = editionContentsFromDist(site, distRoot, root);
-  return wouldFreeze(site, latest?.id ?? '0000-01-01', contents.machineFiles, root, contents.pages).files;
-}
-
 /**
  * Writes edition `id` into `editions/<id>/`: its files and its index. Refuses a folder that exists,
  * so a released edition is never rewritten.
@@ -293,4 +154,9 @@ export function editionPageEntriesOf(uiStrings: readonly UiStringsFile[], root =
       : [],
   );
   return editionPageEntries(released, uiStrings);
+}
+
+/** The content entries with the released editions' pages, which the page index lists like content files. */
+export function withEditionPages(content: LoadedContent, uiStrings: readonly UiStringsFile[]): LoadedContent {
+  return { ...content, entries: [...content.entries, ...editionPageEntriesOf(uiStrings)] };
 }

@@ -16,7 +16,7 @@ import { readMirrorMarkdown } from '../../pages/pageMirror.ts';
 import { EDITIONS_FOLDER } from '../editions.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
 import { checkedJsonFile } from '../../content/node/checkedJsonFile.ts';
-import { dataFileProse, type ProseText } from '../../checks/languageCheck.ts';
+import { dataFileProse, type ProseText } from '../../content/proseText.ts';
 import type { Problem } from '../../../uai/problem.ts';
 
 export interface LoadedErrata {

@@ -11,7 +11,7 @@ import type { ConformanceReport } from '../../../uai/conformanceRun.ts';
 import type { Problem } from '../../../uai/problem.ts';
 import { siteSchema } from '../../content/node/siteSchemas.ts';
 import { checkedJsonFile } from '../../content/node/checkedJsonFile.ts';
-import { CONFORMANCE_PATH, CONFORMANCE_REPORT_SCHEMA_PATH } from '../../machine/publicPaths.ts';
+import { CONFORMANCE_PATH, CONFORMANCE_REPORT_SCHEMA_PATH } from '../../model/publicPaths.ts';
 import { EDITIONS_FOLDER, EDITION_INDEX_FILE } from '../../editions/editions.ts';
 import { COMMITTED_REPORTS_FOLDER, committedReportProblems, type ReportRecord } from '../implementationsMatrix.ts';
 

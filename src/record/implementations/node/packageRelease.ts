@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
-import { toolPath } from '../../machine/publicPaths.ts';
+import { toolPath } from '../../model/publicPaths.ts';
 import type { PackageRelease } from '../packageCommands.ts';
-import { tarEntryNames } from '../../tarArchive.ts';
+import { tarEntryNames } from '../../model/tarArchive.ts';
 
 export type { PackageRelease };
 

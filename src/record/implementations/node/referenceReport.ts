@@ -8,7 +8,7 @@ import { referencePeer } from '../../../uai/conformanceAnswer.ts';
 import { DEFAULT_TIMEOUT_MS, runConformance, type ConformanceReport } from '../../../uai/conformanceRun.ts';
 import { shippedCases, type CaseSet } from '../../../uai/node/conformanceCases.ts';
 import { SITE_ORIGIN } from '../../model/locales.ts';
-import { CONFORMANCE_PATH } from '../../machine/publicPaths.ts';
+import { CONFORMANCE_PATH } from '../../model/publicPaths.ts';
 import type { RecordModel } from '../../model/recordModel.ts';
 import { packageManifest } from './packageRelease.ts';
 import { isDeepStrictEqual } from 'node:util';

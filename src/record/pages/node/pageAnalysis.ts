@@ -19,7 +19,7 @@ import { basename, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { analysePage, type PageAnalysis } from '../pageMirror.ts';
-import { arrayOf, jsonObject, matching, objectOf, recordOf, string } from '../../jsonShape.ts';
+import { arrayOf, jsonObject, matching, objectOf, recordOf, string } from '../../model/jsonShape.ts';
 import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
 import { sourceDigest } from '../../node/sourceDigest.ts';
 import { walkFiles } from '../../node/walkFiles.ts';

@@ -13,7 +13,7 @@ import {
   type RegistryCommon,
   type RequirementTrace,
 } from '../../content/contentSchemas.ts';
-import { isPageBody, type ProseText } from '../../checks/languageCheck.ts';
+import { isPageBody, type ProseText } from '../../content/proseText.ts';
 import type { Problem } from '../../../uai/problem.ts';
 import { jsonPointer } from '../../../uai/jsonPointer.ts';
 import { keywordTable, type KeywordTable } from '../bcp14.ts';

@@ -7,13 +7,13 @@
  * checks them against a committed vocabulary subset).
  */
 import { scriptJson } from '../model/scriptJson.ts';
-import type { Page } from './pageIndex.ts';
+import type { Page } from '../pages/pageIndex.ts';
 import type { RecordModel } from '../model/recordModel.ts';
 import { LOCALES, SITE_ORIGIN, localeOf } from '../model/locales.ts';
-import { CONFORMANCE_PATH } from '../machine/publicPaths.ts';
-import { mediaTypeOf } from '../machine/machineRecords.ts';
+import { CONFORMANCE_PATH } from '../model/publicPaths.ts';
+import { mediaTypeOf } from './machineRecords.ts';
 import { editionStatusLabel, type EditionStatus } from '../editions/editions.ts';
-import { PAGE_PATHS } from './pagePaths.ts';
+import { PAGE_PATHS } from '../pages/pagePaths.ts';
 
 export type StructuredDataType = 'TechArticle' | 'Dataset' | 'WebPage';
 

@@ -2,10 +2,10 @@
  * What the machine records say about editions: the manifest's `edition` member and the editions
  * section of llms.txt (the pages say it in their status strip).
  */
-import type { LlmsSection } from '../machine/llmsTxt.ts';
+import type { LlmsSection } from './llmsTxt.ts';
 import { SITE_ORIGIN, pageUrl } from '../model/locales.ts';
 import type { PageIndex } from '../pages/pageIndex.ts';
-import { pageLink } from '../machine/llmsSections.ts';
+import { pageLink } from './llmsSections.ts';
 import {
   EDITION_INDEX_FILE,
   editionPageUrl,
@@ -13,9 +13,9 @@ import {
   editionStatusLabel,
   type EditionIndex,
   type EditionStatus,
-} from './editions.ts';
-import { editionChangesPath } from './editionChanges.ts';
-import { CHANGELOG_PATH, changelogFeedPath } from './changelog.ts';
+} from '../editions/editions.ts';
+import { editionChangesPath } from '../editions/editionChanges.ts';
+import { CHANGELOG_PATH, changelogFeedPath } from '../editions/changelog.ts';
 import { BUNDLE_MEDIA_TYPE, editionBundlePath } from './editionBundle.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
 

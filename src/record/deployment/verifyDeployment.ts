@@ -8,21 +8,21 @@
  * its entry is caught only that way), and in a folder every file the manifest does not list (but
  * the ones its `coverage` says it omits) and every entry that is not a regular file or folder. A
  * malformed entry is reported with its JSON Pointer and skipped. How files are fetched (a folder, an
- * origin over HTTPS: machine/node/) is the caller's: this module only reads what a `Fetch` returns
+ * origin over HTTPS: deployment/node/) is the caller's: this module only reads what a `Fetch` returns
  * (for HTTP, the body decoded from its `Content-Encoding`), so it runs anywhere.
  */
-import { fileDigests } from './machineRecords.ts';
+import { fileDigests } from '../machine/machineRecords.ts';
 import { SITE_ORIGIN } from '../model/locales.ts';
-import { MANIFEST_PATH, SITEMAP_PATH } from './publicPaths.ts';
+import { MANIFEST_PATH, SITEMAP_PATH } from '../model/publicPaths.ts';
 import { claimProblems, jsonStrings } from '../checks/claimCheck.ts';
 import { formatProblem } from '../../uai/problem.ts';
-import { boolean, matching, number, objectOf, shapeProblem, string, type Shape } from '../jsonShape.ts';
+import { boolean, matching, number, objectOf, shapeProblem, string, type Shape } from '../model/jsonShape.ts';
 import { isJsonObject } from '../../uai/jsonObject.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { EDITION_INDEX_FILE, editionPath } from '../editions/editions.ts';
-import { bundleFolder, editionBundlePath } from '../editions/editionBundle.ts';
-import { tarFiles } from '../tarArchive.ts';
-import { SitemapError, sitemapLocations } from './sitemapLocations.ts';
+import { bundleFolder, editionBundlePath } from '../machine/editionBundle.ts';
+import { tarFiles } from '../model/tarArchive.ts';
+import { SitemapError, sitemapLocations } from '../machine/sitemapLocations.ts';
 
 /** What one GET gave: an HTTP status and the body, or a network-level error. */
 export type Fetched = { status: number; bytes: Uint8Array } | { error: string };

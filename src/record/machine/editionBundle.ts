@@ -6,9 +6,9 @@
  * Everything comes from the edition's committed files, so the bundle says what the edition says.
  */
 import { SITE_ORIGIN, SOURCE_LOCALE } from '../model/locales.ts';
-import { llmsFullDocument, type LlmsFullPart } from '../machine/llmsSections.ts';
+import { llmsFullDocument, type LlmsFullPart } from './llmsSections.ts';
 import { readMirrorMarkdown } from '../pages/pageMirror.ts';
-import { EDITIONS_FOLDER, EDITION_INDEX_FILE } from './editions.ts';
+import { EDITIONS_FOLDER, EDITION_INDEX_FILE } from '../editions/editions.ts';
 
 export const BUNDLE_MEDIA_TYPE = 'application/gzip' as const;
 /** The bundle's own llms-full.txt, at the top of its folder. */

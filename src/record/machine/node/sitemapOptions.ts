@@ -3,8 +3,9 @@
  * canonical is the page whose text it shows; search pages are not records), hreflang alternates
  * from the page index (real translations plus x-default, as in the page heads), lastmod from git.
  */
-import { loadContentEntries, loadUiStrings, withEditionPages } from '../../content/node/contentFiles.ts';
-import { buildPageIndex, hreflangAlternates, inSitemap, type PageIndex } from '../pageIndex.ts';
+import { loadContentEntries, loadUiStrings } from '../../content/node/contentFiles.ts';
+import { withEditionPages } from '../../editions/node/editionFiles.ts';
+import { buildPageIndex, hreflangAlternates, inSitemap, type PageIndex } from '../../pages/pageIndex.ts';
 import { lastChangedDate } from '../../content/node/gitDates.ts';
 
 interface SitemapLink {

@@ -11,7 +11,7 @@ import { pack as tarPack } from 'tar-stream';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { nodeSha256 } from '../../../uai/node/nodeValidator.ts';
 import { sha256Digest } from '../../../uai/sha256.ts';
-import { EDITION_INDEX_FILE, EDITIONS_FOLDER, type EditionIndex } from '../editions.ts';
+import { EDITION_INDEX_FILE, EDITIONS_FOLDER, type EditionIndex } from '../../editions/editions.ts';
 import { editionBundleEntries, editionBundlePath, type BundleEntry } from '../editionBundle.ts';
 
 const FILE_MODE = 0o644;

@@ -4,8 +4,8 @@
  * a JSON Pointer and a rule, instead of a crash later on a value of the wrong type. Linear in the
  * size of the value; the pointer is built only for the place that fails.
  */
-import { jsonPointer } from '../uai/jsonPointer.ts';
-import { isJsonObject } from '../uai/jsonObject.ts';
+import { jsonPointer } from '../../uai/jsonPointer.ts';
+import { isJsonObject } from '../../uai/jsonObject.ts';
 
 /** The rule `value` breaks, or undefined when it fits; `path` is the live stack of the walk. */
 export type Shape = (value: unknown, path: (string | number)[]) => string | undefined;
