@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { baseReference, isLoneReference } from '../src/uai/schemaReference.ts';
 import prettier from 'prettier';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { ENVELOPE_SCHEMA_ID } from '../src/uai/schemaRegistry.ts';
@@ -61,13 +62,31 @@ interface SchemaFile {
   doc: SchemaNode & { $id: string };
 }
 
+/**
+ * The schemas write a `$ref` that has sibling keywords as `allOf: [{ $ref }, …]` (src/uai/schemaReference.ts);
+ * this generator reads the equivalent `$ref`-beside-siblings form, which it turns into an imported or
+ * narrowed type.
+ */
+function refBesideSiblings(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(refBesideSiblings);
+  if (!isSchemaNode(node)) return node;
+  const out: SchemaNode = {};
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === 'const' || key === 'enum' ? value : refBesideSiblings(value);
+  const ref = '$ref' in out ? undefined : baseReference(out);
+  if (ref === undefined) return out;
+  const { allOf, ...siblings } = out;
+  const rest = (allOf as unknown[]).filter((item) => !(isLoneReference(item) && item.$ref === ref));
+  return { $ref: ref, ...siblings, ...(rest.length > 0 ? { allOf: rest } : {}) };
+}
+
 function readSchemaFiles(folder: string): SchemaFile[] {
   return readdirSync(join(REPOSITORY_ROOT, folder))
     .filter((name) => name.endsWith('.schema.json'))
     .sort()
     .map((name) => {
       const file = `${folder}/${name}`;
-      const doc = JSON.parse(readFileSync(join(REPOSITORY_ROOT, file), 'utf8')) as SchemaFile['doc'];
+      const doc = refBesideSiblings(JSON.parse(readFileSync(join(REPOSITORY_ROOT, file), 'utf8'))) as SchemaFile['doc'];
       if (typeof doc.$id !== 'string') throw new SchemaTypeError(`${file}: /$id: a schema needs an absolute $id`);
       return { file, doc };
     });

@@ -5,6 +5,7 @@
  */
 import type { JsonSchema, ResolvedSchema, SchemaRegistry } from './schemaRegistry.ts';
 import { ENVELOPE_SCHEMA_ID } from './schemaRegistry.ts';
+import { baseReference } from './schemaReference.ts';
 
 /** Keywords that describe a value; merged along a `$ref` chain for documentation. */
 export interface ValueConstraints {
@@ -76,12 +77,12 @@ const CONSTRAINT_KEYS = [
 
 export class ShapeError extends Error {}
 
-/** Follows `$ref` chains, collecting the schemas along the way (referrer first). */
+/** Follows `$ref` chains (a `$ref` or the lone `$ref` of an `allOf`), collecting the schemas along the way (referrer first). */
 function refChain(registry: SchemaRegistry, start: ResolvedSchema): ResolvedSchema[] {
   const chain: ResolvedSchema[] = [start];
   let current = start;
-  while (typeof current.schema.$ref === 'string') {
-    current = registry.resolveRef(current.schema.$ref, current.documentId);
+  for (let ref = baseReference(current.schema); ref !== undefined; ref = baseReference(current.schema)) {
+    current = registry.resolveRef(ref, current.documentId);
     if (chain.length > 32) throw new ShapeError(`$ref chain too deep at ${current.documentId}`);
     chain.push(current);
   }
@@ -118,7 +119,7 @@ export function shapeOf(registry: SchemaRegistry, start: ResolvedSchema): Shape 
     if (typeof link.schema['x-uai-error-code'] === 'string') errorCode = link.schema['x-uai-error-code'];
   }
   const definitionLink = chain.length > 1 ? chain[chain.length - 1] : undefined;
-  const definition = definitionLink ? `${start.schema.$ref as string}` : undefined;
+  const definition = definitionLink ? baseReference(start.schema) : undefined;
   const base: ShapeBase = { constraints, ...(errorCode ? { errorCode } : {}), ...(definition ? { definition } : {}) };
 
   // Objects: fields come from the deepest definition first, then each referrer overlays its own.
