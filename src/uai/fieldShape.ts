@@ -77,7 +77,10 @@ const CONSTRAINT_KEYS = [
 
 export class ShapeError extends Error {}
 
-/** Follows `$ref` chains (a `$ref` or the lone `$ref` of an `allOf`), collecting the schemas along the way (referrer first). */
+/**
+ * Follows `$ref` chains (a `$ref`, or the lone `$ref` of an `allOf`), collecting the schemas along the way
+ * (referrer first).
+ */
 function refChain(registry: SchemaRegistry, start: ResolvedSchema): ResolvedSchema[] {
   const chain: ResolvedSchema[] = [start];
   let current = start;
