@@ -2,12 +2,18 @@
  * Every `$ref` of the record's schemas resolves, before any schema is compiled: to a schema of the
  * same folder (or another of the record's) by `$id`, and to a place that exists in it (a JSON Pointer
  * fragment). Nothing is fetched: an external reference is refused, and so is a chain of references
- * that comes back to where it started (a validator would recurse until the stack overflows).
+ * that comes back to where it started (a validator would recurse until the stack overflows). And a
+ * `$ref` never stands beside keywords that validate: VS Code's JSON service and other draft-7-era tools
+ * apply the `$ref` alone and drop the rest, so the record writes `allOf: [{ "$ref": … }, …]`
+ * (src/uai/schemaReference.ts). Released editions keep the spelling they were released with.
  */
 import { jsonPointer, parsePointer, valueAtPointer } from '../../uai/jsonPointer.ts';
 import type { Problem } from '../../uai/problem.ts';
+import { ANNOTATION_KEYWORDS, baseReference, isLoneReference, refBesideValidation } from '../../uai/schemaReference.ts';
+import { EDITIONS_FOLDER } from '../editions/editions.ts';
 
 export const SCHEMA_REFERENCE_RULE = 'schema-ref';
+export const SCHEMA_REF_SIBLINGS_RULE = 'schema-ref-siblings';
 
 export interface SchemaSource {
   /** Repository-relative path. */
@@ -71,11 +77,24 @@ export function schemaReferenceProblems(sources: readonly SchemaSource[]): Probl
 
   const problems: Problem[] = [];
   for (const source of sources) {
+    const released = source.file.startsWith(`${EDITIONS_FOLDER}/`);
     const visit = (value: unknown, path: (string | number)[]): void => {
       if (Array.isArray(value)) return value.forEach((item, index) => visit(item, [...path, index]));
       if (!isNode(value)) return;
+      if (!released && refBesideValidation(value)) {
+        const siblings = Object.keys(value).filter((key) => key !== '$ref' && !ANNOTATION_KEYWORDS.has(key));
+        problems.push({
+          file: source.file,
+          place: { pointer: jsonPointer([...path, '$ref']) },
+          message: `$ref beside ${siblings.join(', ')}: write "allOf": [{ "$ref": … }] so that every JSON Schema tool applies both`,
+          rule: SCHEMA_REF_SIBLINGS_RULE,
+        });
+      }
       if (typeof value.$ref === 'string') {
-        const problem = refProblem(source, `${source.file}#${jsonPointer(path)}`, value.$ref, resolve);
+        // The lone `$ref` of an `allOf` is its owner's reference: a chain back to the owner is a cycle too.
+        const owner = path.at(-2) === 'allOf' && isLoneReference(value) ? [path.slice(0, -2)] : [];
+        const selves = [path, ...owner].map((at) => `${source.file}#${jsonPointer(at)}`);
+        const problem = refProblem(source, selves, value.$ref, resolve);
         if (problem)
           problems.push({
             file: source.file,
@@ -93,12 +112,12 @@ export function schemaReferenceProblems(sources: readonly SchemaSource[]): Probl
 }
 
 /**
- * Why the reference `ref`, written in the node `self` of `source`, cannot be used: it does not
- * resolve, or its chain of `$ref`s comes back to `self`.
+ * Why the reference `ref`, written in the node `selves[0]` of `source`, cannot be used: it does not
+ * resolve, or its chain of `$ref`s comes back to that node (or to the schema whose `allOf` holds it).
  */
 function refProblem(
   source: SchemaSource,
-  self: string,
+  selves: readonly string[],
   ref: string,
   resolve: (source: SchemaSource, ref: string) => Target | string,
 ): string | undefined {
@@ -106,11 +125,11 @@ function refProblem(
   let target = resolve(source, ref);
   while (typeof target !== 'string') {
     // A cycle is reported at each reference in it, not at every reference that leads into it.
-    if (target.key === self)
-      return `$ref ${JSON.stringify(ref)} leads round a cycle of references (${[...seen, self].join(' -> ')})`;
+    if (selves.includes(target.key))
+      return `$ref ${JSON.stringify(ref)} leads round a cycle of references (${[...seen, target.key].join(' -> ')})`;
     if (seen.has(target.key)) return undefined;
     seen.add(target.key);
-    const next = (target.node as Node).$ref;
+    const next = baseReference(target.node as Node);
     // A chain that is broken further on is reported where the broken reference is written.
     if (typeof next !== 'string') return undefined;
     target = resolve(target.source, next);

@@ -23,8 +23,8 @@ const envelope = {
 test('references that resolve, in the document or another of the folder, are no problem', () => {
   const doc = {
     $id: `${BASE}a.schema.json`,
-    $ref: 'envelope.schema.json',
-    properties: { id: { $ref: 'envelope.schema.json#/$defs/id' }, self: { $ref: '#/$defs/x' } },
+    allOf: [{ $ref: 'envelope.schema.json' }],
+    properties: { id: { $ref: 'envelope.schema.json#/$defs/id' }, self: { $ref: '#/$defs/x', description: 'x' } },
     $defs: { x: { type: 'string' } },
   };
   assert.deepEqual(schemaReferenceProblems([envelope, { file: 'schemas/uai-1/a.schema.json', doc }]), []);
@@ -49,6 +49,34 @@ test('an external $ref, one naming no schema, one pointing at nothing and a cycl
     'schemas/uai-1/a.schema.json /$defs/loopA/$ref: $ref "#/$defs/loopB" leads round a cycle of references (schemas/uai-1/a.schema.json#/$defs/loopB -> schemas/uai-1/a.schema.json#/$defs/loopA) [schema-ref]',
     'schemas/uai-1/a.schema.json /$defs/loopB/$ref: $ref "#/$defs/loopA" leads round a cycle of references (schemas/uai-1/a.schema.json#/$defs/loopA -> schemas/uai-1/a.schema.json#/$defs/loopB) [schema-ref]',
   ]);
+});
+
+test('a $ref beside keywords that validate is one line at the $ref; annotations beside it, allOf and released editions are fine', () => {
+  const doc = {
+    $id: `${BASE}a.schema.json`,
+    $ref: 'envelope.schema.json',
+    properties: { id: { type: 'string', $ref: 'envelope.schema.json#/$defs/id', maxLength: 3 } },
+  };
+  const lines = schemaReferenceProblems([envelope, { file: 'schemas/uai-1/a.schema.json', doc }]).map(formatProblem);
+  assert.deepEqual(lines, [
+    'schemas/uai-1/a.schema.json /$ref: $ref beside properties: write "allOf": [{ "$ref": … }] so that every JSON Schema tool applies both [schema-ref-siblings]',
+    'schemas/uai-1/a.schema.json /properties/id/$ref: $ref beside type, maxLength: write "allOf": [{ "$ref": … }] so that every JSON Schema tool applies both [schema-ref-siblings]',
+  ]);
+  const released = {
+    file: 'editions/2026-12-01/schemas/uai-1/a.schema.json',
+    doc: { ...doc, $id: `${BASE}b.schema.json` },
+  };
+  assert.deepEqual(schemaReferenceProblems([envelope, released]), []);
+});
+
+test('a cycle through the lone $ref of an allOf is found too', () => {
+  const doc = {
+    $id: `${BASE}a.schema.json`,
+    $defs: { a: { allOf: [{ $ref: '#/$defs/b' }], type: 'string' }, b: { allOf: [{ $ref: '#/$defs/a' }] } },
+  };
+  const lines = schemaReferenceProblems([{ file: 'schemas/uai-1/a.schema.json', doc }]).map(formatProblem);
+  assert.equal(lines.length, 2, lines.join('\n'));
+  assert.ok(lines.every((line) => line.includes('leads round a cycle')));
 });
 
 test('the patterns of a schema: each `pattern` and `patternProperties` key, at its pointer; a property named pattern is not one', () => {
