@@ -13,7 +13,8 @@ export const recordFrontmatter = z
   .object({
     code: z.string().regex(CONTENT_CODE_PATTERN, 'must be UAIX-<SPEC|REGI|DOC|SCHE|EXAM|TOOL|GUID|ABOU>-NNNN'),
     title: z.string().min(1),
-    description: z.string().min(1).max(200),
+    // Search results and link cards show about 160 characters; a longer description is cut mid-sentence.
+    description: z.string().min(1).max(160),
     order: z.number().int().min(0),
     source_digest: digest.optional(),
   })

@@ -36,13 +36,26 @@ export function splitFrontmatter(text: string): { yaml: string; body: string; bo
   return { yaml: match[1], body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
 }
 
-/** The frontmatter's problems: the YAML block has no JSON Pointer, so the field is named in the message. */
-function frontmatterProblems(file: string, error: { issues: { path: PropertyKey[]; message: string }[] }): Problem[] {
-  return error.issues.map((issue) => ({
-    file,
-    message: `frontmatter ${issue.path.length ? `field "${issue.path.join('.')}" ` : ''}${issue.message}`,
-    rule: 'frontmatter',
-  }));
+/**
+ * The frontmatter's problems, at the line of the field's key (the file's line: the block opens on line 1)
+ * and with the field named, since a YAML block has no JSON Pointer.
+ */
+function frontmatterProblems(
+  file: string,
+  yamlText: string,
+  error: { issues: { path: PropertyKey[]; message: string }[] },
+): Problem[] {
+  const keyLines = yamlText.split('\n');
+  return error.issues.map((issue) => {
+    const field = issue.path.length ? String(issue.path[0]) : undefined;
+    const index = field === undefined ? -1 : keyLines.findIndex((line) => line.startsWith(`${field}:`));
+    return {
+      file,
+      ...(index >= 0 ? { place: { line: index + 2 } } : {}),
+      message: `frontmatter ${issue.path.length ? `field "${issue.path.join('.')}" ` : ''}${issue.message}`,
+      rule: 'frontmatter',
+    };
+  });
 }
 
 /** A data file's problems, each at the JSON Pointer of its field. */
@@ -124,7 +137,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
       }
       const parsed = frontmatterSchemaFor(collection).safeParse(raw);
       if (!parsed.success) {
-        problems.push(...frontmatterProblems(file, parsed.error));
+        problems.push(...frontmatterProblems(file, parts.yaml, parsed.error));
         continue;
       }
       problems.push(...rawHtmlProblems(file, parts.body, parts.bodyLine));
