@@ -60,7 +60,7 @@ export function publishChanges(
     text: checkedJson(CHANGELOG_PATH, changelogRecord(files, editions), CHANGELOG_SCHEMA_PATH),
   });
   for (const { locale } of files) {
-    const feed = changelogFeed(files, editions, locale, feedTitle(locale));
+    const feed = changelogFeed(files, editions, locale, feedTitle(locale), site.config.license);
     if (feed) publish({ path: changelogFeedPath(locale), text: feed });
   }
   return written;

@@ -221,6 +221,11 @@ test('changelog.json and the Atom feeds, read by an independent parser, list bot
     assert.equal(feed.version, 'atom10', `${locale}: not read as Atom 1.0`);
     assert.equal(feed.bozo, false, `${locale}: ${feed.bozo_exception}`);
     assert.equal(feed.id, `${SITE_ORIGIN}/${locale}/governance/changelog/feed.xml`);
+    assert.equal(feed.language, locale === 'en-us' ? 'en-US' : 'fr-FR', `${locale}: the feed's xml:lang`);
+    assert.match(
+      feed.rights,
+      /^Apache License 2\.0 \(Apache-2\.0\): https:\/\/www\.apache\.org\/licenses\/LICENSE-2\.0$/,
+    );
     assert.equal(feed.updated, `${SECOND}T00:00:00.000Z`);
     assert.deepEqual(
       feed.entries.map((entry: { id: string; link: string; updated: string }) => [entry.id, entry.link, entry.updated]),

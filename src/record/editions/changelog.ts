@@ -7,7 +7,8 @@
  * dates come from the editions, never from the clock.
  */
 import { Feed } from 'feed';
-import { SITE_ORIGIN, SOURCE_LOCALE, contentChain, pageUrl } from '../model/locales.ts';
+import { SITE_ORIGIN, SOURCE_LOCALE, contentChain, localeOf, pageUrl } from '../model/locales.ts';
+import type { RecordLicense } from '../model/recordConfig.ts';
 import { inlineMarkdown } from '../content/inlineText.ts';
 import { escapeHtml } from '../content/escapeHtml.ts';
 import {
@@ -206,6 +207,7 @@ export function changelogFeed(
   editions: readonly EditionIndex[],
   locale: string,
   feedTitle: string,
+  license: RecordLicense,
 ): string | undefined {
   const released = editions.map((edition) => edition.id);
   const entries = localizedEntries(files, released, locale).filter((entry) => entry.released);
@@ -220,7 +222,8 @@ export function changelogFeed(
     generator: false,
     feedLinks: { atom: `${SITE_ORIGIN}${changelogFeedPath(locale)}` },
     author: { name: 'UAIX public standards record', link: SITE_ORIGIN },
-    copyright: 'UAIX public standards record',
+    // Atom's <rights> states the licence the entries are published under (RFC 4287, 4.2.10).
+    copyright: `${license.name} (${license.id}): ${license.url}`,
   });
   for (const entry of entries) {
     const link = `${SITE_ORIGIN}${editionPageUrl(locale, entry.edition)}`;
@@ -235,5 +238,9 @@ export function changelogFeed(
       content: `<p>${feedHtml(entry.text.summary)}</p><ul>${entry.text.changes.map((change) => `<li>${feedHtml(change)}</li>`).join('')}</ul>`,
     });
   }
-  return feed.atom1();
+  // The feed package writes no xml:lang (RFC 4287, 2): the language of the feed's text is the locale's.
+  const atom = feed.atom1();
+  const root = '<feed xmlns="http://www.w3.org/2005/Atom">';
+  if (!atom.includes(root)) throw new Error(`changelog feed ${locale}: the feed package wrote no ${root}`);
+  return atom.replace(root, `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${localeOf(locale).lang}">`);
 }

@@ -13,6 +13,7 @@ print(json.dumps({
     "title": parsed.feed.get("title"),
     "updated": parsed.feed.get("updated"),
     "language": parsed.feed.get("language"),
+    "rights": parsed.feed.get("rights"),
     "links": [{"rel": link.get("rel"), "href": link.get("href")} for link in parsed.feed.get("links", [])],
     "entries": [
         {

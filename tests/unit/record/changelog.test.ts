@@ -126,17 +126,26 @@ test('changelog.json lists every entry with its records and translations, and fo
   assert.deepEqual(Object.keys(record.feeds), ['en-us', 'fr-fr']);
 });
 
+const LICENSE = { id: 'Apache-2.0', name: 'Apache License 2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' };
+
 test('the Atom feed has one entry per released edition, ids and dates from the editions, never the clock', () => {
-  const feed = changelogFeed([english, french], editions, 'fr-fr', 'Journal')!;
-  assert.equal(changelogFeed([english, french], editions, 'fr-fr', 'Journal'), feed, 'deterministic');
-  assert.match(feed, /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+  const feed = changelogFeed([english, french], editions, 'fr-fr', 'Journal', LICENSE)!;
+  assert.equal(changelogFeed([english, french], editions, 'fr-fr', 'Journal', LICENSE), feed, 'deterministic');
+  assert.match(
+    feed,
+    /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="fr-FR">/,
+  );
+  assert.match(
+    feed,
+    /<rights>Apache License 2\.0 \(Apache-2\.0\): https:\/\/www\.apache\.org\/licenses\/LICENSE-2\.0<\/rights>/,
+  );
   assert.match(feed, /<id>https:\/\/uaix\.org\/fr-fr\/governance\/changelog\/feed\.xml<\/id>/);
   assert.match(feed, /<updated>2026-12-02T00:00:00\.000Z<\/updated>/);
   assert.equal((feed.match(/<entry>/g) ?? []).length, 2, 'the draft is not in the feed');
   assert.match(feed, /<id>https:\/\/uaix\.org\/fr-fr\/editions\/2026-12-01\/<\/id>/);
   assert.ok(!feed.includes('<b>this</b>'), 'the entry text is escaped, not HTML');
   assert.ok(feed.includes('https://uaix.org/en-us/specification/uai-1/'), 'links are absolute');
-  assert.equal(changelogFeed([english], [], 'en-us', 'x'), undefined, 'no released edition, no feed');
+  assert.equal(changelogFeed([english], [], 'en-us', 'x', LICENSE), undefined, 'no released edition, no feed');
 });
 
 test("the loader names the file, the JSON Pointer and the rule of a bad entry, then the record's rules", () => {
