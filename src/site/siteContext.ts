@@ -30,7 +30,7 @@ import type { RecordModel } from '../record/model/recordModel.ts';
 import type { RegistryCommon, ClientLadder } from '../record/content/contentSchemas.ts';
 import { SOURCE_LOCALE, LOCALES, contentChain } from '../record/model/locales.ts';
 import { fillTemplate } from '../record/content/inlineText.ts';
-import { lastChangedDate } from '../record/content/node/gitDates.ts';
+import { firstChangedDate, lastChangedDate } from '../record/content/node/gitDates.ts';
 import { buildFieldRegistry, type FieldRegistryDocument } from '../record/model/fieldRegistry.ts';
 import { SITE_ORIGIN } from '../record/model/locales.ts';
 import { loadCheckedRouteRecords, type CheckedRouteRecord } from '../record/machine/node/routeFiles.ts';
@@ -65,6 +65,8 @@ export interface SiteContext {
   registryCommon(locale: string): LocalizedData<RegistryCommon>;
   clientLadder(locale: string): LocalizedData<ClientLadder>;
   lastChanged(page: Page): string | undefined;
+  /** When the page's text was first published (its sources' earliest commit), YYYY-MM-DD. */
+  firstPublished(page: Page): string | undefined;
   /** Translation states of the shared data files (profile sections, ladder rows), per locale. */
   dataTranslations: {
     folder: 'registry-common' | 'client-ladder';
@@ -322,6 +324,7 @@ function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
     registryCommon,
     clientLadder,
     lastChanged: (page) => lastChangedDate([page.source.file, page.entry.file]),
+    firstPublished: (page) => firstChangedDate([page.source.file, page.entry.file]),
     dataTranslations,
     uiCoverage: uiCoverageOf(ui.tables, ui.english),
     release() {

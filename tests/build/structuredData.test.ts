@@ -135,6 +135,17 @@ test('every record page carries one JSON-LD block that describes it with schema.
       problems.push(
         `${where}: dateModified ${data.dateModified}, "last changed" is ${metaContent(tree, 'uaix:last-changed')}`,
       );
+    if (data.headline !== data.name)
+      problems.push(`${where}: headline ${JSON.stringify(data.headline)}, the title is ${data.name}`);
+    if (typeof data.datePublished !== 'string' || !(data.datePublished <= String(data.dateModified)))
+      problems.push(
+        `${where}: datePublished ${data.datePublished} is not a date on or before dateModified ${data.dateModified}`,
+      );
+    for (const role of ['author', 'publisher']) {
+      const party = data[role] as Record<string, unknown> | undefined;
+      if (party?.['@type'] !== 'Organization' || party.url !== `${ORIGIN}/` || !party.name)
+        problems.push(`${where}: ${role} ${JSON.stringify(party)}, expected the record's Organization`);
+    }
     const site = data.isPartOf as Record<string, unknown> | undefined;
     if (site?.['@type'] !== 'WebSite' || site.url !== `${ORIGIN}/`)
       problems.push(`${where}: isPartOf ${JSON.stringify(site)}, expected the WebSite ${ORIGIN}/`);

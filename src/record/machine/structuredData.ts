@@ -46,6 +46,8 @@ export interface StructuredDataInput {
   siteName: string;
   /** When the page's text last changed (from git), YYYY-MM-DD. */
   lastChanged?: string;
+  /** When the page's text was first published (from git), YYYY-MM-DD. */
+  firstPublished?: string;
   /** The record's edition status: its edition (version and date), or a draft since one. */
   edition?: EditionStatus;
   /** The URL of the record's licence (record.config.json). */
@@ -53,6 +55,8 @@ export interface StructuredDataInput {
   /** The files an edition page offers (its bundle and index), as the Dataset's distribution. */
   downloads?: readonly StructuredDownload[];
 }
+
+const organisation = (name: string) => ({ '@type': 'Organization', name, url: `${SITE_ORIGIN}/` });
 
 export function pageStructuredData(
   page: Page,
@@ -75,16 +79,16 @@ export function pageStructuredData(
     '@type': type,
     url: `${SITE_ORIGIN}${page.url}`,
     name: page.entry.data.title,
+    headline: page.entry.data.title,
     description: page.entry.data.description,
     inLanguage: localeOf(page.entry.locale).lang,
     identifier: page.code,
+    ...(input.firstPublished ? { datePublished: input.firstPublished } : {}),
     ...(input.lastChanged ? { dateModified: input.lastChanged } : {}),
-    ...(input.edition
-      ? {
-          version: editionStatusLabel(input.edition),
-          ...(input.edition.state === 'released' ? { datePublished: input.edition.date } : {}),
-        }
-      : {}),
+    ...(input.edition ? { version: editionStatusLabel(input.edition) } : {}),
+    // The record speaks for itself: it is the author and the publisher of every page.
+    author: organisation(input.siteName),
+    publisher: organisation(input.siteName),
     isPartOf: { '@type': 'WebSite', name: input.siteName, url: `${SITE_ORIGIN}/` },
     ...(input.license ? { license: input.license } : {}),
     ...(files.length

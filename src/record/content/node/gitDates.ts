@@ -22,6 +22,8 @@ interface History {
   commits: Change[];
   /** Per repository-relative file: the position in `commits` of the latest commit that changed it. */
   latest: Map<string, number>;
+  /** Per repository-relative file: the position in `commits` of the earliest commit that changed it. */
+  earliest: Map<string, number>;
 }
 
 let history: History | null | undefined;
@@ -46,13 +48,17 @@ function readHistory(): History | null {
   }
   const commits: Change[] = [];
   const latest = new Map<string, number>();
+  const earliest = new Map<string, number>();
   for (const line of out.split('\n')) {
     if (line.startsWith(COMMIT_MARK)) {
       const [commit, when] = line.slice(1).split(' ');
       commits.push({ commit, date: new Date(when).toISOString().slice(0, 10) });
-    } else if (line && !latest.has(line)) latest.set(line, commits.length - 1);
+    } else if (line) {
+      if (!latest.has(line)) latest.set(line, commits.length - 1);
+      earliest.set(line, commits.length - 1);
+    }
   }
-  return commits.length ? { commits, latest } : null;
+  return commits.length ? { commits, latest, earliest } : null;
 }
 
 /** The latest commit touching any of `files` (repository-relative); HEAD when git knows none of them. */
@@ -62,6 +68,18 @@ export function lastChange(files: string[]): Change | undefined {
   let first = Infinity;
   for (const file of files) first = Math.min(first, history.latest.get(file) ?? Infinity);
   return history.commits[first === Infinity ? 0 : first];
+}
+
+/**
+ * YYYY-MM-DD of the earliest commit touching any of `files` (repository-relative): when the text was
+ * first published. HEAD's date for a file git does not know yet.
+ */
+export function firstChangedDate(files: string[]): string | undefined {
+  if (history === undefined) history = readHistory();
+  if (!history) return undefined;
+  let last = -1;
+  for (const file of files) last = Math.max(last, history.earliest.get(file) ?? -1);
+  return history.commits[last === -1 ? 0 : last].date;
 }
 
 /** YYYY-MM-DD of the latest commit touching any of `files` (repository-relative). */
