@@ -7,7 +7,8 @@
  * route-record URL rules. Target: each ≤ 50 ms. Each row is run once to warm up, then 7 times
  * with a garbage collection before each run (so no row pays for the previous row's strings); the
  * table shows the median and the fastest run, and the load average, since a shared machine's load
- * moves the median.
+ * moves the median. `--size N --runs R` times N-character inputs R times instead (the test suite runs
+ * it at its smallest, to see that it still runs).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +23,19 @@ import { utcDateTimeOfDate } from '../src/uai/utcDateTime.ts';
 import { routeRuleIssues } from '../src/uai/routeRules.ts';
 import { ROUTE_FIXTURES_DIR } from '../src/uai/node/recordFiles.ts';
 
-const MIB = 1 << 20;
-const RUNS = 7;
+/** The value after `name` on the command line, as a whole number ≥ 1, or `fallback`. */
+function countOption(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number ≥ 1`);
+  return value;
+}
+
+/** The length of every adversarial input: 1 MiB unless `--size` says otherwise. */
+const SIZE = countOption('--size', 1 << 20);
+const SIZE_LABEL = SIZE === 1 << 20 ? '1 MiB' : `${SIZE.toLocaleString('en-US')}-character`;
+const RUNS = countOption('--runs', 7);
 
 // `npm run bench` passes no --expose-gc; set the flag now and take gc from a fresh context.
 setFlagsFromString('--expose-gc');
@@ -31,9 +43,9 @@ const collectGarbage = runInNewContext('gc') as () => void;
 const TARGET_MS = 50;
 
 /** `unit` repeated to exactly `size` characters. */
-const fill = (unit: string, size = MIB) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-/** `head` then `unit` repeated, 1 MiB in all. */
-const after = (head: string, unit: string) => head + fill(unit, MIB - head.length);
+const fill = (unit: string, size = SIZE) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+/** `head` then `unit` repeated, SIZE characters in all. */
+const after = (head: string, unit: string) => head + fill(unit, SIZE - head.length);
 
 /** A deterministic pseudo-random base64url string (a linear congruential generator). */
 function randomToken(size: number): string {
@@ -138,7 +150,7 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
   'url-credentials': [
     ["'a' repeated (a scheme without ://)", () => fill('a')],
     // Ends in '@', the literal the rule requires, so the pattern runs over the whole string.
-    ["'a://b:' repeated, then '@'", () => `${fill('a://b:', MIB - 1)}@`],
+    ["'a://b:' repeated, then '@'", () => `${fill('a://b:', SIZE - 1)}@`],
   ],
   'url-query-token': [
     ["'?token=' repeated", () => fill('?token=')],
@@ -155,9 +167,9 @@ const SECRET_INPUTS: Record<string, [description: string, make: () => string][]>
     ["'密码' then spaces", () => after('密码', ' ')],
   ],
   [HIGH_ENTROPY_RULE.id]: [
-    ["'a' then '=' repeated then 'a'", () => `a${fill('=', MIB - 2)}a`],
-    ['random base64url', () => randomToken(MIB)],
-    ["'\u200b' then a random base64url (normalized, whole string)", () => `\u200b${randomToken(MIB - 1)}`],
+    ["'a' then '=' repeated then 'a'", () => `a${fill('=', SIZE - 2)}a`],
+    ['random base64url', () => randomToken(SIZE)],
+    ["'\u200b' then a random base64url (normalized, whole string)", () => `\u200b${randomToken(SIZE - 1)}`],
   ],
 };
 
@@ -253,9 +265,9 @@ for (const [language, description, make] of CLAIM_INPUTS) {
   const text = make();
   rows.push(time(`claims ${language}`, description, () => findUnsupportedClaims(text)));
 }
-const longFraction = { delivery: { expires_at: `2026-01-01T00:00:00.${fill('0', MIB - 22)}x` } };
+const longFraction = { delivery: { expires_at: `2026-01-01T00:00:00.${fill('0', SIZE - 22)}x` } };
 rows.push(
-  time('expiry', 'expires_at with a 1 MiB fraction and no Z', () =>
+  time('expiry', `expires_at with a ${SIZE_LABEL} fraction and no Z`, () =>
     expiredRule(longFraction, utcDateTimeOfDate(new Date())),
   ),
 );
@@ -263,7 +275,7 @@ const route = JSON.parse(
   readFileSync(join(ROUTE_FIXTURES_DIR, 'valid', 'live-get-with-static-snapshot.json'), 'utf8'),
 ) as Record<string, unknown>;
 for (const [description, url] of [
-  ["path 'https://' then 'a' repeated", `https://${fill('a', MIB - 8)}`],
+  ["path 'https://' then 'a' repeated", `https://${fill('a', SIZE - 8)}`],
   ["path 'https://x/?token=' repeated", fill('https://x/?token=')],
 ] as const) {
   const record = { ...route, path: url };
@@ -271,7 +283,7 @@ for (const [description, url] of [
 }
 
 const table = [
-  ['rule', 'adversarial 1 MiB input', 'median ms', 'fastest ms', `median ≤ ${TARGET_MS} ms`],
+  ['rule', `adversarial ${SIZE_LABEL} input`, 'median ms', 'fastest ms', `median ≤ ${TARGET_MS} ms`],
   ...rows.map((row) => [
     row.rule,
     row.input,
@@ -289,7 +301,7 @@ const over = rows.filter((row) => row.medianMs > TARGET_MS);
 
 console.log('');
 console.log(
-  `Policy rules on 1 MiB adversarial strings: ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+  `Policy rules on ${SIZE_LABEL} adversarial strings: ${RUNS} runs after warm-up, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
     .map((load) => load.toFixed(1))
     .join(' ')}`,
 );
@@ -306,7 +318,7 @@ console.log(
     bench: 'uai-rules-adversarial',
     node: process.version,
     cpus: cpus().length,
-    inputChars: MIB,
+    inputChars: SIZE,
     runs: RUNS,
     targetMs: TARGET_MS,
     loadAverage: loadavg().map((load) => Number(load.toFixed(2))),

@@ -72,10 +72,22 @@ function usage(problem: string): never {
 const TRANSLATED = LOCALES.filter((locale) => locale.translatesContent).map((locale) => locale.code);
 const FIRST_CODE = 5000;
 
-const WORDS: Record<
-  string,
-  { title: string; intro: string; table: string; example: string; links: string; columns: [string, string, string] }
-> = {
+interface GuideWords {
+  title: string;
+  intro: string;
+  table: string;
+  example: string;
+  links: string;
+  columns: [string, string, string];
+  /** The guide's number after the intro, in the locale's brackets (full-width in Chinese). */
+  numbered: (number: number) => string;
+  /** Between the links of a list (an enumeration comma in Chinese). */
+  separator: string;
+}
+
+const LATIN_TYPOGRAPHY = { numbered: (number: number) => ` (${number})`, separator: ', ' };
+
+const WORDS: Record<string, GuideWords> = {
   'en-us': {
     title: 'Benchmark guide',
     intro:
@@ -84,6 +96,7 @@ const WORDS: Record<
     example: 'Example packet',
     links: 'Related records',
     columns: ['Step', 'Record', 'Stop when'],
+    ...LATIN_TYPOGRAPHY,
   },
   'es-us': {
     title: 'Guía de prueba',
@@ -93,6 +106,7 @@ const WORDS: Record<
     example: 'Paquete de ejemplo',
     links: 'Registros relacionados',
     columns: ['Paso', 'Registro', 'Detenerse cuando'],
+    ...LATIN_TYPOGRAPHY,
   },
   'fr-fr': {
     title: 'Guide de test',
@@ -102,6 +116,18 @@ const WORDS: Record<
     example: 'Paquet d’exemple',
     links: 'Registres liés',
     columns: ['Étape', 'Registre', 'S’arrêter quand'],
+    ...LATIN_TYPOGRAPHY,
+  },
+  'zh-cn': {
+    title: '基准指南',
+    intro:
+      '这份生成的指南以真实指南的形态检验构建：正文、一张表格、一个高亮的数据包以及指向其他记录的链接。智能体用 UAI-1 数据包记录每一步，并在无法证明状态时停止。',
+    table: '步骤',
+    example: '数据包示例',
+    links: '相关记录',
+    columns: ['步骤', '记录', '何时停止'],
+    numbered: (number) => `（${number}）`,
+    separator: '、',
   },
 };
 
@@ -119,6 +145,8 @@ function slugOf(number: number): string {
 
 function guideText(locale: string, number: number, count: number): string {
   const words = WORDS[locale];
+  // A locale that came to translate content after this file was written: say so, not a TypeError.
+  if (!words) throw new Error(`no guide words for ${locale}: add them to WORDS in bench/site.bench.ts`);
   const next = slugOf((number % count) + 1);
   const previous = slugOf(((number + count - 2) % count) + 1);
   const rows = [1, 2, 3, 4, 5].map(
@@ -158,7 +186,7 @@ function guideText(locale: string, number: number, count: number): string {
     `order: ${100 + number}`,
     '---',
     '',
-    `${words.intro} (${number})`,
+    `${words.intro}${words.numbered(number)}`,
     '',
     `## ${words.table}`,
     '',
@@ -175,7 +203,11 @@ function guideText(locale: string, number: number, count: number): string {
     `## ${words.links}`,
     '',
     `- [${words.title} ${previous}](/${locale}/guides/${previous}/) · [${words.title} ${next}](/${locale}/guides/${next}/)`,
-    `- [UAI-1](/${locale}/specification/uai-1/), [${PROFILES[number % PROFILES.length]}](/${locale}/registry/${PROFILES[number % PROFILES.length]}/), [validator](/${locale}/tools/validator/)`,
+    `- ${[
+      `[UAI-1](/${locale}/specification/uai-1/)`,
+      `[${PROFILES[number % PROFILES.length]}](/${locale}/registry/${PROFILES[number % PROFILES.length]}/)`,
+      `[validator](/${locale}/tools/validator/)`,
+    ].join(words.separator)}`,
     '',
   ].join('\n');
 }

@@ -1,22 +1,66 @@
 #!/usr/bin/env bash
-# `npm test`: build the site, type-check from this checkout, then run every test with Node's test
-# runner: unit tests of the core and the record logic, checks over dist/, and the browser, crawler,
-# accessibility and HTML-validity tests against dist/ served on 127.0.0.1.
+# `npm test`: build the site, type-check and lint from this checkout, then run every test with Node's
+# test runner in two tiers: the unit tier (the core and the record logic: `npm run test:unit`), then
+# the build tier (checks over dist/, builds in throw-away copies, the bench scripts at their smallest
+# size) with the end-to-end tier (the browser, crawler, accessibility and HTML-validity tests against
+# dist/ served on 127.0.0.1, each file on a free port). Test files run UAIX_TEST_JOBS at a time
+# (default: the number of cores, at least 2): no two files share state (each build test works in its
+# own copy of the repository; packing the checkout's package takes a lock, tests/support/packageFolderLock.ts).
+# Each tier prints its own summary; the run fails if either tier fails, and both always run.
+# `bash scripts/test.sh unit` (`npm run test:unit`) runs the unit tier alone, without the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s globstar nullglob
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export ASTRO_TELEMETRY_DISABLED=1
 
+jobs="${UAIX_TEST_JOBS:-$(nproc)}"
+if ((jobs < 2)); then jobs=2; fi
+
+unit_tier() {
+  echo "== tests, unit tier: tests/unit ($jobs files at a time)"
+  node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec tests/unit/**/*.test.ts
+}
+
+if [ "${1:-}" = unit ]; then
+  unit_tier
+  exit
+fi
+
 bash scripts/ensure-debian-packages.sh
 echo "== dependency audit (npm audit --omit=dev: high or critical advisories fail the run)"
 node --import tsx scripts/audit.ts
 echo "== build"
 npm run --silent build
+# The type check and the lint read the checkout and write nothing the other reads: they run side by
+# side, each one's output printed whole when both have ended.
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+node node_modules/astro/astro.js check --minimumSeverity hint --minimumFailingSeverity hint >"$logs/check" 2>&1 &
+check=$!
+npm run --silent lint >"$logs/lint" 2>&1 &
+lint=$!
+check_status=0
+wait "$check" || check_status=$?
+lint_status=0
+wait "$lint" || lint_status=$?
 echo "== type check: TypeScript and .astro templates (after the build, which generates Astro's content types)"
-node node_modules/astro/astro.js check --minimumSeverity hint --minimumFailingSeverity hint
+cat "$logs/check"
 echo "== lint: ESLint (TypeScript and .astro), the layer rules (dependency-cruiser, .astro templates included: imports only point down, no loop) and Prettier's check"
-npm run --silent lint
-echo "== tests"
-files=(tests/unit/**/*.test.ts tests/build/**/*.test.ts tests/e2e/**/*.test.ts)
-node --import tsx --test --test-concurrency=1 --test-reporter=spec "${files[@]}"
+cat "$logs/lint"
+if ((check_status || lint_status)); then
+  echo "== failed: type check exit $check_status, lint exit $lint_status" >&2
+  exit 1
+fi
+
+failed=()
+unit_tier || failed+=(unit)
+
+echo "== tests, build and end-to-end tiers: tests/build and tests/e2e ($jobs files at a time)"
+node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec tests/build/**/*.test.ts tests/e2e/**/*.test.ts ||
+  failed+=("build and end-to-end")
+
+if ((${#failed[@]})); then
+  echo "== failed: ${failed[*]} (see the tier's summary above)" >&2
+  exit 1
+fi

@@ -1,9 +1,10 @@
 /**
  * Issue 13, gates 1 and 2 on planted inputs, each in a throw-away copy of the repository: a fake
  * key in a guide, in a translation and in a fixture (with a private endpoint and a local path)
- * stops the build before Astro runs; a local path that a template leaks into dist/ and a claim in a
- * French page stop it after the build. Each problem is one line naming file, line and kind, with
- * the value masked; no planted value is ever printed.
+ * stops the build before Astro runs; a local path that a template leaks into dist/, a claim in a
+ * French page and a claim in a UI string (issue 21 item 5: at its source line, once for every page
+ * it reaches) stop it after the build, all three planted in one full build. Each problem is one line
+ * naming file, line and kind, with the value masked; no planted value is ever printed.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,7 +78,9 @@ test('gate 1 before Astro: a fake key in a guide, in a translation and in a fixt
   assert.ok(lineNumber > 10, `the line number ${lineNumber} is not the planted line's`);
 });
 
-// One full build for both post-build gates: each plant is checked on its own line below.
+// One full build for the post-build gates: each plant is checked on its own line below.
+const UI_STRINGS = 'content/i18n/en-us.json';
+const UI_CLAIM = '"status.published": "UAIX provides hosted messaging for every agent."';
 let postBuild: BuildRun | undefined;
 function plantedFullBuild(): BuildRun {
   postBuild ??= buildWithChanges(copy, {
@@ -85,6 +88,8 @@ function plantedFullBuild(): BuildRun {
       text.replace(/<\/main>/, '<p>Built from /home/builder/uaix/src/pages/404.astro</p></main>'),
     [TRANSLATION]: (text) =>
       `${text.trimEnd()}\n\nUAIX fournit une messagerie hébergée et la synchronisation automatique de vos agents.\n`,
+    [UI_STRINGS]: (text) =>
+      text.replace('"status.published": "Published on UAIX as part of the current public standards record"', UI_CLAIM),
   });
   return postBuild;
 }
@@ -113,5 +118,29 @@ test('gate 2: a claim in a French page fails the build, naming the page, the off
   assert.ok(
     line.startsWith(`  ${TRANSLATION}:${lineNumber}: claims`),
     `the line does not name the source line: ${line}`,
+  );
+});
+
+test('a claim in a UI string shown on every English page: one line at its file, line and key (full build)', () => {
+  const run = plantedFullBuild();
+  assertFailedClearly(run, copy, [UI_STRINGS]);
+  const planted = readFileSync(join(copy, UI_STRINGS), 'utf8').replace(
+    '"status.published": "Published on UAIX as part of the current public standards record"',
+    UI_CLAIM,
+  );
+  const line = planted.slice(0, planted.indexOf('"status.published"')).split('\n').length;
+  // One line for the string, however many pages show it (it was the build's only problem when it
+  // had a build of its own; here the other plants have their lines).
+  const naming = run.stderr.split('\n').filter((text) => text.includes(`${UI_STRINGS}:`));
+  assert.equal(naming.length, 1, `expected one line naming ${UI_STRINGS}\n${run.stderr}`);
+  const problem = lineNaming(
+    run,
+    `${UI_STRINGS}:${line} (/status.published): claims that UAIX provides hosted messaging`,
+  );
+  assert.match(problem, /published in \d+ files, first \/en-us\/.*\[UAI-UNSUPPORTED-CLAIM\]$/);
+  assert.doesNotMatch(
+    problem,
+    new RegExp(copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    'the line holds an absolute path',
   );
 });

@@ -11,10 +11,11 @@ import { packPackage, PackageBuildError } from '../../src/pipeline/uaiPackage.ts
 import { finishPreparation, type StartedRecord } from '../../src/pipeline/recordStages.ts';
 import { isBuildFailure, type BuildFailure } from '../../src/pipeline/buildFailure.ts';
 import type { PackedRelease } from '../../src/record/implementations/node/packageRelease.ts';
+import { withPackageFolderAsync } from '../support/packageFolderLock.ts';
 
 test('the worker thread packs the package packPackage packs', async () => {
-  const onWorker = await packPackageOnWorker();
-  assert.deepEqual(onWorker, packPackage());
+  const [onWorker, onMain] = await withPackageFolderAsync(async () => [await packPackageOnWorker(), packPackage()]);
+  assert.deepEqual(onWorker, onMain);
   assert.match(onWorker.sha256, /^sha256:[0-9a-f]{64}$/);
 });
 

@@ -12,11 +12,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { packPackage } from '../../src/pipeline/uaiPackage.ts';
 import { tarballProblem } from '../../src/record/implementations/node/packageRelease.ts';
 import { writeCacheFile } from '../../src/record/node/cacheFile.ts';
+import { withPackageFolder } from '../support/packageFolderLock.ts';
 
 const destination = mkdtempSync(join(tmpdir(), 'uaix-package-cache-'));
 after(() => rmSync(destination, { recursive: true, force: true }));
 
-const clean = packPackage(destination);
+const clean = withPackageFolder(() => packPackage(destination));
 const cleanBytes = readFileSync(clean.file);
 
 test('tarballProblem: the packed tarball opens; cut, re-gzipped cut, altered headers and no package.json do not', () => {
@@ -43,7 +44,7 @@ test('a damaged cached tarball or pack record is packed again, to the bytes a cl
   };
   for (const [damage, apply] of Object.entries(damages)) {
     apply();
-    const release = packPackage(destination);
+    const release = withPackageFolder(() => packPackage(destination));
     assert.deepEqual(release, clean, damage);
     assert.deepEqual(readFileSync(release.file), cleanBytes, damage);
   }

@@ -1,7 +1,9 @@
 // A stand-in for the build under the supervisor, as the real one talks to it: it names its staging
 // folder, makes it, starts a child in its group (as Pagefind would be), and then does what
 // its second argument says: `stuck` blocks its main thread for good; `publish` asks to swap, and swaps on the
-// yes; `late` ignores SIGTERM and keeps asking to swap until killed.
+// yes; `late` ignores SIGTERM and, from then on, keeps asking to swap until killed (only from then on:
+// a question asked before the interrupt may rightly get the yes, and on a loaded machine the
+// supervisor can read one before the test's signal reaches it).
 import { spawn } from 'node:child_process';
 import { setInterval } from 'node:timers';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,10 @@ const swap = () => {
 };
 process.on('message', (message) => message.type === 'publish' && swap());
 if (mode === 'late') {
-  process.on('SIGTERM', () => process.send({ type: 'publish?' }));
-  setInterval(() => process.send({ type: 'publish?' }), 50);
+  process.on('SIGTERM', () => {
+    process.send({ type: 'publish?' });
+    setInterval(() => process.send({ type: 'publish?' }), 50);
+  });
+  // Alive until the supervisor ends the group.
+  setInterval(() => {}, 1000);
 } else process.send({ type: 'publish?' });
