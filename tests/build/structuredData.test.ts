@@ -7,8 +7,10 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  DIST,
   ORIGIN,
   REPO,
   assertNoProblems,
@@ -27,6 +29,12 @@ interface Vocabulary {
   types: Record<string, { parent: string | null; properties: Record<string, string[]> }>;
   dataTypes: Record<string, string | null>;
 }
+
+/** A PNG's size from its IHDR chunk (RFC 2083: width and height at bytes 16 and 20). */
+const pngSize = (file: string) => {
+  const bytes = readFileSync(file);
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+};
 
 const vocabulary = readJson<Vocabulary>(join(REPO, 'tests/fixtures/schema-org/vocabulary.json'));
 
@@ -159,6 +167,21 @@ test('every record page carries one JSON-LD block that describes it with schema.
     const ogType = data['@type'] === 'TechArticle' ? 'article' : 'website';
     if (og('og:type').join() !== ogType)
       problems.push(`${page.url}: og:type ${og('og:type').join() || '(none)'}, expected ${ogType}`);
+    const image = og('og:image');
+    const imageFile =
+      image.length === 1 && image[0].startsWith(`${ORIGIN}/`) ? join(DIST, image[0].slice(ORIGIN.length)) : '';
+    if (!imageFile || !existsSync(imageFile))
+      problems.push(`${page.url}: og:image ${image.join() || '(none)'} is not one published file of the record`);
+    else if (pngSize(imageFile) !== `${og('og:image:width').join()}x${og('og:image:height').join()}`)
+      problems.push(
+        `${page.url}: og:image is ${pngSize(imageFile)}, its tags say ${og('og:image:width')}x${og('og:image:height')}`,
+      );
+    const twitterCard = findAll(
+      tree,
+      (element) => element.tagName === 'meta' && attr(element, 'name') === 'twitter:card',
+    );
+    if (twitterCard.length !== 1 || attr(twitterCard[0], 'content') !== 'summary_large_image')
+      problems.push(`${page.url}: twitter:card is not summary_large_image`);
     if (og('og:site_name').length !== 1 || !og('og:site_name')[0])
       problems.push(`${page.url}: og:site_name ${og('og:site_name').join() || '(none)'}`);
   }
