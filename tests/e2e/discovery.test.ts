@@ -2,17 +2,14 @@
  * Issue 24: the record as the tools people already run find it, over the local server that
  * applies `_headers` as the host does. Pages and machine files are read and their `Link` headers
  * followed (RFC 8288); /.well-known/api-catalog is checked as an RFC 9264 linkset and every link in
- * it fetched; /openapi.json is validated by swagger-parser (not this record's code), its references
- * resolved over HTTP; and VS Code's JSON language service checks files through the editor schema
- * catalog, loading every schema over HTTP.
+ * it fetched; and VS Code's JSON language service checks files through the editor schema catalog,
+ * loading every schema over HTTP. /openapi.json is read by the OpenAPI tools in openApiTools.test.ts.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import languageService, { type ASTNode } from 'vscode-json-languageservice';
 
 const { getLanguageService, TextDocument } = languageService;
@@ -178,58 +175,6 @@ test('/.well-known/api-catalog is an RFC 9727 linkset (RFC 9264 JSON) whose ever
     problems.push(...(await follow({ url: local(target.href), params: { type: target.type ?? '' } }, rel)));
   }
   assert.deepEqual(problems, []);
-});
-
-/** The JSON Schema 2020-12 meta-schemas, from ajv's copy: the test machine has no Internet. */
-const AJV_REFS = join(dirname(createRequire(import.meta.url).resolve('ajv/package.json')), 'dist/refs');
-
-test('/openapi.json: swagger-parser validates it as OpenAPI 3.1, every reference resolved over HTTP; one operation per GET route with its fallbacks', async () => {
-  const response = await fetch(server.url('/openapi.json'));
-  assert.equal(response.status, 200);
-  assert.equal(mediaType(response), 'application/vnd.oai.openapi+json');
-  const resolved: string[] = [];
-  const document = await response.json();
-  // The custom resolvers are json-schema-ref-parser's plugin shape, which swagger-parser's types leave open.
-  const options = {
-    resolve: {
-      external: true,
-      uaix: {
-        order: 1,
-        canRead: /^https:\/\/uaix\.org\//,
-        read: async (file: { url: string }) => {
-          resolved.push(file.url);
-          const answer = await fetch(local(file.url));
-          if (answer.status !== 200) throw new Error(`${file.url}: ${answer.status}`);
-          return answer.text();
-        },
-      },
-      metaSchema: {
-        order: 2,
-        canRead: /^https:\/\/json-schema\.org\/draft\/2020-12\//,
-        read: (file: { url: string }) => {
-          const name = file.url.replace('https://json-schema.org/draft/2020-12/', '');
-          return readFileSync(join(AJV_REFS, 'json-schema-2020-12', `${name}.json`), 'utf8');
-        },
-      },
-    },
-  } as unknown as SwaggerParser.Options;
-  const validated = await SwaggerParser.validate(document, options);
-  const api = validated as unknown as { paths: Record<string, { get: Record<string, unknown> }> };
-  assert.ok(
-    resolved.some((url) => url.includes('/schemas/uai-1/')),
-    'the route schemas were fetched',
-  );
-  const routes = walkFiles(join(REPOSITORY_ROOT, 'content/routes')).map(
-    (file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>,
-  );
-  for (const route of routes.filter((record) => record.method === 'GET')) {
-    const operation = api.paths[route.path as string]?.get;
-    assert.ok(operation, `${route.route_id}: an operation at ${route.path}`);
-    assert.equal(operation.operationId, route.route_id);
-    const fallbacks = operation['x-uaix-fallbacks'] as Record<string, unknown>;
-    assert.deepEqual(fallbacks.lowest_safe_fallback ?? null, route.lowest_safe_fallback, `${route.route_id}`);
-    assert.equal(fallbacks.human_review_url, route.human_review_url);
-  }
 });
 
 /** The AST node at a JSON Pointer of a document the language service parsed. */

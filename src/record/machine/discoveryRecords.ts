@@ -33,6 +33,8 @@ export function discoveryRecordFiles(
     routes,
     paths: published.map((file) => file.path),
     schemaOf: (path) => describedBySchemaOf(path, rules),
+    schemas: model.schemas,
+    fixtures: [...model.fixtures, ...model.routeFixtures],
     license: config.license,
     version: standardVersion(model),
     description: `The static GET routes of the UAIX record, generated from its route records. ${SUPPORT_BOUNDARY}`,
