@@ -165,8 +165,162 @@ interface MutationContext {
   conditioned: ReadonlySet<string>;
 }
 
+/** What a mutation reads: the packet (a copy, changed in place), its places, and how to seal it. */
+interface MutationRun {
+  mutation: Mutation;
+  from: MutationSource;
+  packet: Record<string, unknown>;
+  all: Place[];
+  random: Random;
+  evaluatedAt: string;
+  maxDepth: number;
+  /** A place the mutation may change: not the envelope's fixed members, not under a conditioned member. */
+  isMutable: (place: Place) => boolean;
+  /** The packet's bytes once resealed, with the code and path it must fail with. */
+  sealed: (code: string, path: string) => Made;
+  /** Free text: a string the schema constrains by nothing but its length, which can hold `text`. */
+  freeText: (text: string) => Place[];
+}
+
+/** A planted secret or claim in free text. */
+function plantText({ mutation, from, packet, random, sealed, freeText }: MutationRun): Made {
+  const secret = mutation === 'plant-secret' ? plantedSecret(random) : undefined;
+  const text = mutation === 'plant-claim' ? plantedClaim(random) : secret && `Use ${secret} for this step.`;
+  const places = text === undefined ? [] : freeText(text);
+  if (!places.length || text === undefined) return undefined;
+  const place = random.pick(places);
+  setAt(packet, place.segments, text);
+  const code =
+    mutation === 'plant-claim'
+      ? 'UAI-UNSUPPORTED-CLAIM'
+      : from.profile === MEMORY_PROPOSAL_PROFILE
+        ? 'UAI-MEMORY-SECRET'
+        : 'UAI-SECRET-PRESENT';
+  return sealed(code, pointer(place.segments));
+}
+
+/** A member its object requires, removed. */
+function removeRequired({ packet, all, random, isMutable, sealed }: MutationRun): Made {
+  const candidates = all.filter(
+    (place) =>
+      isMutable(place) &&
+      !(place.segments.length >= 2 && typeof place.segments.at(-1) === 'number') &&
+      requiredHere(all, place),
+  );
+  if (!candidates.length) return undefined;
+  const place = random.pick(candidates);
+  delete (parentOf(packet, place.segments) as Record<string, unknown>)[place.segments.at(-1) as string];
+  return sealed(place.code ?? 'UAI-SCHEMA-MISSING', pointer(place.segments));
+}
+
+/** A member no schema declares, added to an object. */
+function addUndeclared({ packet, all, random, sealed }: MutationRun): Made {
+  const objects = all.filter((place) => place.shape.kind === 'object' && isJsonObject(place.value));
+  const place = random.pick(objects);
+  const name = `x_undeclared_${random.hex(6)}`;
+  const target = place.segments.length
+    ? (parentOf(packet, [...place.segments, name]) as Record<string, unknown>)
+    : packet;
+  target[name] = 'an undeclared member';
+  return sealed('UAI-SCHEMA-UNDECLARED', pointer([...place.segments, name]));
+}
+
+/** A scalar of another type. */
+function changeType({ packet, all, random, isMutable, sealed }: MutationRun): Made {
+  // A date-time has its own rule (UAI-TIME-NOT-UTC), which a value of another type breaks as well.
+  const scalars = all.filter(
+    (place) =>
+      isMutable(place) &&
+      place.shape.kind === 'scalar' &&
+      typesOf(place.shape).length === 1 &&
+      place.shape.constraints.format !== 'date-time',
+  );
+  if (!scalars.length) return undefined;
+  const place = random.pick(scalars);
+  const [type] = typesOf(place.shape);
+  setAt(packet, place.segments, type === 'string' ? random.below(1000) + 1 : `not a ${type}`);
+  return sealed(place.code ?? 'UAI-SCHEMA-INVALID', pointer(place.segments));
+}
+
+/** A value outside its enumeration. */
+function breakEnum({ packet, all, random, isMutable, sealed }: MutationRun): Made {
+  const enums = all.filter(
+    (place) => isMutable(place) && place.shape.constraints.enum?.every((member) => typeof member === 'string'),
+  );
+  if (!enums.length) return undefined;
+  const place = random.pick(enums);
+  setAt(packet, place.segments, `not-a-member-${random.hex(6)}`);
+  return sealed(place.code ?? 'UAI-SCHEMA-INVALID', pointer(place.segments));
+}
+
+/** A UTC time rewritten with an offset. */
+function timeNotUtc({ packet, all, random, isMutable, sealed }: MutationRun): Made {
+  const times = all.filter(
+    (place) =>
+      isMutable(place) &&
+      place.shape.constraints.format === 'date-time' &&
+      typeof place.value === 'string' &&
+      place.value.endsWith('Z'),
+  );
+  if (!times.length) return undefined;
+  const place = random.pick(times);
+  const hours = String(random.below(12) + 1).padStart(2, '0');
+  setAt(packet, place.segments, `${(place.value as string).slice(0, -1)}+${hours}:00`);
+  return sealed('UAI-TIME-NOT-UTC', pointer(place.segments));
+}
+
+/** An expiry before the run's time of validation. */
+function expire({ packet, random, evaluatedAt, sealed }: MutationRun): Made {
+  const delivery = packet.delivery;
+  if (!isJsonObject(delivery)) return undefined;
+  // A time before the run's time of validation, and after the packet was issued.
+  const issued = Date.parse(String((packet.provenance as Record<string, unknown> | undefined)?.issued_at ?? ''));
+  const now = Date.parse(evaluatedAt);
+  const earliest = Number.isFinite(issued) && issued < now ? issued : now - 86_400_000;
+  const at = earliest + 1000 + Math.floor(random.next() * (now - earliest - 2000));
+  delivery.expires_at = `${new Date(Math.floor(at / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+  return sealed('UAI-EXPIRED', '/delivery/expires_at');
+}
+
+/** A checksum that states another digest. */
+function alterChecksum({ packet, random }: MutationRun): Made {
+  const integrity = packet.integrity;
+  if (!isJsonObject(integrity) || typeof integrity.checksum !== 'string' || !CHECKSUM.test(integrity.checksum))
+    return undefined;
+  const digits = integrity.checksum.slice(7);
+  let altered = digits;
+  while (altered === digits) altered = random.hex(64);
+  integrity.checksum = `sha256:${altered}`;
+  return { bytes: bytesOf(packet), code: 'UAI-INTEGRITY-MISMATCH', path: '/integrity/checksum' };
+}
+
+/** Nesting one level past the reader's limit. */
+function nestTooDeep({ packet, random, maxDepth }: MutationRun): Made {
+  // One level past the reader's limit, under a member of the packet: the reader refuses the text.
+  const holder = `x_nest_${random.hex(6)}`;
+  const text = JSON.stringify({ ...packet, [holder]: 0 });
+  const depth = maxDepth + 1 + random.below(8);
+  const nested = text.replace(`"${holder}":0`, `"${holder}":${'['.repeat(depth)}${']'.repeat(depth)}`);
+  // The reader names the first container past the limit: the packet is depth 1, the holder's array 2.
+  return { bytes: encoder.encode(nested), code: 'UAI-JSON-PARSE', path: `/${holder}${'/0'.repeat(maxDepth - 1)}` };
+}
+
+const MAKERS: Record<Mutation, (run: MutationRun) => Made> = {
+  'plant-secret': plantText,
+  'plant-claim': plantText,
+  'remove-required': removeRequired,
+  'add-undeclared': addUndeclared,
+  'change-type': changeType,
+  'break-enum': breakEnum,
+  'time-not-utc': timeNotUtc,
+  expire: expire,
+  'alter-checksum': alterChecksum,
+  'nest-too-deep': nestTooDeep,
+};
+
+/** One mutation of a valid packet: its bytes and what they must fail with, or undefined where it has no place. */
 function mutate(mutation: Mutation, from: MutationSource, shape: ObjectShape, context: MutationContext): Made {
-  const { random, evaluatedAt, maxDepth, conditioned } = context;
+  const { conditioned } = context;
   const isMutable = (place: Place) =>
     place.segments.length > 0 &&
     !FIXED_MEMBERS.has(pointer(place.segments)) &&
@@ -178,7 +332,6 @@ function mutate(mutation: Mutation, from: MutationSource, shape: ObjectShape, co
     reseal(packet);
     return { bytes: bytesOf(packet), code, path };
   };
-  // Free text: a string the schema constrains by nothing but its length, which can hold `text`.
   const freeText = (text: string) =>
     all.filter((place) => {
       const { constraints } = place.shape;
@@ -194,114 +347,7 @@ function mutate(mutation: Mutation, from: MutationSource, shape: ObjectShape, co
         (constraints.maxLength ?? Infinity) >= text.length
       );
     });
-  switch (mutation) {
-    case 'plant-secret':
-    case 'plant-claim': {
-      const secret = mutation === 'plant-secret' ? plantedSecret(random) : undefined;
-      const text = mutation === 'plant-claim' ? plantedClaim(random) : secret && `Use ${secret} for this step.`;
-      const places = text === undefined ? [] : freeText(text);
-      if (!places.length || text === undefined) return undefined;
-      const place = random.pick(places);
-      setAt(packet, place.segments, text);
-      const code =
-        mutation === 'plant-claim'
-          ? 'UAI-UNSUPPORTED-CLAIM'
-          : from.profile === MEMORY_PROPOSAL_PROFILE
-            ? 'UAI-MEMORY-SECRET'
-            : 'UAI-SECRET-PRESENT';
-      return sealed(code, pointer(place.segments));
-    }
-    case 'remove-required': {
-      const candidates = all.filter(
-        (place) =>
-          isMutable(place) &&
-          !(place.segments.length >= 2 && typeof place.segments.at(-1) === 'number') &&
-          requiredHere(all, place),
-      );
-      if (!candidates.length) return undefined;
-      const place = random.pick(candidates);
-      delete (parentOf(packet, place.segments) as Record<string, unknown>)[place.segments.at(-1) as string];
-      return sealed(place.code ?? 'UAI-SCHEMA-MISSING', pointer(place.segments));
-    }
-    case 'add-undeclared': {
-      const objects = all.filter((place) => place.shape.kind === 'object' && isJsonObject(place.value));
-      const place = random.pick(objects);
-      const name = `x_undeclared_${random.hex(6)}`;
-      const target = place.segments.length
-        ? (parentOf(packet, [...place.segments, name]) as Record<string, unknown>)
-        : packet;
-      target[name] = 'an undeclared member';
-      return sealed('UAI-SCHEMA-UNDECLARED', pointer([...place.segments, name]));
-    }
-    case 'change-type': {
-      // A date-time has its own rule (UAI-TIME-NOT-UTC), which a value of another type breaks as well.
-      const scalars = all.filter(
-        (place) =>
-          isMutable(place) &&
-          place.shape.kind === 'scalar' &&
-          typesOf(place.shape).length === 1 &&
-          place.shape.constraints.format !== 'date-time',
-      );
-      if (!scalars.length) return undefined;
-      const place = random.pick(scalars);
-      const [type] = typesOf(place.shape);
-      setAt(packet, place.segments, type === 'string' ? random.below(1000) + 1 : `not a ${type}`);
-      return sealed(place.code ?? 'UAI-SCHEMA-INVALID', pointer(place.segments));
-    }
-    case 'break-enum': {
-      const enums = all.filter(
-        (place) => isMutable(place) && place.shape.constraints.enum?.every((member) => typeof member === 'string'),
-      );
-      if (!enums.length) return undefined;
-      const place = random.pick(enums);
-      setAt(packet, place.segments, `not-a-member-${random.hex(6)}`);
-      return sealed(place.code ?? 'UAI-SCHEMA-INVALID', pointer(place.segments));
-    }
-    case 'time-not-utc': {
-      const times = all.filter(
-        (place) =>
-          isMutable(place) &&
-          place.shape.constraints.format === 'date-time' &&
-          typeof place.value === 'string' &&
-          place.value.endsWith('Z'),
-      );
-      if (!times.length) return undefined;
-      const place = random.pick(times);
-      const hours = String(random.below(12) + 1).padStart(2, '0');
-      setAt(packet, place.segments, `${(place.value as string).slice(0, -1)}+${hours}:00`);
-      return sealed('UAI-TIME-NOT-UTC', pointer(place.segments));
-    }
-    case 'expire': {
-      const delivery = packet.delivery;
-      if (!isJsonObject(delivery)) return undefined;
-      // A time before the run's time of validation, and after the packet was issued.
-      const issued = Date.parse(String((packet.provenance as Record<string, unknown> | undefined)?.issued_at ?? ''));
-      const now = Date.parse(evaluatedAt);
-      const earliest = Number.isFinite(issued) && issued < now ? issued : now - 86_400_000;
-      const at = earliest + 1000 + Math.floor(random.next() * (now - earliest - 2000));
-      delivery.expires_at = `${new Date(Math.floor(at / 1000) * 1000).toISOString().slice(0, 19)}Z`;
-      return sealed('UAI-EXPIRED', '/delivery/expires_at');
-    }
-    case 'alter-checksum': {
-      const integrity = packet.integrity;
-      if (!isJsonObject(integrity) || typeof integrity.checksum !== 'string' || !CHECKSUM.test(integrity.checksum))
-        return undefined;
-      const digits = integrity.checksum.slice(7);
-      let altered = digits;
-      while (altered === digits) altered = random.hex(64);
-      integrity.checksum = `sha256:${altered}`;
-      return { bytes: bytesOf(packet), code: 'UAI-INTEGRITY-MISMATCH', path: '/integrity/checksum' };
-    }
-    case 'nest-too-deep': {
-      // One level past the reader's limit, under a member of the packet: the reader refuses the text.
-      const holder = `x_nest_${random.hex(6)}`;
-      const text = JSON.stringify({ ...packet, [holder]: 0 });
-      const depth = maxDepth + 1 + random.below(8);
-      const nested = text.replace(`"${holder}":0`, `"${holder}":${'['.repeat(depth)}${']'.repeat(depth)}`);
-      // The reader names the first container past the limit: the packet is depth 1, the holder's array 2.
-      return { bytes: encoder.encode(nested), code: 'UAI-JSON-PARSE', path: `/${holder}${'/0'.repeat(maxDepth - 1)}` };
-    }
-  }
+  return MAKERS[mutation]({ ...context, mutation, from, packet, all, isMutable, sealed, freeText });
 }
 
 /** Whether the place is a member its object requires without a condition. */

@@ -102,6 +102,97 @@ function judged(testCase: ConformanceCase, answer: ConformanceAnswer): Outcome {
     : { status: judgement.status, answer, problem: judgement.problem };
 }
 
+/** What the run knows while it asks: each case's outcome so far, and which ids were answered. */
+interface RunState {
+  outcomes: Outcome[];
+  positionOf: Map<string, number>;
+  answered: Set<string>;
+  /** Why the remaining cases are not run, once the run stops early. */
+  stopped: string | null;
+  /** The position of the last case asked. */
+  last: number;
+}
+
+/** The case at `position` was named by a second answer line: a bad answer. */
+function markDuplicate(state: RunState, position: number): void {
+  state.outcomes[position] = {
+    ...state.outcomes[position],
+    status: 'bad-answer',
+    problem: 'answered more than once: a second line named this request',
+  };
+}
+
+/** Asks the peer about one case and waits for its outcome (a line for an earlier request marks that one). */
+async function askCase(
+  state: RunState,
+  peer: ConformancePeer,
+  id: string,
+  position: number,
+  testCase: ConformanceCase,
+  options: RunOptions,
+): Promise<Outcome> {
+  const deadline = Date.now() + options.timeoutMs;
+  let reply = await peer.ask(requestLine(id, testCase, options.evaluatedAt), options.timeoutMs);
+  for (;;) {
+    if (reply.kind === 'timeout')
+      return { status: 'timeout', answer: null, problem: `no answer within ${options.timeoutMs} ms` };
+    if (reply.kind === 'crashed') return { status: 'crashed', answer: null, problem: reply.detail };
+    if (reply.kind === 'bad-answer') return { status: 'bad-answer', answer: null, problem: reply.detail };
+    const read = readAnswer(reply.line);
+    if (read.id !== null && read.id !== id && state.answered.has(read.id)) {
+      // A line for a request already answered: that case's fault; this request still waits.
+      markDuplicate(state, state.positionOf.get(read.id)!);
+      reply = await peer.next(Math.max(0, deadline - Date.now()));
+      continue;
+    }
+    state.answered.add(id);
+    if (!read.ok) {
+      // A first request refused (another protocol version, as a rule): the rest would be refused too.
+      if (read.refused && position === 0) state.stopped = `not run: ${read.problem}`;
+      return { status: 'bad-answer', answer: null, problem: read.problem };
+    }
+    if (read.id !== id)
+      return {
+        status: 'bad-answer',
+        answer: null,
+        problem: `the answer names ${JSON.stringify(read.id)}, a request that was not sent`,
+      };
+    return judged(testCase, read.answer);
+  }
+}
+
+/** Lines written after the last answer: a repeated id marks its case, any other line the last request. */
+function markLateLines(state: RunState, lines: readonly string[]): void {
+  const { outcomes, last } = state;
+  for (const line of lines) {
+    const read = readAnswer(line);
+    if (read.id !== null && state.answered.has(read.id)) markDuplicate(state, state.positionOf.get(read.id)!);
+    else if (last >= 0 && outcomes[last].status !== 'crashed')
+      outcomes[last] = {
+        ...outcomes[last],
+        status: 'bad-answer',
+        problem: 'a line came after the last answer, for no request sent',
+      };
+  }
+}
+
+/** One case's line of the report. */
+function caseResult(testCase: ConformanceCase, position: number, outcome: Outcome, options: RunOptions): CaseResult {
+  const failed = outcome.status !== 'pass';
+  return {
+    id: opaqueId(position),
+    source: testCase.source,
+    requirements: testCase.requirements,
+    kind: testCase.kind,
+    form: testCase.form,
+    expected: expectedOf(testCase),
+    answer: outcome.answer,
+    status: outcome.status,
+    problem: outcome.problem,
+    expected_failure: failed ? expectedFailureOf(testCase, options.expectedFailures) : null,
+  };
+}
+
 /** Asks the peer about every case, one at a time, in the seed's order; the peer is closed at the end. */
 export async function runConformance(
   cases: readonly ConformanceCase[],
@@ -109,93 +200,34 @@ export async function runConformance(
   options: RunOptions,
 ): Promise<ConformanceReport> {
   const order = shuffled(cases, seededRandom(options.seed));
-  const outcomes: Outcome[] = order.map(() => ({ status: 'not-run', answer: null, problem: null }));
-  const positionOf = new Map<string, number>();
-  const answered = new Set<string>();
-  const duplicate = (position: number) => {
-    outcomes[position] = {
-      ...outcomes[position],
-      status: 'bad-answer',
-      problem: 'answered more than once: a second line named this request',
-    };
+  const state: RunState = {
+    outcomes: order.map(() => ({ status: 'not-run', answer: null, problem: null })),
+    positionOf: new Map(),
+    answered: new Set(),
+    stopped: null,
+    last: -1,
   };
-  let stopped: string | null = null;
   let timeoutsInARow = 0;
-  let last = -1;
   try {
     for (const [position, testCase] of order.entries()) {
       const id = opaqueId(position);
-      positionOf.set(id, position);
-      if (stopped) {
-        outcomes[position].problem = stopped;
+      state.positionOf.set(id, position);
+      if (state.stopped) {
+        state.outcomes[position].problem = state.stopped;
         continue;
       }
-      last = position;
-      const deadline = Date.now() + options.timeoutMs;
-      let reply = await peer.ask(requestLine(id, testCase, options.evaluatedAt), options.timeoutMs);
-      let outcome: Outcome | undefined;
-      while (!outcome) {
-        if (reply.kind === 'timeout')
-          outcome = { status: 'timeout', answer: null, problem: `no answer within ${options.timeoutMs} ms` };
-        else if (reply.kind === 'crashed') outcome = { status: 'crashed', answer: null, problem: reply.detail };
-        else if (reply.kind === 'bad-answer') outcome = { status: 'bad-answer', answer: null, problem: reply.detail };
-        else {
-          const read = readAnswer(reply.line);
-          if (read.id !== null && read.id !== id && answered.has(read.id)) {
-            // A line for a request already answered: that case's fault; this request still waits.
-            duplicate(positionOf.get(read.id)!);
-            reply = await peer.next(Math.max(0, deadline - Date.now()));
-            continue;
-          }
-          answered.add(id);
-          if (!read.ok) {
-            outcome = { status: 'bad-answer', answer: null, problem: read.problem };
-            // A first request refused (another protocol version, as a rule): the rest would be refused too.
-            if (read.refused && position === 0) stopped = `not run: ${read.problem}`;
-          } else if (read.id !== id)
-            outcome = {
-              status: 'bad-answer',
-              answer: null,
-              problem: `the answer names ${JSON.stringify(read.id)}, a request that was not sent`,
-            };
-          else outcome = judged(testCase, read.answer);
-        }
-      }
-      outcomes[position] = outcome;
+      state.last = position;
+      const outcome = await askCase(state, peer, id, position, testCase, options);
+      state.outcomes[position] = outcome;
       timeoutsInARow = outcome.status === 'timeout' ? timeoutsInARow + 1 : 0;
-      if (outcome.status === 'crashed') stopped = 'not run: the implementation crashed on an earlier case';
+      if (outcome.status === 'crashed') state.stopped = 'not run: the implementation crashed on an earlier case';
       else if (timeoutsInARow >= MAX_TIMEOUTS_IN_A_ROW)
-        stopped = `not run: the implementation timed out ${MAX_TIMEOUTS_IN_A_ROW} times in a row`;
+        state.stopped = `not run: the implementation timed out ${MAX_TIMEOUTS_IN_A_ROW} times in a row`;
     }
   } finally {
-    // Lines written after the last answer: a repeated id marks its case, any other line the last request.
-    for (const line of await peer.close()) {
-      const read = readAnswer(line);
-      if (read.id !== null && answered.has(read.id)) duplicate(positionOf.get(read.id)!);
-      else if (last >= 0 && outcomes[last].status !== 'crashed')
-        outcomes[last] = {
-          ...outcomes[last],
-          status: 'bad-answer',
-          problem: 'a line came after the last answer, for no request sent',
-        };
-    }
+    markLateLines(state, await peer.close());
   }
-  const results = order.map((testCase, position): CaseResult => {
-    const outcome = outcomes[position];
-    const failed = outcome.status !== 'pass';
-    return {
-      id: opaqueId(position),
-      source: testCase.source,
-      requirements: testCase.requirements,
-      kind: testCase.kind,
-      form: testCase.form,
-      expected: expectedOf(testCase),
-      answer: outcome.answer,
-      status: outcome.status,
-      problem: outcome.problem,
-      expected_failure: failed ? expectedFailureOf(testCase, options.expectedFailures) : null,
-    };
-  });
+  const results = order.map((testCase, position) => caseResult(testCase, position, state.outcomes[position], options));
   return buildReport(results, order, options);
 }
 

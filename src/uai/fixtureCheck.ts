@@ -126,6 +126,97 @@ interface Judged<R extends Verdict> {
   checked: (FixtureInput & { report: R; expectation?: FixtureExpectation; warningExpectation?: FixtureExpectation })[];
 }
 
+/** Expectation entries by group, then by fixture file name. */
+type ExpectationsByGroup = Map<string, Map<string, FixtureExpectation>>;
+/** Fixture file names seen, by group. */
+type SeenByGroup = Map<string, Set<string>>;
+
+function markSeen(seen: SeenByGroup, group: string, name: string): void {
+  (seen.get(group) ?? seen.set(group, new Set()).get(group)!).add(name);
+}
+
+/** A valid fixture: no error, and exactly the warning its valid/_expected.json entry names, if any. */
+function judgeValidFixture<R extends Verdict>(
+  entry: Judged<R>['checked'][number],
+  warningExpectations: ExpectationsByGroup,
+  failures: FixtureFailure[],
+): void {
+  const { report } = entry;
+  for (const error of report.errors) {
+    failures.push({
+      file: entry.file,
+      pointer: error.path,
+      rule: error.code,
+      message: `valid fixture fails: ${error.message}`,
+    });
+  }
+  const expected = warningExpectations.get(entry.group)?.get(`${entry.name}.json`);
+  if (expected) entry.warningExpectation = expected;
+  // A fixture that already fails gives no verdict on its warnings.
+  if (!report.errors.length) failures.push(...warningFailures(entry.file, report.warnings ?? [], expected));
+}
+
+/** An invalid fixture: its invalid/_expected.json entry exists, and the report has that code at that place. */
+function judgeInvalidFixture<R extends Verdict>(
+  entry: Judged<R>['checked'][number],
+  expectations: ExpectationsByGroup,
+  failures: FixtureFailure[],
+): void {
+  const { report } = entry;
+  const expectation = expectations.get(entry.group)?.get(`${entry.name}.json`);
+  if (!expectation) {
+    failures.push({
+      file: entry.file,
+      pointer: '',
+      rule: 'fixture-expectations',
+      message: `no entry in ${entry.group}/invalid/${EXPECTATIONS_FILE} says which code this fixture must produce`,
+    });
+    return;
+  }
+  entry.expectation = expectation;
+  const hit = report.errors.find((error) => error.code === expectation.code && error.path === expectation.path);
+  if (report.valid) {
+    failures.push({
+      file: entry.file,
+      pointer: expectation.path,
+      rule: expectation.code,
+      message: 'invalid fixture passes validation',
+    });
+  } else if (!hit) {
+    const found = report.errors.map((error) => `${error.code} at ${error.path || '(root)'}`).join('; ');
+    failures.push({
+      file: entry.file,
+      pointer: expectation.path,
+      rule: expectation.code,
+      message: `expected ${expectation.code} at ${expectation.path || '(root)'}, got ${found}`,
+    });
+  }
+}
+
+/** Expectation entries that name a fixture its folder does not hold. */
+function unusedExpectationFailures(
+  expectationFiles: readonly ExpectationInput[],
+  expectations: { valid: ExpectationsByGroup; invalid: ExpectationsByGroup },
+  seen: { valid: SeenByGroup; invalid: SeenByGroup },
+): FixtureFailure[] {
+  const failures: FixtureFailure[] = [];
+  for (const input of expectationFiles) {
+    const verdict = input.verdict === 'valid' ? 'valid' : 'invalid';
+    const seenHere = seen[verdict].get(input.group);
+    for (const name of expectations[verdict].get(input.group)?.keys() ?? []) {
+      if (!seenHere?.has(name)) {
+        failures.push({
+          file: input.file,
+          pointer: `/${name}`,
+          rule: 'fixture-expectations',
+          message: `names ${name}, which is not in the ${verdict} folder`,
+        });
+      }
+    }
+  }
+  return failures;
+}
+
 /**
  * Runs `check` on every fixture and compares the verdict with the fixture's folder and, for an
  * invalid one, with its `_expected.json` entry. `onChecked` adds checks of its own kind, in order.
@@ -137,89 +228,28 @@ function judgeFixtures<R extends Verdict>(
   onChecked: (entry: FixtureInput & { report: R }, failures: FixtureFailure[]) => void = () => {},
 ): Judged<R> {
   const failures: FixtureFailure[] = [];
-  const expectations = new Map<string, Map<string, FixtureExpectation>>();
-  const warningExpectations = new Map<string, Map<string, FixtureExpectation>>();
+  // Invalid fixtures' entries name the error they must give; valid fixtures' entries, a warning.
+  const expectations = { valid: new Map(), invalid: new Map() } as {
+    valid: ExpectationsByGroup;
+    invalid: ExpectationsByGroup;
+  };
   for (const input of expectationFiles)
-    (input.verdict === 'valid' ? warningExpectations : expectations).set(
-      input.group,
-      readExpectations(input, failures),
-    );
-  const seenValid = new Map<string, Set<string>>();
+    expectations[input.verdict === 'valid' ? 'valid' : 'invalid'].set(input.group, readExpectations(input, failures));
+  const seen = { valid: new Map(), invalid: new Map() } as { valid: SeenByGroup; invalid: SeenByGroup };
   const counts: FixtureCheckResult['counts'] = {};
   const checked: Judged<R>['checked'] = [];
-  const seenInvalid = new Map<string, Set<string>>();
-
   for (const fixture of fixtures) {
     const report = check(fixture);
     counts[fixture.group] ??= { valid: 0, invalid: 0 };
     counts[fixture.group][fixture.verdict]++;
     const entry: Judged<R>['checked'][number] = { ...fixture, report };
-    if (fixture.verdict === 'valid') {
-      for (const error of report.errors) {
-        failures.push({
-          file: fixture.file,
-          pointer: error.path,
-          rule: error.code,
-          message: `valid fixture fails: ${error.message}`,
-        });
-      }
-      const expected = warningExpectations.get(fixture.group)?.get(`${fixture.name}.json`);
-      (seenValid.get(fixture.group) ?? seenValid.set(fixture.group, new Set()).get(fixture.group)!).add(
-        `${fixture.name}.json`,
-      );
-      if (expected) entry.warningExpectation = expected;
-      // A fixture that already fails gives no verdict on its warnings.
-      if (!report.errors.length) failures.push(...warningFailures(fixture.file, report.warnings ?? [], expected));
-    } else {
-      const expectation = expectations.get(fixture.group)?.get(`${fixture.name}.json`);
-      (seenInvalid.get(fixture.group) ?? seenInvalid.set(fixture.group, new Set()).get(fixture.group)!).add(
-        `${fixture.name}.json`,
-      );
-      if (!expectation) {
-        failures.push({
-          file: fixture.file,
-          pointer: '',
-          rule: 'fixture-expectations',
-          message: `no entry in ${fixture.group}/invalid/${EXPECTATIONS_FILE} says which code this fixture must produce`,
-        });
-      } else {
-        entry.expectation = expectation;
-        const hit = report.errors.find((error) => error.code === expectation.code && error.path === expectation.path);
-        if (report.valid) {
-          failures.push({
-            file: fixture.file,
-            pointer: expectation.path,
-            rule: expectation.code,
-            message: 'invalid fixture passes validation',
-          });
-        } else if (!hit) {
-          const found = report.errors.map((error) => `${error.code} at ${error.path || '(root)'}`).join('; ');
-          failures.push({
-            file: fixture.file,
-            pointer: expectation.path,
-            rule: expectation.code,
-            message: `expected ${expectation.code} at ${expectation.path || '(root)'}, got ${found}`,
-          });
-        }
-      }
-    }
+    markSeen(seen[fixture.verdict], fixture.group, `${fixture.name}.json`);
+    if (fixture.verdict === 'valid') judgeValidFixture(entry, expectations.valid, failures);
+    else judgeInvalidFixture(entry, expectations.invalid, failures);
     onChecked(entry, failures);
     checked.push(entry);
   }
-  for (const input of expectationFiles) {
-    const valid = input.verdict === 'valid';
-    const seen = (valid ? seenValid : seenInvalid).get(input.group);
-    for (const name of (valid ? warningExpectations : expectations).get(input.group)?.keys() ?? []) {
-      if (!seen?.has(name)) {
-        failures.push({
-          file: input.file,
-          pointer: `/${name}`,
-          rule: 'fixture-expectations',
-          message: `names ${name}, which is not in the ${valid ? 'valid' : 'invalid'} folder`,
-        });
-      }
-    }
-  }
+  failures.push(...unusedExpectationFailures(expectationFiles, expectations, seen));
   return { failures, counts, checked };
 }
 

@@ -36,8 +36,11 @@ export interface CanonicalVisitor {
    * (such text is well-formed and escapes to itself), without a second pass over its characters.
    */
   string(text: string, path: readonly (string | number)[]): boolean;
-  /** A member name of the object at `path`. */
-  memberName(name: string, path: readonly (string | number)[]): void;
+  /**
+   * A member name of the object at `path`. Returns true only when the name is ASCII with no
+   * character JSON escapes, as for `string`: the serializer then writes it in quotes as it is.
+   */
+  memberName(name: string, path: readonly (string | number)[]): boolean;
   /** A number at `path`. */
   number(value: number, path: readonly (string | number)[]): void;
 }
@@ -176,7 +179,12 @@ function serializeContainer(
   for (let index = 0; index < names.length; index++) {
     const name = names[index]!;
     if (index > 0) text += ',';
-    visitor?.memberName(name, path);
+    if (visitor?.memberName(name, path)) {
+      path.push(name);
+      text += '"' + name + '":' + serializeValue(record[name], path, ancestors, visitor);
+      path.pop();
+      continue;
+    }
     path.push(name);
     const lone = findLoneSurrogate(name);
     if (lone !== -1) {

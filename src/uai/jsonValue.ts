@@ -38,12 +38,62 @@ export interface NonJsonFindings {
 }
 
 /**
+ * True only when `findNonJsonPlaces` would find nothing in `value`: the same tests (plain objects
+ * and arrays, no symbol keys or holes, nesting and the byte count within the limits) without the
+ * bookkeeping that places need (the path, a frame per container, the set of open containers).
+ * Most values from code are JSON data, so they pass here and the walk that reports runs only
+ * on the rest. A cycle needs no set: it nests past `maxDepth`, and then the walk names it.
+ */
+export function isJsonDataWithin(value: unknown, limits: { maxDepth: number; maxBytes: number }): boolean {
+  const { maxDepth, maxBytes } = limits;
+  let bytes = 0;
+  /** `depth` is the number of containers open around `node`. */
+  const fits = (node: unknown, depth: number): boolean => {
+    if (typeof node === 'string') {
+      bytes += node.length + 2;
+      return true;
+    }
+    bytes += 2;
+    if (node === null || typeof node === 'number' || typeof node === 'boolean') return true;
+    if (typeof node !== 'object' || depth >= maxDepth) return false;
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index++) {
+        if (!Object.hasOwn(node, index) || !fits(node[index], depth + 1)) return false;
+      }
+      return true;
+    }
+    if (!isPlain(node) || Object.getOwnPropertySymbols(node).length > 0) return false;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      bytes += key.length + 3;
+      if (bytes > maxBytes || !fits(record[key], depth + 1)) return false;
+    }
+    return true;
+  };
+  try {
+    return fits(value, 0) && bytes <= maxBytes;
+  } catch {
+    return false; // a getter or a proxy trap that throws: the walk reports it
+  }
+}
+
+/**
  * The places in `value` that are not JSON data, in document order: at most `maxListed` listed,
  * `total` counting all. Containers nested deeper than `maxDepth` (the top level is depth 1, as
  * the reader counts) are one place each, not walked. Stops with `tooLarge` once the JSON text
  * would take more than `maxBytes` (counted low: one byte per UTF-16 unit of a string or name).
  */
 export function findNonJsonValues(
+  value: unknown,
+  limits: { maxDepth: number; maxBytes: number },
+  maxListed = Infinity,
+): NonJsonFindings {
+  if (isJsonDataWithin(value, limits)) return { found: [], total: 0, tooLarge: false };
+  return findNonJsonPlaces(value, limits, maxListed);
+}
+
+/** `findNonJsonValues` without the quick answer for JSON data: the walk that names each place. */
+export function findNonJsonPlaces(
   value: unknown,
   limits: { maxDepth: number; maxBytes: number },
   maxListed = Infinity,

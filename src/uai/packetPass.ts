@@ -11,8 +11,8 @@ import type { CanonicalVisitor } from './jcs.ts';
 import { unsafeNumberProblem } from './ijsonNumbers.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
 import { canonicalPacketText } from './packetDigest.ts';
-import { PacketTextChecks } from './policyRules.ts';
-import { screenString, needsNoEscape } from './stringScreen.ts';
+import { PacketTextChecks, rememberMemberName } from './policyRules.ts';
+import { screenString, needsNoEscape, isAsciiScreen } from './stringScreen.ts';
 
 /** The issue of a packet that has no canonical text (a value JSON cannot carry, a cycle, a lone surrogate). */
 export function digestFailure(error: unknown): UaiIssue {
@@ -22,6 +22,13 @@ export function digestFailure(error: unknown): UaiIssue {
     message: (error as Error).message,
   };
 }
+
+/**
+ * Member names with no claim and no secret that JSON writes as they are: the verdicts depend on the
+ * name alone, and packets of one profile share their names, so each is read once (bounded, see
+ * `rememberMemberName`).
+ */
+const QUIET_MEMBER_NAMES = new Set<string>();
 
 const INTEGRITY_PATH: readonly string[] = ['integrity'];
 const CHECKSUM_PATH: readonly string[] = ['integrity', 'checksum'];
@@ -34,12 +41,25 @@ const CHECKSUM_PATH: readonly string[] = ['integrity', 'checksum'];
 export class PacketPass extends PacketTextChecks implements CanonicalVisitor {
   /** A number that is not I-JSON was seen: the exact report then comes from `findUnsafeNumbers`. */
   unsafeNumber = false;
+  /** Every string value seen so far is ASCII (the schema stage then skips its walk for astral invisible text). */
+  asciiText = true;
 
   /** The screen that decides which checks run also tells the serializer whether the string needs escaping. */
   override string(text: string, path: readonly (string | number)[]): boolean {
     const screen = screenString(text);
     this.screened(text, path, screen);
+    if (!isAsciiScreen(screen)) this.asciiText = false;
     return needsNoEscape(screen);
+  }
+
+  /** A member name: checked once per name (`QUIET_MEMBER_NAMES`); true when it is written as it is. */
+  override memberName(name: string, path: readonly (string | number)[]): boolean {
+    if (QUIET_MEMBER_NAMES.has(name)) return true;
+    const findings = this.claims.length + this.secrets.length;
+    super.memberName(name, path);
+    const plain = needsNoEscape(screenString(name));
+    if (plain && this.claims.length + this.secrets.length === findings) rememberMemberName(QUIET_MEMBER_NAMES, name);
+    return plain;
   }
 
   number(value: number): void {

@@ -194,9 +194,10 @@ function schemaIssues(
   packet: Record<string, unknown>,
   profile: string | undefined,
   profileIssue: UaiIssue | undefined,
+  asciiText: boolean,
 ): UaiIssue[] {
   const schemaId = profile ? context.registry.profileSchemaId(profile)! : ENVELOPE_SCHEMA_ID;
-  const errors = context.compiled.validate(schemaId, packet, shapeOf(context, profile));
+  const errors = context.compiled.validate(schemaId, packet, shapeOf(context, profile), asciiText);
   return profileIssue ? [profileIssue, ...errors.filter((error) => error.path !== '/profile')] : errors;
 }
 
@@ -257,7 +258,7 @@ function validateJson(context: ValidatorContext, value: unknown, options: Valida
     if (unsafe.length) return unsafeNumberReport(context, value, unsafe);
   }
   const { profile, issue: profileIssue } = profileOf(context, packet);
-  const errors = schemaIssues(context, packet, profile, profileIssue);
+  const errors = schemaIssues(context, packet, profile, profileIssue, pass.covered?.asciiText === true);
   addPolicyIssues(errors, policyIssuesOf(packet, pass, readClock(options.now)));
   const warnings: UaiIssue[] = [];
   let digest: string | null = null;

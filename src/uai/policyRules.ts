@@ -92,10 +92,30 @@ function claimIssue(text: string, path: readonly (string | number)[], isMemberNa
   };
 }
 
+/**
+ * Member names are kept in bounded sets of verdicts that depend on the text alone: packets of one
+ * profile share their member names, which are more than half of a packet's strings, so each name is
+ * read once, not once per packet. A set is cleared when full; long names are never kept.
+ */
+const MEMBER_NAME_CACHE_LIMIT = 4_096;
+const MEMBER_NAME_CACHE_MAX_LENGTH = 128;
+
+export function rememberMemberName(names: Set<string>, name: string): void {
+  if (name.length > MEMBER_NAME_CACHE_MAX_LENGTH) return;
+  if (names.size >= MEMBER_NAME_CACHE_LIMIT) names.clear();
+  names.add(name);
+}
+
+/** Member names whose words the claim detector found clean. */
+const CLAIM_FREE_MEMBER_NAMES = new Set<string>();
+
 /** claimIssue for a member name of the object at `path`, when the screen of its words says it may claim. */
 function memberNameClaimIssue(name: string, path: readonly (string | number)[]): UaiIssue | undefined {
+  if (CLAIM_FREE_MEMBER_NAMES.has(name)) return undefined;
   const text = memberNameText(name);
-  return mayClaim(screenString(text)) ? claimIssue(text, path, true) : undefined;
+  const issue = mayClaim(screenString(text)) ? claimIssue(text, path, true) : undefined;
+  if (!issue) rememberMemberName(CLAIM_FREE_MEMBER_NAMES, name);
+  return issue;
 }
 
 export function unsupportedClaimRule(packet: unknown): UaiIssue[] {
@@ -143,20 +163,16 @@ function memberLabel(name: string, holder: unknown): string {
  * normalization may change it). Member names repeat across packets, so the answer is kept
  * (bounded, short names only). The `k` of a JWK is always read with its label.
  */
-const NAME_MATTERS = new Map<string, boolean>();
-const NAME_CACHE_LIMIT = 4_096;
-const NAME_MAX_LENGTH = 128;
+const LABEL_MATTERS = new Set<string>();
+const LABEL_IRRELEVANT = new Set<string>();
 
 function nameMatters(name: string): boolean {
   if (name === 'k') return true;
-  const known = NAME_MATTERS.get(name);
-  if (known !== undefined) return known;
+  if (LABEL_MATTERS.has(name)) return true;
+  if (LABEL_IRRELEVANT.has(name)) return false;
   const screen = screenString(`"${name}": "`);
   const matters = (screen & SECRET_RULE_BITS) !== 0 || mayNormalize(screen);
-  if (name.length <= NAME_MAX_LENGTH) {
-    if (NAME_MATTERS.size >= NAME_CACHE_LIMIT) NAME_MATTERS.clear();
-    NAME_MATTERS.set(name, matters);
-  }
+  rememberMemberName(matters ? LABEL_MATTERS : LABEL_IRRELEVANT, name);
   return matters;
 }
 
@@ -181,14 +197,8 @@ function labelledFindings(text: string, label: string): SecretFinding[] {
   );
 }
 
-/**
- * Member names the secret scanner found clean. Packets of one profile share their member names,
- * which are more than half of a packet's strings, so each is scanned once, not once per packet.
- * The verdict depends on the text alone; the set is bounded (cleared when full, short names only).
- */
-const CLEAN_MEMBER_NAMES = new Set<string>();
-const CLEAN_MEMBER_NAMES_LIMIT = 4_096;
-const CLEAN_MEMBER_NAME_MAX_LENGTH = 128;
+/** Member names the secret scanner found clean (see `rememberMemberName`). */
+const SECRET_FREE_MEMBER_NAMES = new Set<string>();
 
 /**
  * UAI-MEMORY-SECRET (in a memory proposal) or UAI-SECRET-PRESENT for one string or member name
@@ -203,7 +213,7 @@ function secretIssue(
   screen?: number,
   root?: unknown,
 ): UaiIssue | undefined {
-  if (isMemberName && CLEAN_MEMBER_NAMES.has(text)) return undefined;
+  if (isMemberName && SECRET_FREE_MEMBER_NAMES.has(text)) return undefined;
   let found = describeSecrets(text, isMemberName, screen);
   const name = path.at(-1);
   if (!found && root !== undefined && typeof name === 'string' && nameMatters(name)) {
@@ -211,10 +221,7 @@ function secretIssue(
     found = describeFindings(text, labelledFindings(text, label), `this string, read with its member name,`);
   }
   if (!found) {
-    if (isMemberName && text.length <= CLEAN_MEMBER_NAME_MAX_LENGTH) {
-      if (CLEAN_MEMBER_NAMES.size >= CLEAN_MEMBER_NAMES_LIMIT) CLEAN_MEMBER_NAMES.clear();
-      CLEAN_MEMBER_NAMES.add(text);
-    }
+    if (isMemberName) rememberMemberName(SECRET_FREE_MEMBER_NAMES, text);
     return undefined;
   }
   return memoryProposal

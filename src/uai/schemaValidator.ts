@@ -40,8 +40,12 @@ export interface SchemaCheck {
 }
 
 export interface CompiledSchemas {
-  /** Validates a keyed value against a schema `$id`; returns issues with codes. */
-  validate(schemaId: string, value: unknown, shape: Shape): UaiIssue[];
+  /**
+   * Validates a keyed value against a schema `$id`; returns issues with codes. `asciiText`: the
+   * caller has read every string value and each is ASCII, so none can be made of the astral
+   * invisible characters that `passesPatternInvisibly` looks for, and that walk is skipped.
+   */
+  validate(schemaId: string, value: unknown, shape: Shape, asciiText?: boolean): UaiIssue[];
 }
 
 /** Makes the validators for a registry: the schema `$id`s of the envelope and profiles, plus `extraIds`. */
@@ -50,10 +54,11 @@ export type SchemaCompiler = (registry: SchemaRegistry, extraIds?: readonly stri
 /** Wraps validate functions (by schema `$id`) so they answer with UAI-1 issues. */
 export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): CompiledSchemas {
   return {
-    validate(schemaId, value, shape) {
+    validate(schemaId, value, shape, asciiText = false) {
       const validate = compiled.get(schemaId);
       if (!validate) throw new Error(`schema ${schemaId} is not compiled`);
       if (validate(value)) {
+        if (asciiText) return [];
         const invisible = invisibleTextErrors(value, shape, [], []);
         return invisible.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
       }
@@ -61,7 +66,7 @@ export function schemasFromChecks(compiled: ReadonlyMap<string, SchemaCheck>): C
       const errors = (validate.errors ?? []).filter(
         (error) => error.keyword !== 'if' && !(isBlankText(error) && error.data === ''),
       );
-      invisibleTextErrors(value, shape, [], errors);
+      if (!asciiText) invisibleTextErrors(value, shape, [], errors);
       // Messages are built for a report's worth only: a document with 400,000 bad members costs no more.
       const issues = errors.slice(0, MAX_ISSUES_PER_DOCUMENT).map((error) => issueFromAjvError(error, shape, value));
       if (errors.length > MAX_ISSUES_PER_DOCUMENT) {

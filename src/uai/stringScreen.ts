@@ -294,6 +294,11 @@ export function screenString(text: string): number {
   return bits;
 }
 
+/** The text is ASCII (every UTF-16 unit below 128). */
+export function isAsciiScreen(screen: number): boolean {
+  return (screen & NON_ASCII_BIT) === 0;
+}
+
 /** The text is ASCII and JSON escapes none of its characters: its JSON string is the text in quotes. */
 export function needsNoEscape(screen: number): boolean {
   return (screen & (NON_ASCII_BIT | NEEDS_ESCAPE_BIT)) === 0;

@@ -177,16 +177,12 @@ function predicateAfter(sentence: Sentence, at: number): 'subject' | 'verb' | un
 }
 
 /**
- * The clauses, subjects and negations of a folded sentence, into `sentence` (its arrays are reused:
- * read them before the next call with the same one); `found` holds its offering matches.
+ * Step 1 of `analyse`: which tokens lie in an offering match (`found`), and each token's role: UAIX
+ * where it is mentioned, a pronoun, or another actor (not one the offering is for: "for your runtime").
  */
-function analyse(folded: string, sentence: Sentence, found: readonly number[] = []): Sentence {
-  reserve(sentence, folded.length);
-  const { tokens } = sentence;
-  tokenize(folded, tokens);
+function markRoles(folded: string, sentence: Sentence, found: readonly number[]): void {
+  const { tokens, inCapability, role } = sentence;
   const { count, cls } = tokens;
-  const { inCapability, role, clauseOf, clauseStart, subjectFrom, negatedBefore, actorsBefore } = sentence;
-  const { roleTokens, subjectOf } = sentence;
   inCapability.fill(0, 0, count);
   role.fill(0, 0, count);
   for (let match = 0; match < found.length; match += MATCH_FIELDS)
@@ -212,6 +208,15 @@ function analyse(folded: string, sentence: Sentence, found: readonly number[] = 
       if (!beneficiary) role[index] = Role.Other;
     }
   }
+}
+
+/**
+ * Step 2 of `analyse`: the clauses, where each takes its subject from, and the negation in force
+ * and the actors named before each token.
+ */
+function markClauses(sentence: Sentence): void {
+  const { tokens, role, clauseOf, clauseStart, subjectFrom, negatedBefore, actorsBefore } = sentence;
+  const { count, cls } = tokens;
   clauseStart[0] = 0;
   subjectFrom[0] = 0;
   let clauseCount = 1;
@@ -248,11 +253,19 @@ function analyse(folded: string, sentence: Sentence, found: readonly number[] = 
     negatedBefore[index + 1] = negated ? 1 : 0;
     actorsBefore[index + 1] = actorsBefore[index] + (role[index] === Role.Other && c & BIT.actor ? 1 : 0);
   }
-  // What each role token stands for; a clause's first one is its subject, which later pronouns stand for.
+  sentence.clauseCount = clauseCount;
+}
+
+/**
+ * Step 3 of `analyse`: what each role token stands for; a clause's first one is its subject, which
+ * later pronouns stand for.
+ */
+function resolveRoles(sentence: Sentence): void {
+  const { tokens, role, clauseOf, roleTokens, subjectOf } = sentence;
   let roleCount = 0;
   const ending: Ending = { subject: Role.None, named: Role.None };
   let subjectClause = -1;
-  for (let index = 0; index < count; index++) {
+  for (let index = 0; index < tokens.count; index++) {
     if (role[index] === Role.None) continue;
     roleTokens[roleCount++] = index;
     const stands: Subject =
@@ -268,9 +281,20 @@ function analyse(folded: string, sentence: Sentence, found: readonly number[] = 
       ending.subject = stands;
     }
   }
-  sentence.clauseCount = clauseCount;
   sentence.roleCount = roleCount;
   sentence.ending = ending;
+}
+
+/**
+ * The clauses, subjects and negations of a folded sentence, into `sentence` (its arrays are reused:
+ * read them before the next call with the same one); `found` holds its offering matches.
+ */
+function analyse(folded: string, sentence: Sentence, found: readonly number[] = []): Sentence {
+  reserve(sentence, folded.length);
+  tokenize(folded, sentence.tokens);
+  markRoles(folded, sentence, found);
+  markClauses(sentence);
+  resolveRoles(sentence);
   return sentence;
 }
 

@@ -18,6 +18,8 @@ import { findUnsafeNumbers } from '../../src/uai/ijsonNumbers.ts';
 import { loadFixtureTree } from '../../src/uai/node/recordFiles.ts';
 import { utcDateTimeOfDate } from '../../src/uai/utcDateTime.ts';
 import { isJsonObject } from '../../src/uai/jsonObject.ts';
+import { findUnsupportedClaim, memberNameText } from '../../src/uai/supportClaims.ts';
+import { findSecrets } from '../../src/uai/secretScan.ts';
 import type { UaiIssue } from '../../src/uai/errorCodes.ts';
 
 const NOW = utcDateTimeOfDate(new Date('2026-06-01T00:00:00Z'));
@@ -175,4 +177,41 @@ test('RFC 8785 vectors: the pass writes their canonical bytes exactly (plain str
     const expected = readFileSync(new URL(`output/${name}.json`, vectors), 'utf8');
     assert.equal(canonicalizeVisiting(input, new PacketPass({})), expected, name);
   }
+});
+
+test("member names: the verdicts kept per name are the detectors' own, however often a name comes back", () => {
+  const names = fc.oneof(
+    awkwardString,
+    fc.constantFrom(
+      'uaixCertified',
+      'UAIX_hosted_messaging',
+      'password',
+      'apiKey',
+      'AKIAIOSFODNN7EXAMPLE',
+      'na\u00efve',
+    ),
+  );
+  const writtenAsItIs = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+  const counts = { claims: 0, secrets: 0, plain: 0 };
+  fc.assert(
+    fc.property(fc.array(names, { minLength: 1, maxLength: 6 }), (list) => {
+      // Each name twice, in two packets: the second reading may come from what the first kept.
+      for (const round of [0, 1]) {
+        for (const name of list) {
+          const pass = new PacketPass({});
+          const plain = pass.memberName(name, ['body']);
+          const claim = findUnsupportedClaim(memberNameText(name)) !== undefined;
+          const secret = findSecrets(name).length > 0;
+          assert.equal(pass.claims.length, claim ? 1 : 0, `${JSON.stringify(name)} round ${round}: claims`);
+          assert.equal(pass.secrets.length, secret ? 1 : 0, `${JSON.stringify(name)} round ${round}: secrets`);
+          assert.equal(plain, writtenAsItIs.test(name), `${JSON.stringify(name)} round ${round}: written as it is`);
+          counts.claims += claim ? 1 : 0;
+          counts.secrets += secret ? 1 : 0;
+          counts.plain += plain ? 1 : 0;
+        }
+      }
+    }),
+    { numRuns: 500, seed: 4303 },
+  );
+  assert.ok(counts.claims > 20 && counts.secrets > 20 && counts.plain > 100, JSON.stringify(counts));
 });

@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,3 +72,12 @@ test(
     assert.deepEqual(answer.valid, [false, false, false, true, true, true]);
   },
 );
+
+test('ASCII text never passes the pattern invisibly (the validator skips that walk when every string value is ASCII)', () => {
+  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+  for (const char of ascii) assert.equal(passesPatternInvisibly(char), false, JSON.stringify(char));
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary-ascii', maxLength: 40 }), (text) => !passesPatternInvisibly(text)),
+    { numRuns: 2_000, seed: 4301 },
+  );
+});
