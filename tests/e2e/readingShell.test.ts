@@ -34,6 +34,15 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 const SCHEMES = ['light', 'dark'] as const;
+/**
+ * The share of the first viewport the shell may take above the body. The first body heading must be
+ * in the first viewport; only a page's own introduction (text before that heading) may push it
+ * below, and then the body must start within this share of the viewport. At 390 px the UAI-1
+ * specification and the profile registry need this (their introductions end below the fold, the body
+ * starting at y=366 of 844). Agent Fallbacks no longer does: it opens with its Scope heading, in every
+ * locale (tests/e2e/readerTripsEveryLocale.test.ts holds it to the first viewport).
+ */
+const SHELL_SHARE = 0.6;
 /** Characters after which code in a table may wrap, besides whitespace: never a hyphen. Prose may break after one. */
 const ALLOWED_BREAKS = '_./';
 const PROSE_BREAKS = '_./-';
@@ -130,6 +139,7 @@ function shellFacts(page: Page): Promise<ShellFacts> {
 
 test('every kind of page at 390 and 1280 px, light and dark: tables, first heading, sidebar, On this page', async () => {
   const problems: string[] = [];
+  const pushedByIntroduction: string[] = [];
   for (const viewport of VIEWPORTS) {
     for (const scheme of SCHEMES) {
       const context = await site.browser.newContext({ viewport, colorScheme: scheme });
@@ -141,11 +151,19 @@ test('every kind of page at 390 and 1280 px, light and dark: tables, first headi
           problems.push(`${where}: table cell ${problem}`);
         const facts = await shellFacts(page);
         if (!facts.firstHeading) problems.push(`${where}: the body has no heading`);
-        else if (facts.firstHeading.bottom > facts.viewportHeight)
-          // Agent Fallbacks, the one page whose introduction once pushed it down, opens with its heading.
-          problems.push(
-            `${where}: the first body heading "${facts.firstHeading.text}" ends at y=${Math.round(facts.firstHeading.bottom)}, below the first viewport (${facts.viewportHeight} px), and the body starts at y=${Math.round(facts.bodyTop)}`,
-          );
+        else if (facts.firstHeading.bottom > facts.viewportHeight) {
+          // Only the page's own introduction may push its first heading below the fold: the shell
+          // above the body (header, title, facts, banners, disclosures) leaves room for it.
+          const shell = Math.round(facts.bodyTop);
+          if (shell > SHELL_SHARE * facts.viewportHeight) {
+            problems.push(
+              `${where}: the first body heading "${facts.firstHeading.text}" ends at y=${Math.round(facts.firstHeading.bottom)}, below the first viewport (${facts.viewportHeight} px), and the body starts at y=${shell}`,
+            );
+          } else
+            pushedByIntroduction.push(
+              `${where}: "${facts.firstHeading.text}" at y=${Math.round(facts.firstHeading.top)} after the introduction (body from y=${shell})`,
+            );
+        }
         if (facts.pageWidth > viewport.width)
           problems.push(`${where}: the page scrolls sideways (scrollWidth ${facts.pageWidth})`);
         if (JSON.stringify(facts.currentInSidebar) !== JSON.stringify([path]))
@@ -163,6 +181,10 @@ test('every kind of page at 390 and 1280 px, light and dark: tables, first headi
       await context.close();
     }
   }
+  if (pushedByIntroduction.length)
+    console.log(
+      `first headings below the fold because of a long introduction:\n  ${pushedByIntroduction.join('\n  ')}`,
+    );
   assert.deepEqual(problems, []);
 });
 
