@@ -161,25 +161,23 @@ export function startValidator(): void {
   input.addEventListener('input', () => (opened = undefined));
 
   /**
-   * How the result reaches the reader. After a button (the example, Validate) focus moves to the
-   * result, scrolled to its top, and the focus speaks; after a change of the select or the file
-   * field, focus stays there (a changed field must not move the reader) and the live region speaks.
-   * One of the two each time, never both: the region is silenced while focus is what speaks.
+   * How the result reaches the reader. The result is a live region (role="status", polite) that
+   * speaks every result: moving focus alone is not reliably announced (a focused region without a
+   * name is read by some screen readers and not by others). After a button (the example, Validate)
+   * focus also moves to the result, scrolled to its top, so the keyboard and the eye go on from the
+   * verdict; after a change of the select or the file field focus stays there (a changed field must
+   * not move the reader).
    */
-  type Announce = 'focus' | 'live';
-  let announce: Announce = 'live';
-  const speakBy = () => result.setAttribute('aria-live', announce === 'focus' ? 'off' : 'polite');
+  let focusResult = false;
   function show(write: () => void) {
-    speakBy();
     write();
-    if (announce === 'focus') {
+    if (focusResult) {
       result.focus({ preventScroll: true });
       result.scrollIntoView({ block: 'start' });
     }
   }
 
   async function validate() {
-    speakBy();
     result.textContent = strings.loading;
     const file = opened;
     let answer;
@@ -225,7 +223,7 @@ export function startValidator(): void {
 
   element<HTMLFormElement>('validator-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    announce = 'focus';
+    focusResult = true;
     void validate();
   });
   /** Validates a file's bytes as they are; the text box shows them decoded, for reading only. */
@@ -249,12 +247,12 @@ export function startValidator(): void {
   }
   element<HTMLSelectElement>('validator-fixture').addEventListener('change', (event) => {
     const url = (event.target as HTMLSelectElement).value;
-    announce = 'live';
+    focusResult = false;
     if (url) void validateFixture(url);
   });
   const example = element<HTMLButtonElement>('validator-example');
   example.addEventListener('click', () => {
-    announce = 'focus';
+    focusResult = true;
     void validateFixture(example.dataset.url ?? '');
   });
   const readFile = async (file: File | undefined) => {
@@ -269,13 +267,13 @@ export function startValidator(): void {
     await validateFile(file.name, bytes);
   };
   element<HTMLInputElement>('validator-file').addEventListener('change', (event) => {
-    announce = 'live';
+    focusResult = false;
     void readFile((event.target as HTMLInputElement).files?.[0]);
   });
   input.addEventListener('dragover', (event) => event.preventDefault());
   input.addEventListener('drop', (event) => {
     event.preventDefault();
-    announce = 'live';
+    focusResult = false;
     void readFile(event.dataTransfer?.files?.[0]);
   });
 }

@@ -394,7 +394,7 @@ const SWARM_HEADINGS: Record<string, string[]> = {
     'Comportamiento de cierre seguro ante fallas',
     'Alcance del soporte',
   ],
-  'zh-cn': ['故障状态', '恢复顺序', '故障即关闭的行为', '支持边界'],
+  'zh-cn': ['故障状态', '恢复顺序', '故障关闭行为', '支持边界'],
   'fr-fr': [
     'États de défaillance',
     'Ordre de reprise',

@@ -1,8 +1,8 @@
 /**
  * The page shell over every built page: one previous/next chain through every page of a locale,
  * a sidebar of bounded size that marks the page, "On this page" naming every h2 of the body, no
- * two sections with the same heading, a link to the review page's #report section with the page's
- * own record code, and no literal Markdown in the error catalogue.
+ * two sections with the same heading, the report link and the #report section of the review and
+ * about pages as the record's report channel allows, and no literal Markdown in the error catalogue.
  */
 import { test } from 'node:test';
 import { join } from 'node:path';
@@ -117,7 +117,7 @@ test('"On this page" names every h2 of the body, in order, generated sections in
 /** The report channel of record.config.json (null: the record has none), read here without src/record. */
 const reportChannel = readJson<{ report_channel: string | null }>(join(REPO, 'record.config.json')).report_channel;
 
-test('report links: with a channel, every page links it prefilled with its code and URL; without one, no page shows a report link and the review page says how the record is reviewed', () => {
+test('report links: with a channel, every page links it prefilled with its code and URL; without one, no page shows a report link and the review and about pages say there is no channel', () => {
   const problems: string[] = [];
   for (const page of recordPages()) {
     const tree = parseHtmlFile(page.file);
@@ -133,26 +133,28 @@ test('report links: with a channel, every page links it prefilled with its code 
     const hrefs = reportLinks.flatMap((element) => findAll(element, byTag('a')).map((link) => attr(link, 'href')));
     if (!hrefs.includes(expected)) problems.push(`${page.url}: report link ${JSON.stringify(hrefs)}, not ${expected}`);
   }
-  for (const locale of LOCALE_CODES) {
-    const section = byId(parseHtmlFile(pageAt(`/${locale}/review/`).file), 'report');
-    if (!section) {
-      problems.push(`/${locale}/review/: no #report section`);
-      continue;
+  for (const locale of LOCALE_CODES)
+    for (const url of [`/${locale}/review/`, `/${locale}/about/`]) {
+      const section = byId(parseHtmlFile(pageAt(url).file), 'report');
+      if (!section) {
+        problems.push(`${url}: no #report section`);
+        continue;
+      }
+      // What a report names is listed only where something receives it.
+      if (reportChannel !== null && findAll(section, byTag('li')).length !== 4)
+        problems.push(`${url}#report: does not list the four things a report names`);
+      const channel = findAll(section, (element) => attr(element, 'dataUaixReportChannel') !== undefined)[0];
+      if (!channel) problems.push(`${url}#report: says nothing of where a report goes`);
+      else if (reportChannel === null && attr(channel, 'dataUaixReportChannel') !== 'none')
+        problems.push(`${url}#report: promises a channel the record does not have`);
+      // The section must not send the reader on in a circle: no link back to the review page or the about page.
+      // A heading's self-link is a permalink to cite, not a way on.
+      const loops = findAll(section, byTag('a'))
+        .filter((element) => attr(element, 'dataAnchor') === undefined)
+        .map((element) => attr(element, 'href') ?? '')
+        .filter((href) => /\/(review|about)\//.test(href) || href.startsWith('#'));
+      if (loops.length) problems.push(`${url}#report: links ${loops.join(', ')}, back into the loop`);
     }
-    if (findAll(section, byTag('li')).length !== 4)
-      problems.push(`/${locale}/review/#report: does not list the four things a report names`);
-    const channel = findAll(section, (element) => attr(element, 'dataUaixReportChannel') !== undefined)[0];
-    if (!channel) problems.push(`/${locale}/review/#report: says nothing of where a report goes`);
-    else if (reportChannel === null && attr(channel, 'dataUaixReportChannel') !== 'none')
-      problems.push(`/${locale}/review/#report: promises a channel the record does not have`);
-    // The section must not send the reader on in a circle: no link back to the review page or the about page.
-    // A heading's self-link is a permalink to cite, not a way on.
-    const loops = findAll(section, byTag('a'))
-      .filter((element) => attr(element, 'dataAnchor') === undefined)
-      .map((element) => attr(element, 'href') ?? '')
-      .filter((href) => /\/(review|about)\//.test(href) || href.startsWith('#'));
-    if (loops.length) problems.push(`/${locale}/review/#report: links ${loops.join(', ')}, back into the loop`);
-  }
   assertNoProblems(problems, 'reporting path');
 });
 

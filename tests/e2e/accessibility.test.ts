@@ -179,7 +179,7 @@ test('keyboard on /en-us/: the skip link comes first and works, Tab reaches ever
   assert.equal(await page.locator('html').getAttribute('lang'), 'fr-FR');
 });
 
-test('keyboard on the validator: fixture select, textarea and Validate are reachable by Tab and operable; after Validate focus is on the result, which alone speaks', async () => {
+test('keyboard on the validator: fixture select, textarea and Validate are reachable by Tab and operable; after Validate focus is on the result, and its live region speaks it', async () => {
   await page.goto(server.url('/en-us/tools/validator/'), { waitUntil: 'load' });
   const order = await tabUntil((element) => element.id === 'validator-fixture', 80, 'the fixture select');
   assert.ok(order.length > 1);
@@ -210,11 +210,8 @@ test('keyboard on the validator: fixture select, textarea and Validate are reach
   await page.keyboard.press('Enter');
   await status.locator('.verdict').waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'validator-result', 'focus is not on the result');
-  assert.equal(
-    await status.getAttribute('aria-live'),
-    'off',
-    'the live region would announce the focused result again',
-  );
+  // Focus alone is not reliably announced: the result stays a polite live region.
+  assert.equal(await status.getAttribute('aria-live'), 'polite', 'the result is not announced');
   const announced = (await status.innerText()).replace(/\s+/g, ' ');
   assert.match(announced, /^Valid\b/, `announced: ${announced}`);
   assert.match(announced, /sha256:[0-9a-f]{64}/);
