@@ -1,6 +1,6 @@
 /**
- * `npm run language-share [-- --check]`: measures the translated pages of the last build (`dist/`)
- * and writes their figures to language-share.json, the ratchet the build holds every page to (no
+ * `npm run language-share [-- --check]`: takes the figures of the translated pages the last build
+ * measured (also a build the ratchet stopped) and writes them to language-share.json, the ratchet the build holds every page to (no
  * page's share of text in another language may grow; src/record/checks/languageShareGate.ts).
  * With --check it writes nothing, prints the report and exits 1 when the file differs from the
  * pages: a page improved (lock it in), a page is new, or a page is gone.
@@ -17,7 +17,7 @@ import {
   languageShareReport,
   shareBaselineText,
 } from '../src/record/checks/languageShareGate.ts';
-import { committedShareBaseline, measureBuiltPages } from '../src/record/checks/node/languageShareFiles.ts';
+import { committedShareBaseline, measuredShares } from '../src/record/checks/node/languageShareFiles.ts';
 import { scriptErrorLine } from './scriptErrors.ts';
 
 const args = process.argv.slice(2);
@@ -27,12 +27,12 @@ if (args.some((arg) => arg !== '--check')) {
   process.exit(2);
 }
 try {
-  const dist = join(REPOSITORY_ROOT, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.error('uaix language-share: no built dist/; run npm run build first');
+  const measured = measuredShares();
+  if ('missing' in measured) {
+    console.error(`uaix language-share: ${measured.missing}; run npm run build first`);
     process.exit(1);
   }
-  const pages = measureBuiltPages(dist);
+  const { pages } = measured;
   for (const line of languageShareReport(pages)) console.log(line);
   const text = shareBaselineText(pages);
   const file = join(REPOSITORY_ROOT, LANGUAGE_SHARE_FILE);

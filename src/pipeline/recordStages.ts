@@ -38,7 +38,7 @@ import {
   translatedLocaleOf,
   type PageShare,
 } from '../record/checks/languageShareGate.ts';
-import { committedShareBaseline } from '../record/checks/node/languageShareFiles.ts';
+import { committedShareBaseline, recordMeasuredShares } from '../record/checks/node/languageShareFiles.ts';
 import { buildSiteManifest, routeMediaTypeProblems } from '../record/machine/siteManifest.ts';
 import { discoveryRecordFiles } from '../record/machine/discoveryRecords.ts';
 import { headersFileProblems } from '../record/machine/headersFileCheck.ts';
@@ -413,6 +413,7 @@ function checkLanguageShare(pages: BuiltPages): string[] {
     const locale = translatedLocaleOf(path);
     return locale ? [{ path, locale, share: facts.language }] : [];
   });
+  recordMeasuredShares(measured);
   const read = committedShareBaseline();
   if ('problem' in read) fail('language share', [read.problem]);
   const problems = languageShareProblems(measured, read.baseline);

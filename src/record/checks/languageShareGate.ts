@@ -3,8 +3,8 @@
  * the page's language (pages/languageShare.ts defines them), against the figures committed in
  * `language-share.json`. The target is 0; the file records the figures of the day it was written,
  * so the build fails when a page's share grows above its committed figure, and
- * `npm run language-share` writes the file again to lock an improvement in (`-- --check` fails
- * while it differs from the pages just built). A page the file does not name yet is reported, not
+ * `npm run language-share` writes the last build's measure to the file to lock an improvement in
+ * (`-- --check` fails while the file differs from it). A page the file does not name yet is reported, not
  * gated: adding a page or a locale must not need this file first; `--check` names it.
  */
 import type { LanguageShare } from '../pages/languageShare.ts';

@@ -162,29 +162,40 @@ function isHidden(element: Element): boolean {
   return element.properties?.hidden === true || stringProperty(element, 'ariaHidden') === 'true';
 }
 
-/** The language share of a parsed page (`tree`, as hast-util-from-parse5 gives it). */
-export function languageShareOf(tree: Root): LanguageShare {
-  const share: LanguageShare = { lang: '', total: 0, foreign: 0 };
-  let pageLanguage = '';
-  const visit = (nodes: readonly RootContent[], lang: string, inMain: boolean): void => {
+/**
+ * Calls `visit` with every text node of the main text (the definition above: inside `<main>`, not in
+ * code, quotations, scripts, drawings or hidden elements) and its language (the nearest `lang`), in
+ * document order; returns the page's language.
+ */
+export function forEachMainText(tree: Root, visit: (text: string, lang: string) => void): string {
+  let pageLang = '';
+  const walk = (nodes: readonly RootContent[], lang: string, inMain: boolean): void => {
     for (const node of nodes) {
       if (node.type === 'text') {
-        if (!inMain) continue;
-        const letters = proseLetters(node.value);
-        share.total += letters;
-        if (primaryLanguage(lang) !== pageLanguage) share.foreign += letters;
-        else if (pageLanguage !== 'en') share.foreign += unmarkedEnglishLetters(node.value);
+        if (inMain) visit(node.value, lang);
       } else if (node.type === 'element') {
         if (NOT_PROSE.has(node.tagName) || isHidden(node)) continue;
         const own = stringProperty(node, 'lang');
-        if (node.tagName === 'html') {
-          share.lang = own ?? '';
-          pageLanguage = primaryLanguage(share.lang);
-        }
-        visit(node.children, own ?? lang, inMain || node.tagName === 'main');
+        if (node.tagName === 'html') pageLang = own ?? '';
+        walk(node.children, own ?? lang, inMain || node.tagName === 'main');
       }
     }
   };
-  visit(tree.children, '', false);
+  walk(tree.children, '', false);
+  return pageLang;
+}
+
+/** The language share of a parsed page (`tree`, as hast-util-from-parse5 gives it). */
+export function languageShareOf(tree: Root): LanguageShare {
+  const texts: { text: string; lang: string }[] = [];
+  const lang = forEachMainText(tree, (text, textLang) => texts.push({ text, lang: textLang }));
+  const pageLanguage = primaryLanguage(lang);
+  const share: LanguageShare = { lang, total: 0, foreign: 0 };
+  for (const { text, lang: textLang } of texts) {
+    const letters = proseLetters(text);
+    share.total += letters;
+    if (primaryLanguage(textLang) !== pageLanguage) share.foreign += letters;
+    else if (pageLanguage !== 'en') share.foreign += unmarkedEnglishLetters(text);
+  }
   return share;
 }

@@ -1,16 +1,22 @@
 /**
  * The language share's files: the committed figures (`language-share.json` at the repository's
- * root) and the measure of a built `dist/`, page by page, for `npm run language-share`. The build
- * itself measures the pages in its page analysis (pages/node/pageAnalysis.ts) and reads only the
- * committed figures from here.
+ * root) and the figures the last build measured (`.cache/language-share.json`, written before the
+ * build holds the pages to the committed ones, so that a build the ratchet stopped still leaves
+ * what `npm run language-share` records).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
-import { walkFiles } from '../../node/walkFiles.ts';
-import { parsePage } from '../../pages/pageMirror.ts';
-import { languageShareOf } from '../../pages/languageShare.ts';
-import { LANGUAGE_SHARE_FILE, readShareBaseline, translatedLocaleOf, type PageShare } from '../languageShareGate.ts';
+import { readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
+import { arrayOf, number, objectOf, string } from '../../model/jsonShape.ts';
+import { LANGUAGE_SHARE_FILE, readShareBaseline, type PageShare } from '../languageShareGate.ts';
+
+/** Where the build leaves its measure of every translated page. */
+export const MEASURED_SHARE_FILE = join(REPOSITORY_ROOT, '.cache/language-share.json');
+
+const MEASURE_SHAPE = arrayOf(
+  objectOf({ path: string, locale: string, share: objectOf({ lang: string, total: number, foreign: number }) }),
+);
 
 /** The committed figures, read and checked (`root`: the repository). */
 export function committedShareBaseline(root = REPOSITORY_ROOT): ReturnType<typeof readShareBaseline> {
@@ -18,15 +24,14 @@ export function committedShareBaseline(root = REPOSITORY_ROOT): ReturnType<typeo
   return readShareBaseline(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
 }
 
-/** Every translated page of a built `dist/` measured, in path order. */
-export function measureBuiltPages(distRoot: string): PageShare[] {
-  return walkFiles(distRoot)
-    .filter((file) => file.endsWith(`${sep}index.html`))
-    .flatMap((file): PageShare[] => {
-      const path = `/${relative(distRoot, file).split(sep).join('/')}`.replace(/index\.html$/, '');
-      const locale = translatedLocaleOf(path);
-      if (!locale) return [];
-      return [{ path, locale, share: languageShareOf(parsePage(readFileSync(file, 'utf8')).tree) }];
-    })
-    .sort((a, b) => (a.path < b.path ? -1 : 1));
+/** Keeps this build's measure for `npm run language-share`. */
+export function recordMeasuredShares(pages: readonly PageShare[]): void {
+  writeCacheFile(MEASURED_SHARE_FILE, pages);
+}
+
+/** The last build's measure, or why there is none. */
+export function measuredShares(): { pages: PageShare[] } | { missing: string } {
+  const read = readCacheFile<PageShare[]>(MEASURED_SHARE_FILE, MEASURE_SHAPE);
+  if ('value' in read) return { pages: read.value };
+  return { missing: 'absent' in read ? 'no build has measured the pages' : `the last measure ${read.damaged}` };
 }
