@@ -1,9 +1,9 @@
 /**
  * `npm run language-share [-- --check]`: takes the figures of the translated pages the last build
- * measured (also a build the ratchet stopped) and writes them to language-share.json, the ratchet the build holds every page to (no
- * page's share of text in another language may grow; src/record/checks/languageShareGate.ts).
- * With --check it writes nothing, prints the report and exits 1 when the file differs from the
- * pages: a page improved (lock it in), a page is new, or a page is gone.
+ * measured (also a build the ratchet stopped) and writes them to language-share.json, the ratchet
+ * the build holds every page to (no page's share of text in another language may grow:
+ * src/record/checks/languageShareGate.ts). With --check it writes nothing, prints the report and
+ * exits 1 when the file differs from the measure: a page improved (lock it in), grew, is new or is gone.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
