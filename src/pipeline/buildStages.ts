@@ -124,7 +124,12 @@ export const BUILD_STAGES = [
     title: 'mirrors (parse, build, validate, write), editions, errata, _headers',
     readme: [
       '`index.json` and `index.md` beside every page, each JSON mirror validated against',
-      '`/schemas/site/page-mirror.schema.json`; the editions at `/editions/<id>/`, their bundles and',
+      '`/schemas/site/page-mirror.schema.json`; from the same parse, the language share of every',
+      "translated page (the letters of its main text not in the page's language, outside code, names and",
+      'quoted values: `src/record/pages/languageShare.ts`), reported per locale with its worst pages, and',
+      'a page whose share grew above its figure in `language-share.json` is one line',
+      '(`[language-share]`; `npm run language-share` records the figures, `-- --check` compares them);',
+      'the editions at `/editions/<id>/`, their bundles and',
       "`/errata.json` (each erratum's section checked against its page's ids); then `_headers`: CORS",
       'and a revalidating `Cache-Control` on every machine-readable file, `immutable` only for',
       '`/_astro/` and the files in the edition folders, a Content-Security-Policy that allows the code',

@@ -30,6 +30,15 @@ import {
 } from '../record/machine/machineRecords.ts';
 import type { BuiltPageMirror } from '../record/pages/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../record/pages/node/pageAnalysis.ts';
+import {
+  baselineDrift,
+  LANGUAGE_SHARE_FILE,
+  languageShareProblems,
+  languageShareReport,
+  translatedLocaleOf,
+  type PageShare,
+} from '../record/checks/languageShareGate.ts';
+import { committedShareBaseline, recordMeasuredShares } from '../record/checks/node/languageShareFiles.ts';
 import { buildSiteManifest, routeMediaTypeProblems } from '../record/machine/siteManifest.ts';
 import { discoveryRecordFiles } from '../record/machine/discoveryRecords.ts';
 import { headersFileProblems } from '../record/machine/headersFileCheck.ts';
@@ -394,6 +403,30 @@ async function publishPageMirrors(dist: Dist, prepared: PreparedRecord): Promise
   return { htmlFiles, pageFiles, analyses, englishBodies, mirrorCount, styleAttributes };
 }
 
+/**
+ * 6 (continued). The language share: no translated page has more of its main text in another
+ * language than language-share.json records for it (checks/languageShareGate.ts). Returns the
+ * report's lines: per locale, its share and its worst pages.
+ */
+function checkLanguageShare(pages: BuiltPages): string[] {
+  const measured = [...pages.analyses.results].flatMap(([path, facts]): PageShare[] => {
+    const locale = translatedLocaleOf(path);
+    return locale ? [{ path, locale, share: facts.language }] : [];
+  });
+  recordMeasuredShares(measured);
+  const read = committedShareBaseline();
+  if ('problem' in read) fail('language share', [read.problem]);
+  const problems = languageShareProblems(measured, read.baseline);
+  if (problems.length) fail(`language share (${LANGUAGE_SHARE_FILE})`, problems);
+  const { unrecorded } = baselineDrift(measured, read.baseline);
+  const note = unrecorded.length
+    ? [
+        `${unrecorded.length} translated page(s) not in ${LANGUAGE_SHARE_FILE} yet (npm run language-share records them)`,
+      ]
+    : [];
+  return [...languageShareReport(measured).map((line) => `language share ${line}`), ...note];
+}
+
 /** A page's path as the page analysis keys it: `/en-us/about/` for its index.html, `/404.html`. */
 function pagePathOf(dist: Dist, file: string): string {
   return dist.publicPathOf(file).replace(/index\.html$/, '');
@@ -572,6 +605,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const pagefind = new PagefindService();
   const searchIndexed = indexForSearch(dist, pagefind);
   searchIndexed.catch(() => undefined);
+  let languageShare: string[] = [];
   let beside: {
     pages: BuiltPages;
     llms: string;
@@ -581,6 +615,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   };
   try {
     const pages = await publishPageMirrors(dist, prepared);
+    languageShare = checkLanguageShare(pages);
     publishEditions(dist.root, prepared.site);
     const bundles = await publishEditionBundles(dist.root, prepared.site);
     publishErrata(dist.root, prepared.site, (url) => {
@@ -637,6 +672,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
       `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${records.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
       `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${linkCount} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`,
       gates,
+      ...languageShare,
     ],
   };
 }

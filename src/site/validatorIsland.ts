@@ -70,13 +70,18 @@ export function reportJson(view: ValidatorView, file?: OpenedFile): string {
   return JSON.stringify({ file: file?.name ?? '-', valid, profile, form, digest, errors, warnings }, null, 2);
 }
 
+/** A label before its value, punctuated as the locale writes it (the UI string `label.value`). */
+function labelled(strings: Strings, key: string): string {
+  return fillTemplate(strings.label ?? '{label}:', { label: strings[key] });
+}
+
 export function renderResult(answer: ValidatorAnswer, strings: Strings, file?: OpenedFile): string {
   if ('badTime' in answer)
     return `<p class="verdict verdict-invalid">${escape(fillTemplate(strings.bad_time, answer.badTime))}</p>`;
   const view = answer.view;
-  const verdict = `<p class="verdict verdict-${view.valid ? 'valid' : 'invalid'}"><strong>${view.valid ? strings.valid : strings.invalid}</strong>${view.profile ? ` · ${strings.profile}: <code>${escape(view.profile)}</code>` : ''}${view.form ? ` · ${strings.form}: <code>${view.form}</code>` : ''}</p>`;
+  const verdict = `<p class="verdict verdict-${view.valid ? 'valid' : 'invalid'}"><strong>${view.valid ? strings.valid : strings.invalid}</strong>${view.profile ? ` · ${labelled(strings, 'profile')} <code>${escape(view.profile)}</code>` : ''}${view.form ? ` · ${labelled(strings, 'form')} <code>${view.form}</code>` : ''}</p>`;
   const digest = view.digest
-    ? `<p>${strings.digest}: <code class="digest" data-testid="digest">${escape(view.digest)}</code></p>`
+    ? `<p>${labelled(strings, 'digest')} <code class="digest" data-testid="digest">${escape(view.digest)}</code></p>`
     : '';
   const errors = view.errors.length
     ? issueTable(view.errors, 'error', `${strings.errors} (${view.errors.length})`, strings)

@@ -16,6 +16,7 @@ import { RECORD_META } from './recordMeta.ts';
 import { ProblemListError } from '../../uai/problem.ts';
 import { markdownYamlString } from '../model/markdownText.ts';
 import { urlsOfProperties } from '../model/urlAttributes.ts';
+import { languageShareOf, type LanguageShare } from './languageShare.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
@@ -340,6 +341,8 @@ export interface PageAnalysis extends PageLinkFacts {
   mirror?: BuiltPageMirror;
   styles: string[];
   claims: { text: string };
+  /** How much of the main text is in another language than the page's (languageShare.ts). */
+  language: LanguageShare;
 }
 
 /**
@@ -378,5 +381,6 @@ export function analysePage(html: string, path: string, withMirror: boolean): Pa
     claims: {
       text: [typeof description === 'string' ? description : '', body ? toText(withoutDeletions(body)) : ''].join('\n'),
     },
+    language: languageShareOf(parsed.tree),
   };
 }

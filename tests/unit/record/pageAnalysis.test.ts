@@ -97,6 +97,8 @@ test('a page that cannot be analysed is one problem naming it; a page without mi
     links: [],
     styles: [],
     claims: { text: '\nmissing' },
+    // No <html lang> and no <main>: nothing measured.
+    language: { lang: '', total: 0, foreign: 0 },
   });
 });
 

@@ -21,7 +21,8 @@ type Checkers = Pick<RecordModel, 'validator' | 'routeChecker'>;
 /** How the report names the implementation: the package as packages/uai-1/package.json states it. */
 export function referenceImplementationName(): string {
   const { name, version } = packageManifest();
-  return `${name} ${version} (uaix conformance-peer, run in process by the record's build)`;
+  // A name, shown as it is on every locale's page: no English prose in it.
+  return `${name} ${version} (uaix conformance-peer)`;
 }
 
 /**

@@ -19,7 +19,7 @@ import { basename, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { analysePage, type PageAnalysis } from '../pageMirror.ts';
-import { arrayOf, jsonObject, matching, objectOf, recordOf, string } from '../../model/jsonShape.ts';
+import { arrayOf, jsonObject, matching, number, objectOf, recordOf, string } from '../../model/jsonShape.ts';
 import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
 import { sourceDigest } from '../../node/sourceDigest.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
@@ -153,7 +153,13 @@ const INDEX_SHAPE = recordOf(matching(PACK_NAME));
 /** A pack: analyses by key (a mirror's JSON is checked against the mirror schema when it is written). */
 const PACK_SHAPE = recordOf(
   objectOf(
-    { ids: arrayOf(string), links: arrayOf(string), styles: arrayOf(string), claims: objectOf({ text: string }) },
+    {
+      ids: arrayOf(string),
+      links: arrayOf(string),
+      styles: arrayOf(string),
+      claims: objectOf({ text: string }),
+      language: objectOf({ lang: string, total: number, foreign: number }),
+    },
     { mirror: objectOf({ json: jsonObject, markdown: string, body: string }) },
   ),
 );
@@ -320,8 +326,8 @@ export async function analysePages(
         }
         if (outcomeOf.has(at)) analysed.set(keys[at], outcome.analysis);
         onAnalysis?.(jobs[at], outcome.analysis);
-        const { ids, links, styles, claims } = outcome.analysis;
-        results.set(jobs[at].path, { ids, links, styles, claims });
+        const { ids, links, styles, claims, language } = outcome.analysis;
+        results.set(jobs[at].path, { ids, links, styles, claims, language });
       }
       cache?.add(analysed);
     }
