@@ -2,7 +2,7 @@
  * The language share ratchet: per translated page, the letters of its main text that are not in
  * the page's language (pages/languageShare.ts defines them), against the figures committed in
  * `language-share.json`. The target is 0; the file records the figures of the day it was written,
- * so the build fails when a page's share grows above its committed figure, and
+ * so the build fails when a page holds more foreign letters, and a larger share, than its committed figure, and
  * `npm run language-share` writes the last build's measure to the file to lock an improvement in
  * (`-- --check` fails while the file differs from it). A page the file does not name yet is reported, not
  * gated: adding a page or a locale must not need this file first; `--check` names it.
@@ -67,9 +67,12 @@ export function shareBaselineText(pages: readonly PageShare[]): string {
 
 const percent = (foreign: number, total: number) => `${total ? ((100 * foreign) / total).toFixed(1) : '0.0'}%`;
 
-/** `a` is a larger share than `b`, compared exactly (no division). */
+/**
+ * `a` holds more foreign text than `b` and a larger share of it, compared exactly (no division). Both:
+ * shortening a page's translated prose raises its share without adding a foreign letter, and is no fault.
+ */
 const larger = (a: { foreign: number; total: number }, b: { foreign: number; total: number }) =>
-  a.foreign * b.total > b.foreign * a.total;
+  a.foreign > b.foreign && a.foreign * b.total > b.foreign * a.total;
 
 /** One problem per page whose share grew above its committed figure. */
 export function languageShareProblems(pages: readonly PageShare[], baseline: ShareBaseline): Problem[] {
