@@ -6,6 +6,7 @@
  */
 import { editionState } from '../record/machine/node/editionState.ts';
 import type { EditionSite } from '../record/editions/node/editionFiles.ts';
+import type { RecordLicense } from '../record/model/recordConfig.ts';
 import { changelogOf } from '../site/changelogContext.ts';
 import { committedEditionChanges } from '../record/editions/node/editionChangeFiles.ts';
 import { EDITION_CHANGES_SCHEMA_PATH, editionChangesPath } from '../record/editions/editionChanges.ts';
@@ -41,6 +42,7 @@ function checkedJson(path: string, value: unknown, schemaPath: string): string {
  */
 export function publishChanges(
   site: EditionSite,
+  license: RecordLicense,
   feedTitle: (locale: string) => string,
   write: (path: string, text: string) => void,
 ): PublishedFile[] {
@@ -60,7 +62,7 @@ export function publishChanges(
     text: checkedJson(CHANGELOG_PATH, changelogRecord(files, editions), CHANGELOG_SCHEMA_PATH),
   });
   for (const { locale } of files) {
-    const feed = changelogFeed(files, editions, locale, feedTitle(locale), site.config.license);
+    const feed = changelogFeed(files, editions, locale, feedTitle(locale), license);
     if (feed) publish({ path: changelogFeedPath(locale), text: feed });
   }
   return written;
