@@ -69,7 +69,7 @@ import {
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
 import { loadContentProse } from '../record/editions/node/sourceProse.ts';
 import { fail } from './buildFailure.ts';
-import type { Problem } from '../uai/problem.ts';
+import { formatProblem, type Problem } from '../uai/problem.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 import { schemaSourceProblems } from '../record/checks/node/schemaPatternCheck.ts';
 import { passed } from './buildStages.ts';
@@ -290,7 +290,11 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
   const release = await packedRelease(started.release);
   const { site, redaction, sourceScan, publicFiles } = started;
   const { model, index, routes } = site;
-  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
+  // A pending translation (its English changed since) shows the English: said here, not a failure.
+  const pending = site.catalogPending.length
+    ? `; ${site.catalogPending.length} catalog translation(s) pending, shown in English:\n${site.catalogPending.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`
+    : '';
+  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked${pending}`;
   return { site, release, redaction, sourceScan, publicFiles, summary };
 }
 
