@@ -28,7 +28,7 @@ import {
   withContentSecurityPolicy,
   type PublishedFile,
 } from '../record/machine/machineRecords.ts';
-import type { BuiltPageMirror } from '../record/pages/pageMirror.ts';
+import { withMirrorPointer, type BuiltPageMirror } from '../record/pages/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../record/pages/node/pageAnalysis.ts';
 import { buildSiteManifest, routeMediaTypeProblems } from '../record/machine/siteManifest.ts';
 import { discoveryRecordFiles } from '../record/machine/discoveryRecords.ts';
@@ -389,7 +389,10 @@ async function publishPageMirrors(dist: Dist, prepared: PreparedRecord): Promise
       if (index.byUrl.get(path)?.locale === SOURCE_LOCALE) englishBodies.set(path, { body: mirror.body });
       mirrorCount++;
       dist.write(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
-      dist.write(`${path}index.md`, mirror.markdown);
+      // The pointer line in the page's language (the analysis, cached by the page's HTML, writes the English).
+      const locale = index.byUrl.get(path)?.locale;
+      const indexLine = locale ? prepared.site.catalog(locale)('mirror.index_line').text : undefined;
+      dist.write(`${path}index.md`, indexLine ? withMirrorPointer(mirror.markdown, indexLine) : mirror.markdown);
     },
   );
   if (analyses.problems.length) fail('page mirrors', analyses.problems);

@@ -10,8 +10,11 @@ import { ISSUE_MESSAGES } from '../../uai/issueText.ts';
 import type { PublishedFixture, RecordModel } from './recordModel.ts';
 import type { EnglishCatalog } from './textCatalog.ts';
 
-/** The line every Markdown mirror opens with, before the index's URL. */
-export const MIRROR_INDEX_LINE = 'Index of the UAIX public standards record for language models';
+/**
+ * The line under every Markdown mirror's frontmatter, `{url}` the index's (llms.txt): a template,
+ * so each language writes its own punctuation before the URL.
+ */
+export const MIRROR_INDEX_LINE = 'Index of the UAIX public standards record for language models: {url}';
 
 /** A route record's strings, as the catalog reads them. */
 export interface RouteStrings {
