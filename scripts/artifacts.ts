@@ -19,6 +19,9 @@ import { coreReadmeSections, fillGeneratedBlocks } from '../src/record/model/rea
 import { buildStageList } from '../src/pipeline/buildStages.ts';
 import { SITE_ORIGIN } from '../src/record/model/locales.ts';
 import { driftedTypeFiles, generateSchemaTypes } from './schemaTypes.ts';
+import { englishCatalog } from '../src/record/model/catalogSource.ts';
+import { ENGLISH_CATALOG_FILE } from '../src/record/model/textCatalog.ts';
+import { loadCheckedRouteRecords } from '../src/record/machine/node/routeFiles.ts';
 
 /** A committed file's text, or undefined when it does not exist. */
 export type ReadFile = (file: string) => string | undefined;
@@ -92,6 +95,18 @@ export const ARTIFACTS: readonly Artifact[] = [
         Object.keys(GENERATED_DOC_BLOCKS).map((file) => [file, docsPageText(file, read(file) ?? '', blocks)]),
       );
     },
+    drifted: changedFiles,
+  },
+  {
+    name: 'catalog',
+    what: 'the English catalog of generated strings, which translators key their catalogs to',
+    generate: async () =>
+      new Map([
+        [
+          ENGLISH_CATALOG_FILE,
+          `${JSON.stringify(englishCatalog(loadRecordModel(), loadCheckedRouteRecords().files), null, 2)}\n`,
+        ],
+      ]),
     drifted: changedFiles,
   },
 ];

@@ -28,7 +28,7 @@ import {
   withContentSecurityPolicy,
   type PublishedFile,
 } from '../record/machine/machineRecords.ts';
-import type { BuiltPageMirror } from '../record/pages/pageMirror.ts';
+import { withMirrorPointer, type BuiltPageMirror } from '../record/pages/pageMirror.ts';
 import { analysePages, PAGE_CACHE_DIR } from '../record/pages/node/pageAnalysis.ts';
 import {
   baselineDrift,
@@ -78,7 +78,7 @@ import {
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
 import { loadContentProse } from '../record/editions/node/sourceProse.ts';
 import { fail } from './buildFailure.ts';
-import type { Problem } from '../uai/problem.ts';
+import { formatProblem, type Problem } from '../uai/problem.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 import { schemaSourceProblems } from '../record/checks/node/schemaPatternCheck.ts';
 import { passed } from './buildStages.ts';
@@ -299,7 +299,11 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
   const release = await packedRelease(started.release);
   const { site, redaction, sourceScan, publicFiles } = started;
   const { model, index, routes } = site;
-  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked`;
+  // A pending translation (its English changed since) shows the English: said here, not a failure.
+  const pending = site.catalogPending.length
+    ? `; ${site.catalogPending.length} catalog translation(s) pending, shown in English:\n${site.catalogPending.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`
+    : '';
+  const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked${pending}`;
   return { site, release, redaction, sourceScan, publicFiles, summary };
 }
 
@@ -394,7 +398,10 @@ async function publishPageMirrors(dist: Dist, prepared: PreparedRecord): Promise
       if (index.byUrl.get(path)?.locale === SOURCE_LOCALE) englishBodies.set(path, { body: mirror.body });
       mirrorCount++;
       dist.write(`${path}index.json`, `${JSON.stringify(mirror.json, null, 2)}\n`);
-      dist.write(`${path}index.md`, mirror.markdown);
+      // The pointer line in the page's language (the analysis, cached by the page's HTML, writes the English).
+      const locale = index.byUrl.get(path)?.locale;
+      const indexLine = locale ? prepared.site.catalog(locale)('mirror.index_line').text : undefined;
+      dist.write(`${path}index.md`, indexLine ? withMirrorPointer(mirror.markdown, indexLine) : mirror.markdown);
     },
   );
   if (analyses.problems.length) fail('page mirrors', analyses.problems);

@@ -41,6 +41,9 @@ import { loadRecordConfig } from '../record/model/node/recordConfigFile.ts';
 import { loadRequirementSources, tracedRequirements } from '../record/requirements/node/requirementFiles.ts';
 import type { TracedRequirement } from '../record/requirements/requirementTrace.ts';
 import { PAGE_PATHS } from '../record/pages/pagePaths.ts';
+import { loadCatalogs } from '../record/content/node/catalogFiles.ts';
+import { catalogFindings, catalogText, type CatalogText } from '../record/model/textCatalog.ts';
+import { englishCatalog } from '../record/model/catalogSource.ts';
 
 export interface LocalizedData<T> {
   data: T;
@@ -75,6 +78,10 @@ export interface SiteContext {
   }[];
   /** True when the page's text or a shared data file it shows changed in English after its translation. */
   isStale(page: Page): boolean;
+  /** The generated strings (textCatalog.ts) in a locale: each translated, or its English when pending. */
+  catalog(locale: string): (key: string) => CatalogText;
+  /** Translations whose English changed since (shown in English until restamped), one problem each. */
+  catalogPending: Problem[];
   /** Interface strings per locale: how many of the English keys the locale translates. */
   uiCoverage: Record<string, { translated: number; total: number }>;
   /**
@@ -157,6 +164,7 @@ function languageCheckInput({ content, common, ladder, strings, glossaries }: Co
       ...readChangelogFiles().prose,
       // The errata translations' text: its own loader checks the files (src/pipeline/errataStages.ts).
       ...loadErrata().prose,
+      ...loadCatalogs().prose,
     ],
     glossaries: glossaries.files.map(({ file, locale, data }) => ({ file, locale, data })),
   };
@@ -182,6 +190,7 @@ function fileProblemsOf({
     ...ladder.problems,
     ...strings.problems,
     ...glossaries.problems,
+    ...loadCatalogs().problems,
   ];
 }
 
@@ -308,6 +317,7 @@ function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
   const clientLadder = byLocale(sources.ladder.files, 'client-ladder');
   const traced = tracedRequirements(sources.requirements, model);
   if (traced.problems.length) throw new ContentError(traced.problems);
+  const catalogs = checkedCatalogs(model, sources.routes.files);
   return {
     index,
     model,
@@ -332,6 +342,28 @@ function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
       return released;
     },
     isStale: staleCheck(dataTranslations, registryCommon, clientLadder),
+    catalog: (locale) => {
+      const catalog = catalogs.byLocale.get(locale);
+      // An English page shows the source itself: nothing on it is pending.
+      if (locale === SOURCE_LOCALE)
+        return (key) => ({ ...catalogText(catalogs.english, undefined, key), translated: true });
+      return (key) => catalogText(catalogs.english, catalog, key);
+    },
+    catalogPending: catalogs.pending,
+  };
+}
+
+/** The English catalog from its sources, each translated catalog checked against it. */
+function checkedCatalogs(model: RecordModel, routes: readonly CheckedRouteRecord[]) {
+  const english = englishCatalog(model, routes);
+  const { catalogs } = loadCatalogs();
+  const findings = catalogs.map((catalog) => catalogFindings(english, catalog));
+  const problems = findings.flatMap((found) => found.problems);
+  if (problems.length) throw new ContentError(problems);
+  return {
+    english,
+    byLocale: new Map(catalogs.map((catalog) => [catalog.locale, catalog])),
+    pending: findings.flatMap((found) => found.pending),
   };
 }
 

@@ -6,13 +6,30 @@
 import { createValidator } from '../uai/index.ts';
 import { packetFindings, type PacketFindings, type PacketReport } from '../uai/packetValidator.ts';
 import { parseUtcDateTime, type UtcDateTime } from '../uai/utcDateTime.ts';
+import type { UaiIssue } from '../uai/errorCodes.ts';
+import { issueTextOf, type IssueText } from '../uai/issueText.ts';
 
 const validator = createValidator();
 
-export interface ValidatorView extends PacketFindings {
+/**
+ * An issue as the page receives it: the report's issue and, when its message was made from a
+ * template, the template's id and values, so the page writes the message in its own language.
+ */
+export interface ShownIssue extends UaiIssue {
+  text?: IssueText;
+}
+
+export interface ValidatorView extends Omit<PacketFindings, 'errors' | 'warnings'> {
+  errors: ShownIssue[];
+  warnings: ShownIssue[];
   /** The keyless form of a keyed packet, or the keyed form of a keyless one. */
   otherForm: string | null;
 }
+
+const shown = (issue: UaiIssue): ShownIssue => {
+  const text = issueTextOf(issue);
+  return text ? { ...issue, text } : issue;
+};
 
 /** Either a report, or why the validation time could not be read (nothing was validated). */
 export type ValidatorAnswer = { view: ValidatorView } | { badTime: { value: string; reason: string } };
@@ -33,7 +50,15 @@ export function validatePacket(input: PacketInput, now?: string): ValidatorAnswe
   const options = { now: clock };
   const report =
     'bytes' in input ? validator.validateBytes(input.bytes, options) : validator.validateText(input.text, options);
-  return { view: { ...packetFindings(report), otherForm: otherFormOf(report) } };
+  const findings = packetFindings(report);
+  return {
+    view: {
+      ...findings,
+      errors: findings.errors.map(shown),
+      warnings: findings.warnings.map(shown),
+      otherForm: otherFormOf(report),
+    },
+  };
 }
 
 function otherFormOf(report: PacketReport): string | null {

@@ -6,12 +6,29 @@
  * fixture) is validated as its exact bytes, as `uaix validate <file>` reads it; text typed or
  * pasted in the text box, a string and not bytes, as text (the library's validateText).
  */
-import type { PacketInput, ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
+import type { PacketInput, ShownIssue, ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
 import type { ValidatorRequest } from './validatorWorker.ts';
-import { fillTemplate } from '../record/content/inlineText.ts';
+import { fillTemplate, inlineMarkdown } from '../record/content/inlineText.ts';
 import { escapeHtml as escape } from '../record/content/escapeHtml.ts';
 
 type Strings = Record<string, string>;
+
+/**
+ * An issue's message in the page's language: its template from the page's catalog (`messages`,
+ * the translated templates only) filled with the issue's values; else the report's English, marked.
+ */
+function issueMessage(issue: ShownIssue, strings: Strings): string {
+  const messages: Record<string, string> = JSON.parse(strings.messages ?? '{}');
+  const template = issue.text && messages[issue.text.id];
+  // The template's own words may hold inline Markdown (a command in backticks); the values are the
+  // packet's and are only escaped, so nothing in a packet becomes markup.
+  if (template)
+    return template
+      .split(/(\{\w+\})/)
+      .map((part, index) => (index % 2 ? escape(issue.text!.params[part.slice(1, -1)] ?? part) : inlineMarkdown(part)))
+      .join('');
+  return `<span lang="en-US">${escape(issue.message)}</span>`;
+}
 
 /** How long one validation may take once the engine is loaded. */
 export const VALIDATION_TIME_LIMIT_MS = 5000;
@@ -34,7 +51,7 @@ function issueTable(
   const rows = issues
     .map(
       (issue) =>
-        `<tr class="${kind}"><td data-label="${strings.code}"><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td data-label="${strings.path}"><code>${escape(issue.path || '(root)')}</code></td><td data-label="${strings.message}">${escape(issue.message)}</td></tr>`,
+        `<tr class="${kind}"><td data-label="${strings.code}"><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td data-label="${strings.path}"><code>${escape(issue.path || '(root)')}</code></td><td data-label="${strings.message}">${issueMessage(issue, strings)}</td></tr>`,
     )
     .join('');
   return `<section class="table-wrap issues-wrap" tabindex="0" aria-label="${caption}"><table class="issues issues-${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${strings.code}</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
@@ -59,7 +76,7 @@ function warningReasons(warnings: ValidatorView['warnings'], strings: Strings): 
   if (warnings.length === 0) return '';
   const reasons: Record<string, string> = JSON.parse(strings.reasons ?? '{}');
   const items = [...new Set(warnings.map((warning) => warning.code))]
-    .map((code) => `<li><code>${escape(code)}</code>: <span lang="en-US">${reasons[code] ?? ''}</span></li>`)
+    .map((code) => `<li><code>${escape(code)}</code>: ${reasons[code] ?? ''}</li>`)
     .join('');
   return `<div class="warning-reasons" data-testid="warning-reasons"><p>${escape(strings.warning_note)}</p><ul>${items}</ul></div>`;
 }

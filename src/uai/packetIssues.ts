@@ -13,6 +13,7 @@ import { truncationIssue, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './error
 import { parsePointer } from './jsonPointer.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
 import type { ClockResult } from './validationClock.ts';
+import { issueAt, templatedIssue } from './issueText.ts';
 
 /** A document refused as a whole: one issue at its root. */
 export function refusedAtRoot(code: string, message: string): { ok: false; issues: UaiIssue[] } {
@@ -82,7 +83,7 @@ export function addPolicyIssues(errors: UaiIssue[], policy: readonly UaiIssue[])
 
 /** The issues of an expanded keyless packet, with pointers into the keyless form. */
 export function atKeylessPlaces(issues: UaiIssue[], shape: ObjectShape): UaiIssue[] {
-  return issues.map((issue) => ({ ...issue, path: keylessPointer(parsePointer(issue.path), shape) }));
+  return issues.map((issue) => issueAt(issue, keylessPointer(parsePointer(issue.path), shape)));
 }
 
 /** Why a checksum was not verified, or that it does not match: at most one issue, an error or a warning. */
@@ -105,10 +106,6 @@ export function checksumIssue(
   // Hex digits are case-insensitive: SHA256:ABC… and sha256:abc… state the same digest.
   if (checksum.toLowerCase() === digest) return {};
   return {
-    error: {
-      code: 'UAI-INTEGRITY-MISMATCH',
-      path: '/integrity/checksum',
-      message: `the checksum is ${checksum} but the packet's digest is ${digest}; the packet changed after it was signed, or recompute with uaix digest`,
-    },
+    error: templatedIssue('UAI-INTEGRITY-MISMATCH', '/integrity/checksum', 'integrity-mismatch', { checksum, digest }),
   };
 }

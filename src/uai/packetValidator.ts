@@ -18,6 +18,7 @@ import { jsonPointer } from './jsonPointer.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
 import { findNonJsonValues, nonJsonIssues } from './jsonValue.ts';
 import { readClock, type ValidationClock } from './validationClock.ts';
+import { templatedIssue } from './issueText.ts';
 import {
   refusedAtRoot,
   unsafeNumberIssues,
@@ -117,11 +118,10 @@ function shapeOf(context: ValidatorContext, profile?: string): ObjectShape {
 }
 
 function unknownProfile(context: ValidatorContext, profile: unknown, path: string): UaiIssue {
-  return {
-    code: 'UAI-PROFILE-UNKNOWN',
-    path,
-    message: `${typeof profile === 'string' ? JSON.stringify(profile) : describeJsonType(profile)} is not a published profile; use one of ${context.registry.profiles.join(', ')}`,
-  };
+  return templatedIssue('UAI-PROFILE-UNKNOWN', path, 'profile-unknown', {
+    profile: typeof profile === 'string' ? JSON.stringify(profile) : describeJsonType(profile),
+    profiles: context.registry.profiles.join(', '),
+  });
 }
 
 /** Reads the profile of either form; an issue when it is not a known profile. */

@@ -8,6 +8,7 @@ import { findUnsupportedClaim, memberNameText } from './supportClaims.ts';
 import { findSecrets, maskSecret, type SecretFinding } from './secretScan.ts';
 import { screenString, mayClaim, mayNormalize, SECRET_RULE_BITS } from './stringScreen.ts';
 import { parseUtcDateTime, compareUtcDateTimes, formatUtcDateTime, type UtcDateTime } from './utcDateTime.ts';
+import { templatedIssue } from './issueText.ts';
 
 export const MEMORY_PROPOSAL_PROFILE = 'uai.agent.memory-proposal.v1';
 
@@ -70,11 +71,10 @@ export function expiredRule(packet: unknown, now: UtcDateTime): UaiIssue[] {
   }
   if (compareUtcDateTimes(parsed.value, now) >= 0) return [];
   return [
-    {
-      code: 'UAI-EXPIRED',
-      path: '/delivery/expires_at',
-      message: `the packet expired at ${expiresAt} (validated at ${formatUtcDateTime(now)}); do not act on it, send a new packet with a later expires_at`,
-    },
+    templatedIssue('UAI-EXPIRED', '/delivery/expires_at', 'expired', {
+      expires_at: String(expiresAt),
+      now: formatUtcDateTime(now),
+    }),
   ];
 }
 

@@ -13,6 +13,7 @@ import type { UaiIssue } from './errorCodes.ts';
 import { errorCodeEntry, MAX_ISSUES_PER_DOCUMENT, truncationIssue } from './errorCodes.ts';
 import { escapePointerToken, jsonPointer, parsePointer, valueAtPointer } from './jsonPointer.ts';
 import { parseUtcDateTime } from './utcDateTime.ts';
+import { templatedIssue, type IssueText } from './issueText.ts';
 
 export const ERROR_CODE_KEYWORD = 'x-uai-error-code';
 
@@ -160,21 +161,34 @@ function utcSuggestion(value: unknown): string {
   return `, e.g. ${new Date(time).toISOString().replace('.000Z', 'Z')}`;
 }
 
-function messageOf(error: SchemaError, code: string, root: unknown): string {
+/** A message as text, or as a template of issueText.ts with its values (the browser translates those). */
+type SchemaMessage = string | IssueText;
+
+function messageOf(error: SchemaError, code: string, root: unknown): SchemaMessage {
   const params = error.params as Record<string, unknown>;
-  const where = error.instancePath || 'the top level';
+  const at = error.instancePath;
+  const where = at || 'the top level';
   const value = valueAtPointer(root, parsePointer(error.instancePath));
   switch (error.keyword) {
     case 'additionalProperties': {
       const allowed = Object.keys(((error.parentSchema as JsonSchema)?.properties ?? {}) as object);
       // JSON-quoted: a member name may hold a line break, and a message is one line.
-      return `remove the undeclared field ${JSON.stringify(String(params.additionalProperty))} from ${where} (declared: ${allowed.join(', ')})`;
+      const values = { field: JSON.stringify(String(params.additionalProperty)), declared: allowed.join(', ') };
+      return at
+        ? { id: 'undeclared-field', params: { ...values, where: at } }
+        : { id: 'undeclared-field-top', params: values };
     }
-    case 'required':
-      return `add the required field "${params.missingProperty}" to ${where}`;
+    case 'required': {
+      const field = String(params.missingProperty);
+      return at
+        ? { id: 'required-field', params: { field, where: at } }
+        : { id: 'required-field-top', params: { field } };
+    }
   }
   if (isBlankText(error))
-    return `${where} holds only white space or invisible characters, which counts as absent: write a value`;
+    return at
+      ? { id: 'blank-value', params: { where: at } }
+      : `${where} holds only white space or invisible characters, which counts as absent: write a value`;
   if (code === 'UAI-TIME-NOT-UTC')
     return `${where} is ${quote(value)}: write an RFC 3339 date-time in UTC ending in Z${utcSuggestion(value)}`;
   switch (error.keyword) {
@@ -182,8 +196,15 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
       const example = ((error.parentSchema as JsonSchema)?.examples as unknown[] | undefined)?.[0];
       return `${where} is ${quote(value)}: it must match ${params.pattern}${example ? `, e.g. ${quote(example)}` : ''}`;
     }
-    case 'enum':
-      return `${where} is ${quote(value)}: use one of ${(params.allowedValues as unknown[]).map((v) => quote(v)).join(', ')}`;
+    case 'enum': {
+      const values = {
+        value: quote(value),
+        allowed: (params.allowedValues as unknown[]).map((v) => quote(v)).join(', '),
+      };
+      return at
+        ? { id: 'enum-value', params: { ...values, where: at } }
+        : `${where} is ${values.value}: use one of ${values.allowed}`;
+    }
     case 'const':
       return code !== 'UAI-SCHEMA-INVALID' && errorCodeEntry(code)
         ? `${where} is ${quote(value)}: ${errorCodeEntry(code)!.fix}`
@@ -196,7 +217,9 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
       return `${where} is ${quote(value)}: it must be a valid ${params.format === 'uri' ? 'absolute URI' : String(params.format)}`;
     case 'minLength':
       return params.limit === 1
-        ? `${where} is empty: write a value`
+        ? at
+          ? { id: 'empty-value', params: { where: at } }
+          : `${where} is empty: write a value`
         : `${where} is too short: at least ${params.limit} characters`;
     case 'maxLength':
       return `${where} is too long: at most ${params.limit} characters`;
@@ -218,5 +241,6 @@ function messageOf(error: SchemaError, code: string, root: unknown): string {
 function issueFromAjvError(error: SchemaError, shape: Shape, root: unknown): UaiIssue {
   const path = placeOf(error);
   const code = codeOf(error, path, shape);
-  return { code, path, message: messageOf(error, code, root) };
+  const message = messageOf(error, code, root);
+  return typeof message === 'string' ? { code, path, message } : templatedIssue(code, path, message.id, message.params);
 }

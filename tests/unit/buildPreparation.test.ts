@@ -27,6 +27,7 @@ function started(languageProblems: Promise<Problem[]>, release: Promise<PackedRe
     model: { fixtures: [{}], profiles: [{}], routeFixtures: [] },
     index: { pages: [{}, {}] },
     routes: [],
+    catalogPending: [],
   };
   return { site, languageProblems, release } as unknown as StartedRecord;
 }

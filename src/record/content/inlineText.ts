@@ -20,7 +20,5 @@ export function inlineMarkdown(text: string): string {
     .join('');
 }
 
-/** Fills `{name}` placeholders. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+/** Fills `{name}` placeholders: the core's, which fills the validator's messages too. */
+export { fillTemplate } from '../../uai/issueText.ts';

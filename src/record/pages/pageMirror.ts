@@ -17,6 +17,8 @@ import { ProblemListError } from '../../uai/problem.ts';
 import { markdownYamlString } from '../model/markdownText.ts';
 import { urlsOfProperties } from '../model/urlAttributes.ts';
 import { languageShareOf, type LanguageShare } from './languageShare.ts';
+import { fillTemplate } from '../../uai/issueText.ts';
+import { MIRROR_INDEX_LINE } from '../model/catalogSource.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
@@ -258,8 +260,34 @@ function contentMarkdown(content: Element): string {
   }).trim();
 }
 
-/** The line under a Markdown mirror's frontmatter that points at llms.txt. */
-const MIRROR_POINTER = `> Index of the UAIX public standards record for language models: ${SITE_ORIGIN}${LLMS_PATH}`;
+const INDEX_URL = `${SITE_ORIGIN}${LLMS_PATH}`;
+
+/**
+ * The line under a Markdown mirror's frontmatter that points at llms.txt: `indexLine` is the
+ * catalog's `mirror.index_line` in the mirror's language (the English by default), `{url}` its URL.
+ */
+export function mirrorPointer(indexLine: string = MIRROR_INDEX_LINE): string {
+  return `> ${fillTemplate(indexLine, { url: INDEX_URL })}`;
+}
+
+/** A mirror's Markdown with its pointer line in another language (mirrorPointer of `indexLine`). */
+export function withMirrorPointer(markdown: string, indexLine: string): string {
+  const place = pointerLine(markdown);
+  if (!place) return markdown;
+  return `${markdown.slice(0, place.start)}${mirrorPointer(indexLine)}${markdown.slice(place.end)}`;
+}
+
+/**
+ * Where the pointer line is: the first line after the frontmatter's closing `---` that quotes
+ * (`> `) and ends with the index's URL, followed by a blank line; undefined when there is none.
+ */
+function pointerLine(markdown: string): { start: number; end: number } | undefined {
+  const start = markdown.indexOf('\n---\n> ') + 5;
+  if (start < 5) return undefined;
+  const end = markdown.indexOf('\n', start);
+  if (end < 0 || !markdown.slice(start, end).endsWith(INDEX_URL) || markdown[end + 1] !== '\n') return undefined;
+  return { start, end };
+}
 
 /**
  * The Markdown mirror: YAML frontmatter with the record facts, the llms.txt pointer, then the body.
@@ -281,7 +309,7 @@ function mirrorMarkdown(json: PageMirror, body: string): string {
     `translation_state: ${json.translation_state}`,
     `fallback: ${json.fallback}`,
     '---',
-    MIRROR_POINTER,
+    mirrorPointer(),
     '',
     body,
     '',
@@ -293,15 +321,14 @@ function mirrorMarkdown(json: PageMirror, body: string): string {
  * `record_code`, and its body; undefined when the text is not a mirror of that layout.
  */
 export function readMirrorMarkdown(markdown: string): { url: string; recordCode: string; body: string } | undefined {
-  const pointer = `\n---\n${MIRROR_POINTER}\n\n`;
-  const end = markdown.indexOf(pointer);
-  if (!markdown.startsWith('---\n') || end < 0 || !markdown.endsWith('\n')) return undefined;
-  const frontmatter = markdown.slice(4, end).split('\n');
+  const pointer = pointerLine(markdown);
+  if (!markdown.startsWith('---\n') || !pointer || !markdown.endsWith('\n')) return undefined;
+  const frontmatter = markdown.slice(4, pointer.start - 5).split('\n');
   const field = (name: string) => frontmatter.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
   const url = field('url');
   const recordCode = field('record_code');
   if (url === undefined || recordCode === undefined) return undefined;
-  return { url, recordCode, body: markdown.slice(end + pointer.length, -1) };
+  return { url, recordCode, body: markdown.slice(pointer.end + 2, -1) };
 }
 
 /** Takes the HTML, or a page already parsed by the caller (the build parses each page once). */

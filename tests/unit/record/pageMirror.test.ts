@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPageMirror } from '../../../src/record/pages/pageMirror.ts';
+import { buildPageMirror, readMirrorMarkdown, withMirrorPointer } from '../../../src/record/pages/pageMirror.ts';
 import { ProblemListError } from '../../../src/uai/problem.ts';
 
 const html = `<!doctype html><html lang="fr-FR"><head><title>T</title>
@@ -46,6 +46,15 @@ test('the Markdown mirror has frontmatter, the llms.txt pointer first, then the 
   assert.match(rest.trimStart(), /^> .*https:\/\/uaix\.org\/llms\.txt/);
   assert.match(rest, /## Section A/);
   assert.match(rest, /\| k \| v \|/);
+});
+
+test("the pointer line in the page's language (the catalog's template), and a mirror with it reads back the same", () => {
+  const { markdown } = buildPageMirror(html, '/fr-fr/x/');
+  const french = withMirrorPointer(markdown, 'Index du recueil public des normes UAIX\u00a0: {url}');
+  assert.match(french, /\n---\n> Index du recueil public des normes UAIX\u00a0: https:\/\/uaix\.org\/llms\.txt\n\n/);
+  assert.doesNotMatch(french, /Index of the UAIX/);
+  assert.deepEqual(readMirrorMarkdown(french), readMirrorMarkdown(markdown));
+  assert.ok(readMirrorMarkdown(markdown)?.body.includes('## Section A'));
 });
 
 test('a page without <main> is a problem naming the page as its file', () => {

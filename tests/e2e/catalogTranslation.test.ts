@@ -1,0 +1,61 @@
+/**
+ * Generated strings in the page's language (issue 40): on the French validator page, the error
+ * catalogue's rule for UAI-EXPIRED is the French of the catalog, not marked English; the browser
+ * validator, given an expired packet, writes its message from the French template (the worker
+ * sends the template's id and values), not the report's English.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { siteInBrowser } from '../support/siteInBrowser.ts';
+import { REPOSITORY_ROOT } from '../../src/uai/node/recordFiles.ts';
+
+const site = siteInBrowser();
+const french = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'content/catalog/fr-fr.json'), 'utf8'));
+const EXPIRED_FIXTURE = readFileSync(
+  join(REPOSITORY_ROOT, 'schemas/uai-1/examples/uai-agent-ack-v1/invalid/expired.json'),
+  'utf8',
+);
+
+/** The text of an element and the language it is in (its nearest lang attribute); runs in the page. */
+const textAndLang = (node: Element) => ({
+  text: (node.textContent ?? '').trim(),
+  lang: node.closest('[lang]')?.getAttribute('lang'),
+});
+
+/** Opens the French validator page in a fresh context and runs `check` on it. */
+async function onFrenchValidator(check: (page: Page) => Promise<void>): Promise<void> {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await site.open(page, '/fr-fr/tools/validator/');
+    await check(page);
+  } finally {
+    await context.close();
+  }
+}
+
+test('fr-fr validator page: the catalogue shows the French rule of UAI-EXPIRED, in French', () =>
+  onFrenchValidator(async (page) => {
+    const rule = await page.locator('#UAI-EXPIRED td').nth(1).evaluate(textAndLang);
+    assert.deepEqual(rule, {
+      text: french['code.UAI-EXPIRED.rule'].text.replaceAll('`', ''),
+      lang: 'fr-FR',
+    });
+  }));
+
+test("fr-fr browser validator: an expired packet's message is written from the French template", () =>
+  onFrenchValidator(async (page) => {
+    await page.locator('#validator-input').fill(EXPIRED_FIXTURE);
+    await page.locator('#validator-now').fill('2026-06-01T00:00:00Z');
+    await page.locator('#validator-run').click();
+    const row = page.locator('#validator-result tr.error', { hasText: 'UAI-EXPIRED' });
+    await row.waitFor({ timeout: 30_000 });
+    const message = await row.locator('td').nth(2).evaluate(textAndLang);
+    assert.deepEqual(message, {
+      text: 'le paquet a expiré le 2026-01-01T00:00:00Z (validation le 2026-06-01T00:00:00Z)\u202f; n’agissez pas sur lui, envoyez un nouveau paquet avec un expires_at plus tardif',
+      lang: 'fr-FR',
+    });
+  }));

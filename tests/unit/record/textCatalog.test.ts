@@ -1,0 +1,96 @@
+/**
+ * The catalog of generated strings: a translated entry's key must be an English key, its
+ * placeholders the English string's (in any order), its digest the English string's (else it is
+ * pending and the page shows the English); each finding is one line naming the file, the key as a
+ * JSON Pointer and the rule. The committed catalogs read cleanly and translate what the validator
+ * page needs most in every translated locale.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  catalogDigest,
+  catalogFindings,
+  catalogText,
+  placeholdersOf,
+  type LocaleCatalog,
+} from '../../../src/record/model/textCatalog.ts';
+import { formatProblem } from '../../../src/uai/problem.ts';
+import { loadCatalogs } from '../../../src/record/content/node/catalogFiles.ts';
+import { englishCatalog } from '../../../src/record/model/catalogSource.ts';
+import { loadRecordModel } from '../../../src/record/model/node/loadRecordModel.ts';
+import { loadCheckedRouteRecords } from '../../../src/record/machine/node/routeFiles.ts';
+import { ERROR_CODES, WARNING_CODES } from '../../../src/uai/errorCodes.ts';
+import { ISSUE_MESSAGES } from '../../../src/uai/issueText.ts';
+
+const english = {
+  'code.UAI-EXPIRED.rule': 'delivery.expires_at is not before the time of validation.',
+  'validator.message.expired': 'the packet expired at {expires_at} (validated at {now})',
+  'fixture.uai-agent-ack-v1/invalid/expired.why': 'the packet is past its expiry',
+};
+const FILE = 'content/catalog/fr-fr.json';
+const entry = (key: keyof typeof english, text: string) => ({ text, source: catalogDigest(english[key]) });
+
+test('a current entry with the same placeholders, in another order, is clean and shown translated', () => {
+  const catalog: LocaleCatalog = {
+    locale: 'fr-fr',
+    file: FILE,
+    entries: {
+      'validator.message.expired': entry('validator.message.expired', 'validé le {now}, expiré le {expires_at}'),
+    },
+  };
+  assert.deepEqual(catalogFindings(english, catalog), { problems: [], pending: [] });
+  assert.deepEqual(catalogText(english, catalog, 'validator.message.expired'), {
+    text: 'validé le {now}, expiré le {expires_at}',
+    translated: true,
+  });
+  assert.deepEqual(placeholdersOf('{b} {a} {b}'), ['a', 'b']);
+});
+
+test('an unknown key, a placeholder mismatch and a stale digest: one line each, with file, pointer and rule', () => {
+  const catalog: LocaleCatalog = {
+    locale: 'fr-fr',
+    file: FILE,
+    entries: {
+      'code.UAI-GONE.rule': { text: 'Disparu.', source: catalogDigest('Gone.') },
+      'validator.message.expired': entry('validator.message.expired', 'le paquet a expiré le {expires_at} ({when})'),
+      'fixture.uai-agent-ack-v1/invalid/expired.why': {
+        text: 'le paquet a expiré',
+        source: catalogDigest('old English'),
+      },
+    },
+  };
+  const { problems, pending } = catalogFindings(english, catalog);
+  assert.deepEqual(problems.map(formatProblem), [
+    `${FILE} /code.UAI-GONE.rule/text: the key "code.UAI-GONE.rule" names no English string; remove it [catalog-unknown-key]`,
+    `${FILE} /validator.message.expired/text: placeholders {expires_at, when} differ from the English string's {expires_at, now} [catalog-placeholders]`,
+  ]);
+  assert.deepEqual(pending.map(formatProblem), [
+    `${FILE} /fixture.uai-agent-ack-v1~1invalid~1expired.why/source: the English string changed after this translation: it shows in English until retranslated and restamped [catalog-stale]`,
+  ]);
+  // A stale translation is never shown: the English is, marked as not translated.
+  assert.deepEqual(catalogText(english, catalog, 'fixture.uai-agent-ack-v1/invalid/expired.why'), {
+    text: 'the packet is past its expiry',
+    translated: false,
+  });
+});
+
+test('the committed catalogs read cleanly, are current, and translate every error code and validator message', () => {
+  const { catalogs, problems } = loadCatalogs();
+  assert.deepEqual(problems.map(formatProblem), []);
+  const source = englishCatalog(loadRecordModel(), loadCheckedRouteRecords().files);
+  assert.deepEqual(
+    catalogs.map((catalog) => catalog.locale),
+    ['es-es', 'es-us', 'fr-fr', 'zh-cn'],
+  );
+  const needed = [
+    ...[...ERROR_CODES, ...WARNING_CODES].flatMap((code) => [`code.${code.code}.rule`, `code.${code.code}.fix`]),
+    ...Object.keys(ISSUE_MESSAGES).map((id) => `validator.message.${id}`),
+    'mirror.index_line',
+  ];
+  for (const catalog of catalogs) {
+    const found = catalogFindings(source, catalog);
+    assert.deepEqual([...found.problems, ...found.pending].map(formatProblem), [], catalog.file);
+    const untranslated = needed.filter((key) => !catalogText(source, catalog, key).translated);
+    assert.deepEqual(untranslated, [], `${catalog.file}: untranslated`);
+  }
+});
