@@ -597,6 +597,64 @@ function runPublicationGates(
   return `redaction gate scanned ${scanned} files (${sourceScan.files} sources, ${publishedScan.files} published; ${readings}; ${megabytes} MB) in ${gateSeconds} s; claims gate read ${pages.pageFiles.length} pages and the machine records in ${claimsSeconds.toFixed(1)} s`;
 }
 
+/** What the stages beside Pagefind publish, and the redaction scan of everything written by then. */
+interface PublishedBesideSearch {
+  pages: BuiltPages;
+  llms: string;
+  early: PublishedBytes[];
+  earlyScan: GateScan;
+  bundles: EditionBundle[];
+  /** The language share report's lines. */
+  languageShare: string[];
+}
+
+/** The stages that run while Pagefind indexes: mirrors, editions, errata, changes, headers, llms.txt. */
+async function publishBesideSearch(
+  dist: Dist,
+  prepared: PreparedRecord,
+  records: PublishedFile[],
+): Promise<PublishedBesideSearch> {
+  const pages = await publishPageMirrors(dist, prepared);
+  const languageShare = checkLanguageShare(pages);
+  publishEditions(dist.root, prepared.site);
+  const bundles = await publishEditionBundles(dist.root, prepared.site);
+  publishErrata(dist.root, prepared.site, (url) => {
+    const ids = pages.analyses.results.get(url)?.ids;
+    return ids ? new Set(ids) : undefined;
+  });
+  const feedTitle = (locale: string) => prepared.site.ui(locale)('changelog.feed_title');
+  records.push(
+    ...publishChanges(prepared.site, prepared.site.config.license, feedTitle, (path, text) => dist.write(path, text)),
+  );
+  records.push(publishHeaders(dist, prepared, pages));
+  const llms = publishLlmsTxt(dist, prepared, pages);
+  // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the
+  // mirrors long before it): read every file written so far, once, and scan it for the redaction
+  // gate. Nothing rewrites these files later; the manifest's digests reuse the bytes.
+  const early = dist.read({ skipped: PAGEFIND_FOLDER });
+  const earlyScan = await prepared.redaction.scanPublished(early);
+  return { pages, llms, early, earlyScan, bundles, languageShare };
+}
+
+/** The build's closing lines: what was built, checked and listed. */
+function publishedSummary(
+  prepared: PreparedRecord,
+  pages: BuiltPages,
+  counts: { records: number; links: number; manifestFiles: number },
+  gates: string,
+): string[] {
+  const { index, model } = prepared.site;
+  const perLocale = LOCALES.map(
+    (locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`,
+  ).join(', ');
+  const { analyses, htmlFiles, mirrorCount } = pages;
+  return [
+    `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${counts.records} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
+    `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${counts.links} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${counts.manifestFiles} files`,
+    gates,
+  ];
+}
+
 /** Stages 5 to 11 on the pages Astro rendered into `distRoot`. */
 export async function publishRecord(distRoot: string, prepared: PreparedRecord): Promise<PublishedRecord> {
   const dist = new Dist(distRoot);
@@ -612,35 +670,9 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   const pagefind = new PagefindService();
   const searchIndexed = indexForSearch(dist, pagefind);
   searchIndexed.catch(() => undefined);
-  let languageShare: string[] = [];
-  let beside: {
-    pages: BuiltPages;
-    llms: string;
-    early: PublishedBytes[];
-    earlyScan: GateScan;
-    bundles: EditionBundle[];
-  };
+  let beside: PublishedBesideSearch;
   try {
-    const pages = await publishPageMirrors(dist, prepared);
-    languageShare = checkLanguageShare(pages);
-    publishEditions(dist.root, prepared.site);
-    const bundles = await publishEditionBundles(dist.root, prepared.site);
-    publishErrata(dist.root, prepared.site, (url) => {
-      const ids = pages.analyses.results.get(url)?.ids;
-      return ids ? new Set(ids) : undefined;
-    });
-    const feedTitle = (locale: string) => prepared.site.ui(locale)('changelog.feed_title');
-    records.push(
-      ...publishChanges(prepared.site, prepared.site.config.license, feedTitle, (path, text) => dist.write(path, text)),
-    );
-    records.push(publishHeaders(dist, prepared, pages));
-    const llms = publishLlmsTxt(dist, prepared, pages);
-    // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the
-    // mirrors long before it): read every file written so far, once, and scan it for the redaction
-    // gate. Nothing rewrites these files later; the manifest's digests reuse the bytes.
-    const early = dist.read({ skipped: PAGEFIND_FOLDER });
-    const earlyScan = await prepared.redaction.scanPublished(early);
-    beside = { pages, llms, early, earlyScan, bundles };
+    beside = await publishBesideSearch(dist, prepared, records);
   } catch (error) {
     await pagefind.stop();
     await searchIndexed.catch(() => undefined);
@@ -671,17 +703,12 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
   pages.analyses.prune();
 
-  const { index, model } = prepared.site;
-  const perLocale = LOCALES.map(
-    (locale) => `${locale.code} ${index.pages.filter((page) => page.locale === locale.code).length}`,
-  ).join(', ');
-  const { analyses, htmlFiles, mirrorCount } = pages;
   return {
-    summary: [
-      `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${records.length} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
-      `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${linkCount} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${manifest.files.length} files`,
+    summary: publishedSummary(
+      prepared,
+      pages,
+      { records: records.length, links: linkCount, manifestFiles: manifest.files.length },
       gates,
-      ...languageShare,
-    ],
+    ).concat(beside.languageShare),
   };
 }

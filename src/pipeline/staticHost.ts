@@ -75,106 +75,112 @@ export interface StaticServerOptions {
   port?: number;
 }
 
+/**
+ * The headers every matching rule sets, under the defaults' names so a rule replaces a default;
+ * `except` names (lower case) are left out.
+ */
+function ruleHeaders(rules: readonly HeadersFileRule[], path: string, except: string[] = []): Record<string, string> {
+  const defaults: Record<string, string> = { 'content-type': 'Content-Type', 'cache-control': 'Cache-Control' };
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!ruleApplies(rule, path)) continue;
+    for (const [name, value] of rule.headers)
+      if (!except.includes(name.toLowerCase())) headers[defaults[name.toLowerCase()] ?? name] = value;
+  }
+  return headers;
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  head: boolean,
+) {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
+  response.end(head ? undefined : bytes);
+}
+
+/** Answers one request from the files under `base` as the public host would. */
+function serveRequest(
+  base: string,
+  rules: readonly HeadersFileRule[],
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  const method = request.method ?? 'GET';
+  const head = method === 'HEAD';
+  if (method !== 'GET' && method !== 'HEAD') {
+    send(
+      response,
+      405,
+      { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      'Method Not Allowed\n',
+      false,
+    );
+    return;
+  }
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n', head);
+    return;
+  }
+  const notFound = () =>
+    send(
+      response,
+      404,
+      { ...ruleHeaders(rules, path, ['content-type']), 'Content-Type': 'text/html; charset=utf-8' },
+      '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n',
+      head,
+    );
+  if (path.includes('\0') || NOT_SERVED.has(path)) return notFound();
+  const file = resolve(base, `.${path}`);
+  if (file !== base && !file.startsWith(base + sep)) return notFound();
+  let stats;
+  try {
+    stats = statSync(file);
+  } catch {
+    return notFound();
+  }
+  let served = file;
+  if (stats.isDirectory()) {
+    if (!path.endsWith('/')) {
+      send(
+        response,
+        301,
+        { Location: `${url.pathname}/${url.search}`, 'Content-Type': 'text/plain; charset=utf-8' },
+        'Moved Permanently\n',
+        head,
+      );
+      return;
+    }
+    served = join(file, 'index.html');
+    if (!existsSync(served)) return notFound();
+  } else if (path.endsWith('/')) {
+    return notFound();
+  }
+  send(
+    response,
+    200,
+    { 'Content-Type': contentTypeOf(served), 'Cache-Control': 'no-cache', ...ruleHeaders(rules, path) },
+    readFileSync(served),
+    head,
+  );
+}
+
 export async function startStaticServer(root: string, options: StaticServerOptions = {}): Promise<StaticServer> {
   const base = resolve(root);
   const headersPath = join(base, '_headers');
   const rules =
     options.headersFile !== false && existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
 
-  /**
-   * The headers every matching rule sets, under the defaults' names so a rule replaces a default;
-   * `except` names (lower case) are left out.
-   */
-  const ruleHeaders = (path: string, except: string[] = []): Record<string, string> => {
-    const defaults: Record<string, string> = { 'content-type': 'Content-Type', 'cache-control': 'Cache-Control' };
-    const headers: Record<string, string> = {};
-    for (const rule of rules) {
-      if (!ruleApplies(rule, path)) continue;
-      for (const [name, value] of rule.headers)
-        if (!except.includes(name.toLowerCase())) headers[defaults[name.toLowerCase()] ?? name] = value;
-    }
-    return headers;
-  };
-
-  const send = (
-    response: ServerResponse,
-    status: number,
-    headers: Record<string, string>,
-    body: string | Buffer,
-    head: boolean,
-  ) => {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
-    response.end(head ? undefined : bytes);
-  };
-
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
-    const method = request.method ?? 'GET';
-    const head = method === 'HEAD';
-    if (method !== 'GET' && method !== 'HEAD') {
-      send(
-        response,
-        405,
-        { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
-        'Method Not Allowed\n',
-        false,
-      );
-      return;
-    }
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname);
-    } catch {
-      send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad Request\n', head);
-      return;
-    }
-    const notFound = () =>
-      send(
-        response,
-        404,
-        { ...ruleHeaders(path, ['content-type']), 'Content-Type': 'text/html; charset=utf-8' },
-        '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n',
-        head,
-      );
-    if (path.includes('\0') || NOT_SERVED.has(path)) return notFound();
-    const file = resolve(base, `.${path}`);
-    if (file !== base && !file.startsWith(base + sep)) return notFound();
-    let stats;
-    try {
-      stats = statSync(file);
-    } catch {
-      return notFound();
-    }
-    let served = file;
-    if (stats.isDirectory()) {
-      if (!path.endsWith('/')) {
-        send(
-          response,
-          301,
-          { Location: `${url.pathname}/${url.search}`, 'Content-Type': 'text/plain; charset=utf-8' },
-          'Moved Permanently\n',
-          head,
-        );
-        return;
-      }
-      served = join(file, 'index.html');
-      if (!existsSync(served)) return notFound();
-    } else if (path.endsWith('/')) {
-      return notFound();
-    }
-    send(
-      response,
-      200,
-      { 'Content-Type': contentTypeOf(served), 'Cache-Control': 'no-cache', ...ruleHeaders(path) },
-      readFileSync(served),
-      head,
-    );
-  };
-
   const server = createServer((request, response) => {
     try {
-      handle(request, response);
+      serveRequest(base, rules, request, response);
     } catch (error) {
       if (!response.headersSent)
         send(response, 500, { 'Content-Type': 'text/plain; charset=utf-8' }, `${(error as Error).message}\n`, false);

@@ -1,7 +1,6 @@
 /**
- * No hand-written function over 80 lines (issue 42 part 5). Asserted for src/uai and src/cli; the
- * other folders of src/ and scripts/ are listed (as test diagnostics) until they are done, and the
- * assertion widens folder by folder. The measure itself is checked on planted functions.
+ * No hand-written function over 80 lines (issue 42 part 5), asserted for every folder of src/ and
+ * scripts/. The measure itself is checked on planted functions.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,8 +13,15 @@ import {
   longFunctionsOf,
 } from '../../scripts/functionLength.ts';
 
-/** The folders held to the limit; the rest of src/ and scripts/ is listed only. */
-const HELD = ['src/uai', 'src/cli'];
+/** The folders held to the limit: all the hand-written code. */
+const HELD = ['src', 'scripts'];
+
+/**
+ * The long functions not yet split, each `file name`: they sit in files another branch of this round
+ * is changing (the validator island), and are split once that work is merged. Each must still be long:
+ * an entry that no longer names a long function fails the test, so the list only shrinks.
+ */
+const NOT_YET_SPLIT: readonly string[] = ['src/site/validatorIsland.ts startValidator'];
 
 const body = (lines: number) =>
   Array.from({ length: lines - 2 }, (_, index) => `  const v${index} = ${index};`).join('\n');
@@ -57,13 +63,17 @@ test('generated code is left out, hand-written code is read', () => {
 });
 
 test(`no hand-written function in ${HELD.join(' or ')} takes more than ${MAX_FUNCTION_LINES} lines`, (t) => {
-  const others = longFunctions(REPOSITORY_ROOT, ['src', 'scripts']).filter(
-    (found) => !HELD.some((folder) => found.file.startsWith(`${folder}/`)),
-  );
-  for (const found of others) t.diagnostic(`not yet held: ${formatLongFunction(found)}`);
-  const held = longFunctions(REPOSITORY_ROOT, HELD);
+  const found = longFunctions(REPOSITORY_ROOT, HELD);
+  const pending = (long: (typeof found)[number]) => NOT_YET_SPLIT.includes(`${long.file} ${long.name}`);
+  for (const long of found.filter(pending)) t.diagnostic(`not yet split: ${formatLongFunction(long)}`);
   assert.deepEqual(
-    held.map((found) => formatLongFunction(found)),
+    found.filter((long) => !pending(long)).map((long) => formatLongFunction(long)),
     [],
+  );
+  const stillLong = new Set(found.map((long) => `${long.file} ${long.name}`));
+  assert.deepEqual(
+    NOT_YET_SPLIT.filter((entry) => !stillLong.has(entry)),
+    [],
+    'an entry of NOT_YET_SPLIT names no long function any more: remove it',
   );
 });

@@ -1,7 +1,7 @@
 /** The generated sections of /llms.txt and the one-file English record /llms-full.txt. */
 import type { PageIndex, Page } from '../pages/pageIndex.ts';
 import type { RecordModel } from '../model/recordModel.ts';
-import type { LlmsSection } from './llmsTxt.ts';
+import type { LlmsLink, LlmsSection } from './llmsTxt.ts';
 import type { BuiltPageMirror } from '../pages/pageMirror.ts';
 import { SITE_ORIGIN, SOURCE_LOCALE } from '../model/locales.ts';
 import {
@@ -43,6 +43,75 @@ export function englishReadingOrder(index: PageIndex): Page[] {
   });
 }
 
+/** The record's pages named in a section of their own; the rest of the `pages` collection goes to Optional. */
+const PAGES_IN_NAMED_SECTIONS: ReadonlySet<string> = new Set<string>([
+  PAGE_PATHS.specification,
+  PAGE_PATHS.agentFallbacks,
+  PAGE_PATHS.registry,
+  PAGE_PATHS.getStarted,
+  PAGE_PATHS.guides,
+  PAGE_PATHS.schemas,
+  PAGE_PATHS.examples,
+  PAGE_PATHS.validator,
+  PAGE_PATHS.review,
+  PAGE_PATHS.search,
+  // The Editions section (editionRecords.ts) links it.
+  PAGE_PATHS.editions,
+]);
+
+/** The validator package's tarball, its conformance report and the implementations matrix. */
+function packageLinks(release: PackageRelease): LlmsLink[] {
+  return [
+    {
+      title: `${release.name} ${release.version} (npm package tarball)`,
+      url: absolute(release.path),
+      note: `The uaix command and the UAI-1 library, ${release.license}, no dependencies; check its ${release.sha256} (also in the manifest) before running it`,
+    },
+    {
+      title: `Conformance report of ${release.name} ${release.version}`,
+      url: absolute(REFERENCE_REPORT_PATH),
+      note: 'The harness (uaix conformance) run by the build over the conformance pack with the package in process; it states what the package answered on that pack, and nothing more (JSON)',
+    },
+    {
+      title: 'Implementations matrix',
+      url: absolute(IMPLEMENTATIONS_MATRIX_PATH),
+      note: 'Every requirement against every conformance report the record holds (the one above and the reports committed for other implementations), each cell pass, partial, fail or untested with its passed and total cases (JSON)',
+    },
+  ];
+}
+
+/** The site-wide machine records of the Optional section: manifest, catalogs, OpenAPI, llms-full.txt, sitemap. */
+function siteRecordLinks(): LlmsLink[] {
+  return [
+    {
+      title: 'Site manifest',
+      url: absolute(MANIFEST_PATH),
+      note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every other published file (JSON)',
+    },
+    {
+      title: 'API catalog',
+      url: absolute(API_CATALOG_PATH),
+      note: 'RFC 9727 linkset of every machine record: manifest, OpenAPI description, schemas, conformance pack, field registry, route records (application/linkset+json)',
+    },
+    {
+      title: 'OpenAPI description',
+      url: absolute(OPENAPI_PATH),
+      note: 'OpenAPI 3.1, generated from the route records: each GET route with its media type, schema and fallbacks (x-uaix-fallbacks)',
+    },
+    {
+      title: 'Editor schema catalog',
+      url: absolute(SCHEMA_CATALOG_PATH),
+      note: 'SchemaStore catalog format: *.uai.json, *.<profile>.uai.json and *.uai-route.json to their schemas',
+    },
+    {
+      title: 'The English record in one file',
+      url: absolute(LLMS_FULL_PATH),
+      note: 'Every English page as Markdown',
+    },
+    { title: 'Sitemap', url: absolute(SITEMAP_PATH), note: 'Every HTML page with its translations' },
+  ];
+}
+
 export function llmsSections(
   index: PageIndex,
   model: RecordModel,
@@ -57,20 +126,6 @@ export function llmsSections(
       .map(pageLink);
   const profiles = englishReadingOrder(index).filter((page) => page.collection === 'registry');
   const guides = englishReadingOrder(index).filter((page) => page.collection === 'guides');
-  const used = new Set<string>([
-    PAGE_PATHS.specification,
-    PAGE_PATHS.agentFallbacks,
-    PAGE_PATHS.registry,
-    PAGE_PATHS.getStarted,
-    PAGE_PATHS.guides,
-    PAGE_PATHS.schemas,
-    PAGE_PATHS.examples,
-    PAGE_PATHS.validator,
-    PAGE_PATHS.review,
-    PAGE_PATHS.search,
-    // The Editions section (editionRecords.ts) links it.
-    PAGE_PATHS.editions,
-  ]);
   return [
     {
       name: 'Specification',
@@ -101,21 +156,7 @@ export function llmsSections(
       name: 'Tools',
       links: [
         ...pick(PAGE_PATHS.validator, PAGE_PATHS.review),
-        {
-          title: `${release.name} ${release.version} (npm package tarball)`,
-          url: absolute(release.path),
-          note: `The uaix command and the UAI-1 library, ${release.license}, no dependencies; check its ${release.sha256} (also in the manifest) before running it`,
-        },
-        {
-          title: `Conformance report of ${release.name} ${release.version}`,
-          url: absolute(REFERENCE_REPORT_PATH),
-          note: 'The harness (uaix conformance) run by the build over the conformance pack with the package in process; it states what the package answered on that pack, and nothing more (JSON)',
-        },
-        {
-          title: 'Implementations matrix',
-          url: absolute(IMPLEMENTATIONS_MATRIX_PATH),
-          note: 'Every requirement against every conformance report the record holds (the one above and the reports committed for other implementations), each cell pass, partial, fail or untested with its passed and total cases (JSON)',
-        },
+        ...packageLinks(release),
         ...routes.map((route) => ({
           title: `Route record ${route.routeId}`,
           url: absolute(routeRecordPath(route.routeId)),
@@ -126,34 +167,9 @@ export function llmsSections(
     {
       name: 'Optional',
       links: [
-        {
-          title: 'Site manifest',
-          url: absolute(MANIFEST_PATH),
-          note: 'Publisher, profiles, locales, machine routes, route records and the sha256 of every other published file (JSON)',
-        },
-        {
-          title: 'API catalog',
-          url: absolute(API_CATALOG_PATH),
-          note: 'RFC 9727 linkset of every machine record: manifest, OpenAPI description, schemas, conformance pack, field registry, route records (application/linkset+json)',
-        },
-        {
-          title: 'OpenAPI description',
-          url: absolute(OPENAPI_PATH),
-          note: 'OpenAPI 3.1, generated from the route records: each GET route with its media type, schema and fallbacks (x-uaix-fallbacks)',
-        },
-        {
-          title: 'Editor schema catalog',
-          url: absolute(SCHEMA_CATALOG_PATH),
-          note: 'SchemaStore catalog format: *.uai.json, *.<profile>.uai.json and *.uai-route.json to their schemas',
-        },
-        {
-          title: 'The English record in one file',
-          url: absolute(LLMS_FULL_PATH),
-          note: 'Every English page as Markdown',
-        },
-        { title: 'Sitemap', url: absolute(SITEMAP_PATH), note: 'Every HTML page with its translations' },
+        ...siteRecordLinks(),
         ...englishReadingOrder(index)
-          .filter((page) => page.collection === 'pages' && !used.has(page.path) && page.path !== '')
+          .filter((page) => page.collection === 'pages' && !PAGES_IN_NAMED_SECTIONS.has(page.path) && page.path !== '')
           .map(pageLink),
       ],
     },

@@ -60,6 +60,84 @@ export const MANIFEST_COVERAGE =
 /** /.well-known/uaix.json as schemas/site/uaix-manifest.schema.json declares it. */
 export type SiteManifest = UAIXSiteManifestWellKnownUaixJson;
 
+const url = (path: string) => `${SITE_ORIGIN}${path}`;
+
+/** Each profile with its record code, schema, page and fixtures. */
+function manifestProfiles(model: RecordModel, index: PageIndex): SiteManifest['profiles'] {
+  return model.profiles.map((profile) => {
+    const page = index.byUrl.get(pageUrl(SOURCE_LOCALE, `registry/${profile.slug}`));
+    return {
+      profile: profile.profile,
+      record_code: page?.code ?? '',
+      schema: profile.schema.id,
+      page: url(pageUrl(SOURCE_LOCALE, `registry/${profile.slug}`)),
+      fixtures: profile.fixtures.flatMap((fixture) => [
+        url(fixture.url),
+        ...(fixture.keylessUrl ? [url(fixture.keylessUrl)] : []),
+      ]),
+    };
+  });
+}
+
+/** Each locale with its home page and whether its content is source, translated or a fallback. */
+function manifestLocales(): SiteManifest['locales'] {
+  return LOCALES.map((locale) => ({
+    code: locale.code,
+    lang: locale.lang,
+    home: url(pageUrl(locale.code, PAGE_PATHS.home)),
+    content: locale.code === SOURCE_LOCALE ? 'source' : locale.translatesContent ? 'translated' : 'fallback',
+    fallback: [...locale.fallback],
+  }));
+}
+
+/** Where each site-wide machine record is published. */
+function machineRoutes(): SiteManifest['machine_routes'] {
+  return {
+    llms_txt: url(LLMS_PATH),
+    llms_full_txt: url(LLMS_FULL_PATH),
+    sitemap: url(SITEMAP_PATH),
+    field_registry: url(FIELD_REGISTRY_PATH),
+    conformance_pack: url(CONFORMANCE_PATH),
+    page_mirror_schema: url(MIRROR_SCHEMA_PATH),
+    manifest_schema: url(MANIFEST_SCHEMA_PATH),
+    api_catalog: url(API_CATALOG_PATH),
+    openapi: url(OPENAPI_PATH),
+    schema_catalog: url(SCHEMA_CATALOG_PATH),
+    errata: url(ERRATA_JSON_PATH),
+    conformance_report_schema: url(CONFORMANCE_REPORT_SCHEMA_PATH),
+    reference_conformance_report: url(REFERENCE_REPORT_PATH),
+    implementations_matrix: url(IMPLEMENTATIONS_MATRIX_PATH),
+  };
+}
+
+/** Each route record with its path, media type and the digest of its file. */
+function manifestRoutes(routes: readonly ManifestRoute[], hash: Sha256 | undefined): SiteManifest['routes'] {
+  return routes.map((route) => ({
+    route_id: route.routeId,
+    title: route.record.title,
+    purpose: route.record.description,
+    path: route.record.path,
+    content_type: route.record.content_type,
+    record: url(routeRecordPath(route.routeId)),
+    record_sha256: fileDigests(new TextEncoder().encode(route.text), 'application/json', hash).sha256,
+  }));
+}
+
+/** Every published file but the manifest, with its media type and digests. */
+function manifestFiles(files: readonly BuiltFile[], hash: Sha256 | undefined): SiteManifest['files'] {
+  return files
+    .filter((file) => file.path !== MANIFEST_PATH)
+    .map((file) => {
+      const mediaType = mediaTypeOf(file.path);
+      return {
+        url: url(file.path),
+        media_type: mediaType,
+        ...fileDigests(file.bytes, mediaType, hash),
+        ...(file.path === HEADERS_PATH ? { served: false } : {}),
+      };
+    });
+}
+
 export function buildSiteManifest(
   model: RecordModel,
   index: PageIndex,
@@ -71,7 +149,6 @@ export function buildSiteManifest(
   extra: Pick<SiteManifest, 'edition'> & { license: RecordLicense },
 ): SiteManifest {
   const { license, ...editionEntry } = extra;
-  const url = (path: string) => `${SITE_ORIGIN}${path}`;
   return {
     $schema: url(MANIFEST_SCHEMA_PATH) as SiteManifest['$schema'],
     publisher: {
@@ -89,54 +166,13 @@ export function buildSiteManifest(
       envelope_schema: model.envelope.id,
       digest_rule: DIGEST_RULE,
     },
-    profiles: model.profiles.map((profile) => {
-      const page = index.byUrl.get(pageUrl(SOURCE_LOCALE, `registry/${profile.slug}`));
-      return {
-        profile: profile.profile,
-        record_code: page?.code ?? '',
-        schema: profile.schema.id,
-        page: url(pageUrl(SOURCE_LOCALE, `registry/${profile.slug}`)),
-        fixtures: profile.fixtures.flatMap((fixture) => [
-          url(fixture.url),
-          ...(fixture.keylessUrl ? [url(fixture.keylessUrl)] : []),
-        ]),
-      };
-    }),
-    locales: LOCALES.map((locale) => ({
-      code: locale.code,
-      lang: locale.lang,
-      home: url(pageUrl(locale.code, PAGE_PATHS.home)),
-      content: locale.code === SOURCE_LOCALE ? 'source' : locale.translatesContent ? 'translated' : 'fallback',
-      fallback: [...locale.fallback],
-    })),
+    profiles: manifestProfiles(model, index),
+    locales: manifestLocales(),
     authoritative: 'The English text and the JSON records are authoritative.',
-    machine_routes: {
-      llms_txt: url(LLMS_PATH),
-      llms_full_txt: url(LLMS_FULL_PATH),
-      sitemap: url(SITEMAP_PATH),
-      field_registry: url(FIELD_REGISTRY_PATH),
-      conformance_pack: url(CONFORMANCE_PATH),
-      page_mirror_schema: url(MIRROR_SCHEMA_PATH),
-      manifest_schema: url(MANIFEST_SCHEMA_PATH),
-      api_catalog: url(API_CATALOG_PATH),
-      openapi: url(OPENAPI_PATH),
-      schema_catalog: url(SCHEMA_CATALOG_PATH),
-      errata: url(ERRATA_JSON_PATH),
-      conformance_report_schema: url(CONFORMANCE_REPORT_SCHEMA_PATH),
-      reference_conformance_report: url(REFERENCE_REPORT_PATH),
-      implementations_matrix: url(IMPLEMENTATIONS_MATRIX_PATH),
-    },
+    machine_routes: machineRoutes(),
     support_boundary: SUPPORT_BOUNDARY,
     license: { id: license.id, name: license.name, url: license.url },
-    routes: routes.map((route) => ({
-      route_id: route.routeId,
-      title: route.record.title,
-      purpose: route.record.description,
-      path: route.record.path,
-      content_type: route.record.content_type,
-      record: url(routeRecordPath(route.routeId)),
-      record_sha256: fileDigests(new TextEncoder().encode(route.text), 'application/json', hash).sha256,
-    })),
+    routes: manifestRoutes(routes, hash),
     package: {
       name: release.name,
       version: release.version,
@@ -157,17 +193,7 @@ export function buildSiteManifest(
         },
       ],
     },
-    files: files
-      .filter((file) => file.path !== MANIFEST_PATH)
-      .map((file) => {
-        const mediaType = mediaTypeOf(file.path);
-        return {
-          url: url(file.path),
-          media_type: mediaType,
-          ...fileDigests(file.bytes, mediaType, hash),
-          ...(file.path === HEADERS_PATH ? { served: false } : {}),
-        };
-      }),
+    files: manifestFiles(files, hash),
   };
 }
 

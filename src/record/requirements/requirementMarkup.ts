@@ -14,7 +14,7 @@ import { toString } from 'mdast-util-to-string';
 import type { Nodes, Paragraph } from 'mdast';
 import { isPageBody, MARKDOWN_OPTIONS, proseProblem, SKIPPED_NODES, type ProseText } from '../content/proseText.ts';
 import type { Problem } from '../../uai/problem.ts';
-import type { Bcp14Level, KeywordTable } from './bcp14.ts';
+import type { Bcp14Level, KeywordHit, KeywordTable } from './bcp14.ts';
 
 export { REQUIREMENT_ID_PATTERN } from './requirementId.ts';
 /** The opening of a requirement's first text: its id in brackets, then a space. */
@@ -36,6 +36,44 @@ export interface RequirementStatement {
 export function requirementIdOf(paragraph: Paragraph): string | undefined {
   const first = paragraph.children[0];
   return first?.type === 'text' ? REQUIREMENT_OPENING.exec(first.value)?.[1] : undefined;
+}
+
+/**
+ * What one key word found in a text node is: a problem (its message and rule), or the level it
+ * gives the requirement open around it (`open`, its id), when it is in its locale's form, inside
+ * one, and alone in strong emphasis.
+ */
+function keywordHitFinding(
+  hit: KeywordHit,
+  text: string,
+  context: {
+    locale: string;
+    own: ReadonlyMap<Bcp14Level, readonly string[]> | undefined;
+    open: string | undefined;
+    strong: boolean;
+  },
+): { message: string; rule: string } | { level: Bcp14Level } {
+  const { locale, own, open, strong } = context;
+  if (hit.locale !== locale) {
+    const instead = own?.get(hit.level)?.join(' or ');
+    return {
+      message: `"${hit.form}" is the ${hit.locale} form of ${hit.level}; ${locale} text writes ${instead ?? 'none (content/bcp14.json has no column for it)'}`,
+      rule: 'bcp14-locale',
+    };
+  }
+  if (open === undefined)
+    return {
+      message: hit.caseless
+        ? `marked-up key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or remove the emphasis`
+        : `upper-case key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or write the word in lower case`,
+      rule: 'bcp14-outside-requirement',
+    };
+  if (!strong || text.trim() !== hit.form)
+    return {
+      message: `key word "${hit.form}" of ${open} is not marked up; write **${hit.form}**`,
+      rule: 'bcp14-markup',
+    };
+  return { level: hit.level };
 }
 
 /**
@@ -98,28 +136,14 @@ export function requirementsOf(
       for (const hit of keywords.scan(node.value)) {
         if (hit.caseless && !strong) continue;
         const line = (node.position?.start.line ?? 1) + countLines(node.value, hit.offset);
-        if (hit.locale !== prose.locale) {
-          const instead = own?.get(hit.level)?.join(' or ');
-          at(
-            line,
-            `"${hit.form}" is the ${hit.locale} form of ${hit.level}; ${prose.locale} text writes ${instead ?? 'none (content/bcp14.json has no column for it)'}`,
-            'bcp14-locale',
-          );
-        } else if (!open) {
-          at(
-            line,
-            hit.caseless
-              ? `marked-up key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or remove the emphasis`
-              : `upper-case key word "${hit.form}" outside a requirement; open the statement with its [UAI1-…] id, or write the word in lower case`,
-            'bcp14-outside-requirement',
-          );
-        } else if (!strong || node.value.trim() !== hit.form) {
-          at(
-            line,
-            `key word "${hit.form}" of ${open.statement.id} is not marked up; write **${hit.form}**`,
-            'bcp14-markup',
-          );
-        } else open.levels.add(hit.level);
+        const finding = keywordHitFinding(hit, node.value, {
+          locale: prose.locale,
+          own,
+          open: open?.statement.id,
+          strong,
+        });
+        if ('level' in finding) open?.levels.add(finding.level);
+        else at(line, finding.message, finding.rule);
       }
       return;
     }

@@ -75,25 +75,42 @@ const matches = (test: RequirementTest, fixture: TraceFixture, expected: TraceFi
   (!test.kind || test.kind === fixture.kind) &&
   (test.path === undefined || expected.path === test.path || expected.path.startsWith(`${test.path}/`));
 
-/** The requirements with their fixtures, and their problems. */
-export function traceRequirements(input: TraceInput): { requirements: TracedRequirement[]; problems: Problem[] } {
+/** A problem of the trace file, at the line of a requirement's entry (and a pointer into it). */
+function traceFileProblem(
+  input: Pick<TraceInput, 'lineOf'>,
+  id: string,
+  pointer: string | undefined,
+  message: string,
+  rule: string,
+): Problem {
+  return {
+    file: REQUIREMENTS_FILE,
+    place: pointer === undefined ? { line: input.lineOf(id) } : { line: input.lineOf(id), pointer },
+    message,
+    rule,
+  };
+}
+
+/** An entry of the trace file whose id no English page states. */
+function unstatedIdProblems(input: Pick<TraceInput, 'lineOf' | 'trace'>, stated: ReadonlySet<string>): Problem[] {
+  return Object.keys(input.trace.requirements)
+    .filter((id) => !stated.has(id))
+    .map((id) =>
+      traceFileProblem(
+        input,
+        id,
+        undefined,
+        `${id} is stated on no English page; retire it in "retired" instead`,
+        'requirement-unknown-id',
+      ),
+    );
+}
+
+/** A statement's id that content/requirements.json retired: ids are never reused. */
+function retiredIdProblems(statements: readonly RequirementStatement[], trace: RequirementTrace): Problem[] {
   const problems: Problem[] = [];
-  // A problem of the trace file, at the line of a requirement's entry (and a pointer into it).
-  const inTrace = (id: string, pointer: string | undefined, message: string, rule: string) =>
-    problems.push({
-      file: REQUIREMENTS_FILE,
-      place: pointer === undefined ? { line: input.lineOf(id) } : { line: input.lineOf(id), pointer },
-      message,
-      rule,
-    });
-  const english = input.statements.filter((statement) => statement.locale === SOURCE_LOCALE);
-  const locales = [...new Set(input.statements.map((statement) => statement.locale))].sort();
-  const stated = new Set(english.map((statement) => statement.id));
-  const textsOf = new Map<string, Record<string, string>>();
-  for (const statement of input.statements)
-    (textsOf.get(statement.id) ?? textsOf.set(statement.id, {}).get(statement.id)!)[statement.locale] = statement.text;
-  for (const statement of input.statements) {
-    const retired = input.trace.retired[statement.id];
+  for (const statement of statements) {
+    const retired = trace.retired[statement.id];
     if (retired)
       problems.push(
         problemAtLine(
@@ -104,15 +121,54 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
         ),
       );
   }
-  for (const id of Object.keys(input.trace.requirements)) {
-    if (!stated.has(id))
-      inTrace(
-        id,
-        undefined,
-        `${id} is stated on no English page; retire it in "retired" instead`,
-        'requirement-unknown-id',
-      );
-  }
+  return problems;
+}
+
+/**
+ * The fixtures expected to produce what `test` names, each once per requirement: a fixture already
+ * in `seen` (the URLs the requirement's earlier tests took) is left out, and the ones taken are added.
+ */
+function fixturesTesting(test: RequirementTest, fixtures: readonly TraceFixture[], seen: Set<string>): TracedFixture[] {
+  const found: TracedFixture[] = [];
+  for (const fixture of fixtures)
+    for (const expected of fixture.expected)
+      if (matches(test, fixture, expected) && !seen.has(fixture.url) && seen.add(fixture.url))
+        found.push({
+          kind: fixture.kind,
+          group: fixture.group,
+          name: fixture.name,
+          verdict: fixture.verdict,
+          url: fixture.url,
+          code: expected.code,
+          path: expected.path,
+          severity: expected.severity,
+          schema_only: fixture.schemaOnly,
+        });
+  return found;
+}
+
+/** Whether the schemas alone reject every, some or none of a requirement's fixtures; null without fixtures. */
+function schemaOnlyOf(fixtures: readonly TracedFixture[]): TracedRequirement['schema_only'] {
+  const rejected = fixtures.filter(
+    (fixture) => fixture.verdict === 'invalid' && fixture.schema_only === 'rejected',
+  ).length;
+  return fixtures.length === 0 ? null : rejected === fixtures.length ? 'all' : rejected ? 'some' : 'none';
+}
+
+/** The requirements with their fixtures, and their problems. */
+export function traceRequirements(input: TraceInput): { requirements: TracedRequirement[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  // A problem of the trace file, at the line of a requirement's entry (and a pointer into it).
+  const inTrace = (id: string, pointer: string | undefined, message: string, rule: string) =>
+    problems.push(traceFileProblem(input, id, pointer, message, rule));
+  const english = input.statements.filter((statement) => statement.locale === SOURCE_LOCALE);
+  const locales = [...new Set(input.statements.map((statement) => statement.locale))].sort();
+  const stated = new Set(english.map((statement) => statement.id));
+  const textsOf = new Map<string, Record<string, string>>();
+  for (const statement of input.statements)
+    (textsOf.get(statement.id) ?? textsOf.set(statement.id, {}).get(statement.id)!)[statement.locale] = statement.text;
+  problems.push(...retiredIdProblems(input.statements, input.trace));
+  problems.push(...unstatedIdProblems(input, stated));
   const requirements = english
     .map((statement): TracedRequirement => {
       const entry = input.trace.requirements[statement.id];
@@ -128,22 +184,9 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
             `no error code ${test.code}`,
             'requirement-unknown-code',
           );
-        const before = fixtures.length;
-        for (const fixture of input.fixtures)
-          for (const expected of fixture.expected)
-            if (matches(test, fixture, expected) && !seen.has(fixture.url) && seen.add(fixture.url))
-              fixtures.push({
-                kind: fixture.kind,
-                group: fixture.group,
-                name: fixture.name,
-                verdict: fixture.verdict,
-                url: fixture.url,
-                code: expected.code,
-                path: expected.path,
-                severity: expected.severity,
-                schema_only: fixture.schemaOnly,
-              });
-        if (fixtures.length === before && input.knownCodes.has(test.code))
+        const found = fixturesTesting(test, input.fixtures, seen);
+        fixtures.push(...found);
+        if (found.length === 0 && input.knownCodes.has(test.code))
           inTrace(
             statement.id,
             `/requirements/${statement.id}/tests/${index}`,
@@ -169,9 +212,6 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
             'requirement-must-untested',
           ),
         );
-      const rejected = fixtures.filter(
-        (fixture) => fixture.verdict === 'invalid' && fixture.schema_only === 'rejected',
-      ).length;
       return {
         id: statement.id,
         level: statement.level ?? null,
@@ -182,7 +222,7 @@ export function traceRequirements(input: TraceInput): { requirements: TracedRequ
         tests,
         fixtures,
         untestable,
-        schema_only: fixtures.length === 0 ? null : rejected === fixtures.length ? 'all' : rejected ? 'some' : 'none',
+        schema_only: schemaOnlyOf(fixtures),
       };
     })
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -75,11 +75,53 @@ export interface LoadedContent {
   problems: Problem[];
 }
 
+/** The frontmatter block read as YAML, or its one problem at the line the YAML reader stopped on. */
+function loadFrontmatterYaml(
+  file: string,
+  yamlText: string,
+): { ok: true; raw: unknown } | { ok: false; problem: Problem } {
+  try {
+    return { ok: true, raw: yaml.load(yamlText) };
+  } catch (error) {
+    const mark = (error as { mark?: { line: number } }).mark;
+    return {
+      ok: false,
+      problem: problemAtLine(
+        file,
+        mark ? mark.line + 2 : 1,
+        `frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+        'frontmatter',
+      ),
+    };
+  }
+}
+
+/** The heading lines of one entry's file in one locale. */
+interface EntryHeadings {
+  file: string;
+  locale: string;
+  headings: HeadingLine[];
+}
+
+/** Each translation's heading structure against its source-locale entry's, for every entry that has one. */
+function translatedHeadingProblems(entriesHeadings: Iterable<EntryHeadings[]>): Problem[] {
+  const problems: Problem[] = [];
+  for (const variants of entriesHeadings) {
+    const source = variants.find((variant) => variant.locale === SOURCE_LOCALE);
+    if (!source) continue;
+    for (const variant of variants) {
+      if (variant !== source)
+        problems.push(...headingStructureProblems(variant.file, variant.headings, source.file, source.headings));
+    }
+  }
+  return problems;
+}
+
 export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
   const entries: ContentEntry[] = [];
   const prose: ProseText[] = [];
   const problems: Problem[] = [];
-  const headings = new Map<string, { file: string; locale: string; headings: HeadingLine[] }[]>();
+  const headings = new Map<string, EntryHeadings[]>();
   for (const collection of MARKDOWN_COLLECTIONS) {
     const base = join(root, collection);
     for (const path of walkFiles(base)) {
@@ -120,22 +162,12 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
         );
         continue;
       }
-      let raw: unknown;
-      try {
-        raw = yaml.load(parts.yaml);
-      } catch (error) {
-        const mark = (error as { mark?: { line: number } }).mark;
-        problems.push(
-          problemAtLine(
-            file,
-            mark ? mark.line + 2 : 1,
-            `frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
-            'frontmatter',
-          ),
-        );
+      const loaded = loadFrontmatterYaml(file, parts.yaml);
+      if (!loaded.ok) {
+        problems.push(loaded.problem);
         continue;
       }
-      const parsed = frontmatterSchemaFor(collection).safeParse(raw);
+      const parsed = frontmatterSchemaFor(collection).safeParse(loaded.raw);
       if (!parsed.success) {
         problems.push(...frontmatterProblems(file, parts.yaml, parsed.error));
         continue;
@@ -155,14 +187,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
       headings.get(key)!.push({ file, locale, headings: atxHeadings(parts.body, parts.bodyLine) });
     }
   }
-  for (const variants of headings.values()) {
-    const source = variants.find((variant) => variant.locale === SOURCE_LOCALE);
-    if (!source) continue;
-    for (const variant of variants) {
-      if (variant !== source)
-        problems.push(...headingStructureProblems(variant.file, variant.headings, source.file, source.headings));
-    }
-  }
+  problems.push(...translatedHeadingProblems(headings.values()));
   return { entries, prose, problems };
 }
 

@@ -255,6 +255,20 @@ export interface PageAnalyses {
   fromCache: number;
 }
 
+/** Each page's cache key: the digest of the analysis code, the page's path and its HTML. */
+function pageCacheKeys(jobs: readonly PageJob[]): string[] {
+  const codeDigest = analysisCodeDigest();
+  return jobs.map((job) =>
+    createHash('sha256')
+      .update(codeDigest)
+      .update('\0')
+      .update(job.path)
+      .update('\0')
+      .update(readFileSync(job.file, 'utf8'))
+      .digest('hex'),
+  );
+}
+
 /**
  * Analyses `jobs`, handing each page's full analysis to `onAnalysis` (in the order of the jobs)
  * before dropping its mirrors; with `cacheDir`, reuses and records results there and, when `prune`
@@ -265,20 +279,9 @@ export async function analysePages(
   cacheDir?: string,
   onAnalysis?: (job: PageJob, analysis: PageAnalysis) => void,
 ): Promise<PageAnalyses & { prune(): void }> {
-  const codeDigest = cacheDir ? analysisCodeDigest() : '';
   // First pass: the cache key of every page (its HTML is read and dropped), to know how many pages
   // must be parsed and so whether worker threads earn their start.
-  const keys = jobs.map((job) =>
-    cacheDir
-      ? createHash('sha256')
-          .update(codeDigest)
-          .update('\0')
-          .update(job.path)
-          .update('\0')
-          .update(readFileSync(job.file, 'utf8'))
-          .digest('hex')
-      : '',
-  );
+  const keys = cacheDir ? pageCacheKeys(jobs) : jobs.map(() => '');
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   const cachedAt = keys.map((key) => cache?.has(key) ?? false);
   const missingCount = cachedAt.filter((hit) => !hit).length;
