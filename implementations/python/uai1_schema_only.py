@@ -107,7 +107,9 @@ class Schemas:
 
         An allOf branch can declare members, but its annotations are about its own keywords (a required
         list, a conditional rule), not about the place: only the main path of properties, items and
-        $ref gives a place its code; what an allOf branch says counts only where its keyword fails.
+        $ref gives a place its code; what an allOf branch says counts only where its keyword fails. A
+        branch that is a lone $ref is the schema's own $ref, spelled so that tools which drop a $ref's
+        sibling keywords still apply both: it stays on the main path.
         """
         out, todo, seen = [], [(node, base, direct)], set()
         while todo:
@@ -120,7 +122,8 @@ class Schemas:
                 target, target_doc = self.resolve(doc, schema["$ref"])
                 todo.append((target, target_doc, direct))
             for branch in schema.get("allOf", []):
-                todo.append((branch, doc, False))
+                lone_ref = isinstance(branch, dict) and list(branch) == ["$ref"]
+                todo.append((branch, doc, direct and lone_ref))
         return out
 
     def code_along(self, schema_id, segments):
