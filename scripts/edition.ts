@@ -1,33 +1,53 @@
 /**
- * `npm run edition -- <id>`: releases edition <id> of the record. It refuses an id that is not a
- * date (YYYY-MM-DD, or YYYY-MM-DD.N for a further edition that day), one that exists, or one not
- * after the latest edition; then builds the record (so what it freezes is exactly what this
- * checkout publishes) and writes editions/<id>/: the normative files, schemas with their `$id` and
- * absolute `$ref`s at the edition's URL, and edition.json with the sha256 of each file. It never
- * touches an existing edition. Exit 0 written, 1 build or edition problems, 2 usage error.
+ * `npm run edition -- <id> [--dry-run]`: releases edition <id> of the record. It refuses an id that
+ * is not a date (YYYY-MM-DD, or YYYY-MM-DD.N for a further edition that day), one that exists, or
+ * one not after the latest edition, and an id with no pending changelog entry; then builds the
+ * record (so what it freezes is exactly what this checkout publishes), classifies every change
+ * since the latest edition (changeClassification.ts: fixtures and generated packets through both
+ * editions' schemas) and lets the release gate decide (releaseGate.ts: nothing changed, or an
+ * undeclared breaking change under the same standard version, stops it, one line each). Then it
+ * writes editions/<id>/: the normative files, schemas with their `$id` and absolute `$ref`s at the
+ * edition's URL, and edition.json with the sha256 of each file. It never touches an existing
+ * edition; `--dry-run` classifies and decides, and writes nothing. Exit 0 written (or would be), 1
+ * build, edition or gate problems, 2 usage error.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
-import { EDITIONS_FOLDER, nextEditionProblem } from '../src/record/editions/editions.ts';
+import { EDITIONS_FOLDER, frozenFiles, nextEditionProblem } from '../src/record/editions/editions.ts';
 import {
   committedEditionProblems,
   readCommittedEditions,
+  standardVersionOf,
   writeEdition,
 } from '../src/record/editions/node/editionFiles.ts';
+import { classifyChanges } from '../src/record/editions/changeClassification.ts';
+import { changeLine, releaseProblems } from '../src/record/editions/releaseGate.ts';
+import { readChangelogFiles } from '../src/record/editions/node/changelogFiles.ts';
+import { CHANGELOG_FOLDER } from '../src/record/editions/changelog.ts';
+import { SOURCE_LOCALE } from '../src/record/model/locales.ts';
+import { nodeSha256 } from '../src/uai/node/nodeValidator.ts';
 import { editionContentsFromDist } from '../src/record/machine/node/editionState.ts';
 import { loadSite } from '../src/site/siteContext.ts';
 import { FREEZING_ENV } from '../src/pipeline/editionStages.ts';
 
+const DRY_RUN = '--dry-run';
+/** Generated valid packets per classification (and half as many invalid ones): a few thousand, a few seconds. */
+const GENERATED_PACKETS = 3000;
+
 const args = process.argv.slice(2);
-if (args.length !== 1 || args[0].startsWith('-')) {
-  console.error('usage: npm run edition -- <YYYY-MM-DD[.N]>');
+const dryRun = args.includes(DRY_RUN);
+const ids = args.filter((arg) => arg !== DRY_RUN);
+if (ids.length !== 1 || ids[0].startsWith('-')) {
+  console.error(`usage: npm run edition -- <YYYY-MM-DD[.N]> [${DRY_RUN}]`);
   process.exit(2);
 }
-const [id] = args;
+const [id] = ids;
 const committed = readCommittedEditions();
-const ids = committed.editions.map((edition) => edition.folder);
-const idProblem = nextEditionProblem(id, ids);
+const idProblem = nextEditionProblem(
+  id,
+  committed.editions.map((edition) => edition.folder),
+);
 if (idProblem) {
   console.error(`edition: ${idProblem}`);
   process.exit(2);
@@ -35,6 +55,16 @@ if (idProblem) {
 const problems = committedEditionProblems(committed);
 if (problems.length) {
   for (const problem of problems) console.error(`edition: ${problem}`);
+  process.exit(1);
+}
+const changelog = readChangelogFiles();
+const englishChangelog = changelog.files.find((file) => file.locale === SOURCE_LOCALE);
+const entry = englishChangelog?.data.entries.find((candidate) => candidate.edition === id);
+const changelogFile = `${CHANGELOG_FOLDER}/${SOURCE_LOCALE}.json`;
+if (!entry) {
+  console.error(
+    `edition: ${releaseProblems({ id, previous: undefined, standardVersion: '', changes: [], entry, changelogFile })[0]}`,
+  );
   process.exit(1);
 }
 
@@ -51,7 +81,40 @@ if (build.status !== 0) {
 try {
   const site = loadSite();
   const contents = editionContentsFromDist(site, join(REPOSITORY_ROOT, 'dist'));
-  const previous = committed.editions.at(-1)?.folder ?? null;
+  const latest = committed.editions.at(-1);
+  const previous = latest?.folder ?? null;
+  const standardVersion = standardVersionOf(site.model);
+  const started = performance.now();
+  const classified = latest?.index
+    ? classifyChanges(
+        { id: latest.folder, standardVersion: latest.index.standard_version, files: latest.files },
+        { id, standardVersion, files: frozenFiles(id, contents) },
+        { generated: GENERATED_PACKETS, sha256: nodeSha256 },
+      )
+    : { changes: [], judged: { fixtures: 0, generated: 0 } };
+  const { changes, judged } = classified;
+  const count = (kind: string) => changes.filter((change) => change.class === kind).length;
+  console.log(
+    `edition: ${changes.length} changes since ${previous ?? 'none'} (${count('breaking')} breaking, ${count('non-breaking')} non-breaking, ${count('editorial')} editorial), from ${judged.fixtures} fixtures and ${judged.generated} generated packets in ${Math.round(performance.now() - started)} ms`,
+  );
+  for (const change of changes) console.log(`edition: ${changeLine(change)}`);
+  const refused = releaseProblems({
+    id,
+    previous: latest?.index ? { id: latest.folder, standardVersion: latest.index.standard_version } : undefined,
+    standardVersion,
+    changes,
+    entry,
+    changelogFile,
+  });
+  if (refused.length) {
+    for (const line of refused) console.error(`edition: ${line}`);
+    console.error(`edition: refused; nothing was written to ${EDITIONS_FOLDER}/${id}/`);
+    process.exit(1);
+  }
+  if (dryRun) {
+    console.log(`edition: ${id} may be released (${DRY_RUN}: nothing written)`);
+    process.exit(0);
+  }
   const index = writeEdition(id, previous, site, contents);
   console.log(
     `edition: wrote ${EDITIONS_FOLDER}/${id}/ (${Object.keys(index.files).length} files, UAI-1 ${index.standard_version}, previous ${previous ?? 'none'}); commit it, then npm run build publishes it`,

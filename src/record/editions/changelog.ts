@@ -40,8 +40,18 @@ export interface ChangelogText {
   changes: string[];
 }
 
+/** A breaking change the entry declares, so the edition may release it under the same standard version. */
+export interface ChangeDeclaration {
+  rule: string;
+  subject: string;
+  as: 'erratum';
+  /** The requirement whose intent the erratum fixes. */
+  requirement: string;
+}
+
 export interface ChangelogEntrySource extends ChangelogText {
   edition: string;
+  declares?: ChangeDeclaration[];
 }
 
 /** content/changelog/<locale>.json, as changelog-entries.schema.json declares it. */
@@ -96,6 +106,7 @@ export function changelogProblems(files: readonly ChangelogFile[], released: rea
       problems.push(
         problemAtPointer(english.file, '/entries', `no entry for the released edition ${id}; each has one`, RULE),
       );
+  problems.push(...releaseStateProblems(files));
   for (const file of files) {
     if (file === english) continue;
     let last = -1;
@@ -109,6 +120,55 @@ export function changelogProblems(files: readonly ChangelogFile[], released: rea
       else last = place;
     });
   }
+  return problems;
+}
+
+/**
+ * Words by which an entry's text would speak of its own release state. The state is the page's to
+ * say (the changelog page and changelog.json mark a draft from the editions, and it changes when
+ * the edition is released while the entry's text stays), so an entry's text never says it; these
+ * phrases, in every locale the changelog is written in, are the safety net that catches a leftover.
+ */
+export const RELEASE_STATE_PHRASES: readonly string[] = [
+  'not released yet',
+  'not yet released',
+  'unreleased',
+  'yet to be released',
+  'aún no publicada',
+  'todavía no publicada',
+  'sin publicar',
+  'pas encore publiée',
+  'pas encore publié',
+  'non publiée',
+  '尚未发布',
+  '还未发布',
+  '未发布',
+];
+
+/** Each entry text (title, summary, a change) of every changelog file that speaks of its own release state. */
+export function releaseStateProblems(files: readonly ChangelogFile[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const file of files)
+    file.data.entries.forEach((entry, position) => {
+      const texts: [string, string][] = [
+        ['title', entry.title],
+        ['summary', entry.summary],
+        ...entry.changes.map((text, index): [string, string] => [`changes/${index}`, text]),
+      ];
+      for (const [pointer, text] of texts) {
+        const lower = text.toLowerCase();
+        const phrase = RELEASE_STATE_PHRASES.find((candidate) => lower.includes(candidate));
+        if (phrase)
+          problems.push(
+            problemAtPointer(
+              file.file,
+              `/entries/${position}/${pointer}`,
+              `says ${JSON.stringify(phrase)}: an entry's text does not speak of its own release state; the changelog page shows it from the editions`,
+              RULE,
+            ),
+          );
+      }
+    });
   return problems;
 }
 
