@@ -27,7 +27,8 @@ import { readChangelogFiles } from '../src/record/editions/node/changelogFiles.t
 import { CHANGELOG_FOLDER } from '../src/record/editions/changelog.ts';
 import { SOURCE_LOCALE } from '../src/record/model/locales.ts';
 import { nodeSha256 } from '../src/uai/node/nodeValidator.ts';
-import { editionContentsFromDist } from '../src/record/machine/node/editionState.ts';
+import { editionContentsFromDist, machineFilesOf } from '../src/record/machine/node/editionState.ts';
+import type { ClassifiedChange } from '../src/record/editions/changeRules.ts';
 import { loadSite } from '../src/site/siteContext.ts';
 import { FREEZING_ENV } from '../src/pipeline/editionStages.ts';
 
@@ -68,6 +69,67 @@ if (!entry) {
   process.exit(1);
 }
 
+const latest = committed.editions.at(-1);
+const released = latest?.index ? { id: latest.folder, standardVersion: latest.index.standard_version } : undefined;
+const isPage = (path: string) => path.startsWith('pages/');
+const filesWhere = (files: ReadonlyMap<string, Uint8Array>, keep: (path: string) => boolean) =>
+  new Map([...files].filter(([path]) => keep(path)));
+
+/** The changes of one part of the files since the latest edition, measured and printed. */
+function classified(
+  part: string,
+  next: ReadonlyMap<string, Uint8Array>,
+  keep: (path: string) => boolean,
+  generated: number,
+  standardVersion: string,
+) {
+  if (!latest || !released) return [];
+  const started = performance.now();
+  const { changes, judged } = classifyChanges(
+    { id: released.id, standardVersion: released.standardVersion, files: filesWhere(latest.files, keep) },
+    { id, standardVersion, files: filesWhere(next, keep) },
+    { generated, sha256: nodeSha256 },
+  );
+  const count = (kind: string) => changes.filter((change) => change.class === kind).length;
+  console.log(
+    `edition: ${part}: ${changes.length} changes since ${released.id} (${count('breaking')} breaking, ${count('non-breaking')} non-breaking, ${count('editorial')} editorial), from ${judged.fixtures} fixtures and ${judged.generated} generated packets in ${Math.round(performance.now() - started)} ms`,
+  );
+  for (const change of changes) console.log(`edition: ${changeLine(change)}`);
+  return changes;
+}
+
+/** Stops the release when the gate refuses it, one line per reason. */
+function decide(changes: readonly ClassifiedChange[], standardVersion: string, pagesCompared: boolean): void {
+  const refused = releaseProblems({
+    id,
+    previous: released,
+    standardVersion,
+    changes,
+    entry,
+    changelogFile,
+    pagesCompared,
+  });
+  if (!refused.length) return;
+  for (const line of refused) console.error(`edition: ${line}`);
+  console.error(`edition: refused; nothing was written to ${EDITIONS_FOLDER}/${id}/`);
+  process.exit(1);
+}
+
+// Before the build: the machine files (schemas, fixtures, requirements, codes) hold every breaking
+// change, and rendering them from the model takes seconds where the build takes minutes.
+let machineChanges: ClassifiedChange[];
+let standardVersion: string;
+try {
+  const site = loadSite();
+  standardVersion = standardVersionOf(site.model);
+  const machine = frozenFiles(id, { machineFiles: machineFilesOf(site), pages: [], sources: [] });
+  machineChanges = classified('machine files', machine, (path) => !isPage(path), GENERATED_PACKETS, standardVersion);
+} catch (error) {
+  console.error(`edition: ${(error as Error).message}; run npm run build for the record's problems`);
+  process.exit(1);
+}
+decide(machineChanges, standardVersion, false);
+
 const build = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/build.ts'], {
   cwd: REPOSITORY_ROOT,
   stdio: 'inherit',
@@ -81,43 +143,16 @@ if (build.status !== 0) {
 try {
   const site = loadSite();
   const contents = editionContentsFromDist(site, join(REPOSITORY_ROOT, 'dist'));
-  const latest = committed.editions.at(-1);
-  const previous = latest?.folder ?? null;
-  const standardVersion = standardVersionOf(site.model);
-  const started = performance.now();
-  const classified = latest?.index
-    ? classifyChanges(
-        { id: latest.folder, standardVersion: latest.index.standard_version, files: latest.files },
-        { id, standardVersion, files: frozenFiles(id, contents) },
-        { generated: GENERATED_PACKETS, sha256: nodeSha256 },
-      )
-    : { changes: [], judged: { fixtures: 0, generated: 0 } };
-  const { changes, judged } = classified;
-  const count = (kind: string) => changes.filter((change) => change.class === kind).length;
-  console.log(
-    `edition: ${changes.length} changes since ${previous ?? 'none'} (${count('breaking')} breaking, ${count('non-breaking')} non-breaking, ${count('editorial')} editorial), from ${judged.fixtures} fixtures and ${judged.generated} generated packets in ${Math.round(performance.now() - started)} ms`,
-  );
-  for (const change of changes) console.log(`edition: ${changeLine(change)}`);
-  const refused = releaseProblems({
-    id,
-    previous: latest?.index ? { id: latest.folder, standardVersion: latest.index.standard_version } : undefined,
-    standardVersion,
-    changes,
-    entry,
-    changelogFile,
-  });
-  if (refused.length) {
-    for (const line of refused) console.error(`edition: ${line}`);
-    console.error(`edition: refused; nothing was written to ${EDITIONS_FOLDER}/${id}/`);
-    process.exit(1);
-  }
+  // After the build: the normative pages as built (their changes are editorial), then the whole decision.
+  const pageChanges = classified('pages', frozenFiles(id, contents), isPage, 0, standardVersion);
+  decide([...machineChanges, ...pageChanges], standardVersion, true);
   if (dryRun) {
     console.log(`edition: ${id} may be released (${DRY_RUN}: nothing written)`);
     process.exit(0);
   }
-  const index = writeEdition(id, previous, site, contents);
+  const index = writeEdition(id, released?.id ?? null, site, contents);
   console.log(
-    `edition: wrote ${EDITIONS_FOLDER}/${id}/ (${Object.keys(index.files).length} files, UAI-1 ${index.standard_version}, previous ${previous ?? 'none'}); commit it, then npm run build publishes it`,
+    `edition: wrote ${EDITIONS_FOLDER}/${id}/ (${Object.keys(index.files).length} files, UAI-1 ${index.standard_version}, previous ${released?.id ?? 'none'}); commit it, then npm run build publishes it`,
   );
 } catch (error) {
   console.error(`edition: ${(error as Error).message}`);

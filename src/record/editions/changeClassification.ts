@@ -280,7 +280,8 @@ export function classifyChanges(
   for (const id of sortedKeys(new Map([...requirementsBefore, ...requirementsAfter]))) {
     const was = requirementsBefore.get(id);
     const now = requirementsAfter.get(id);
-    if (!was) changes.push(change('requirement-added', id, `${now!.level}: ${now!.statements['en-us'] ?? ''}`));
+    // Statements are not quoted: the record states them where they are marked up as requirements.
+    if (!was) changes.push(change('requirement-added', id, `${now!.level}, new since ${previous.id}`));
     else if (!now)
       changes.push(
         change('requirement-removed', id, retired[id] ? `retired: ${retired[id]}` : `in ${previous.id}, gone now`),
@@ -296,7 +297,9 @@ export function classifyChanges(
         ),
       );
     else if (was.statements['en-us'] !== now.statements['en-us'])
-      changes.push(change('requirement-text-changed', id, `now: ${now.statements['en-us'] ?? ''}`));
+      changes.push(
+        change('requirement-text-changed', id, `its English statement changed; its level (${now.level}) did not`),
+      );
     else if (JSON.stringify(was.statements) !== JSON.stringify(now.statements)) {
       const locales = Object.keys({ ...was.statements, ...now.statements }).filter(
         (locale) => was.statements[locale] !== now.statements[locale],

@@ -18,6 +18,8 @@ export interface ReleaseCandidate {
   entry: { declares?: readonly ChangeDeclaration[] } | undefined;
   /** The file the entry is read from, for the message. */
   changelogFile: string;
+  /** False while only the machine files are compared (before the pages are built): "nothing changed" waits. */
+  pagesCompared?: boolean;
 }
 
 /** The line a change prints as: `<rule> <subject>: <detail> [<class>]`. */
@@ -29,11 +31,11 @@ const key = (rule: string, subject: string) => `${rule}\u0000${subject}`;
 
 /** Why edition `id` may not be released, one line each (without the `edition: ` prefix); none when it may. */
 export function releaseProblems(candidate: ReleaseCandidate): string[] {
-  const { id, previous, standardVersion, changes, entry, changelogFile } = candidate;
+  const { id, previous, standardVersion, changes, entry, changelogFile, pagesCompared = true } = candidate;
   const problems: string[] = [];
   if (!entry) problems.push(`no changelog entry for ${id} in ${changelogFile}; write it (its newest entry) first`);
   if (!previous) return problems;
-  if (!changes.length) return [...problems, `nothing changed since ${previous.id}`];
+  if (!changes.length) return pagesCompared ? [...problems, `nothing changed since ${previous.id}`] : problems;
   if (previous.standardVersion !== standardVersion) return problems;
   const declared = new Map(
     (entry?.declares ?? []).map((declaration) => [key(declaration.rule, declaration.subject), declaration]),
