@@ -587,8 +587,7 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
       const ids = pages.analyses.results.get(url)?.ids;
       return ids ? new Set(ids) : undefined;
     });
-    const feedTitle = (locale: string) => prepared.site.ui(locale)('changelog.feed_title');
-    records.push(...publishChanges(prepared.site, feedTitle, (path, text) => dist.write(path, text)));
+    records.push(...publishChanges(prepared.site, prepared.site.ui, (path, text) => dist.write(path, text)));
     records.push(publishHeaders(dist, prepared, pages));
     const llms = publishLlmsTxt(dist, prepared, pages);
     // While Pagefind may still run (a rebuild whose pages all come from the page cache ends the

@@ -104,3 +104,11 @@ export function change(rule: ChangeRule, subject: string, detail: string): Class
 export function changeRuleRows(): { rule: ChangeRule; class: ChangeClass; meaning: string }[] {
   return (Object.keys(CHANGE_RULES) as ChangeRule[]).map((rule) => ({ rule, ...CHANGE_RULES[rule] }));
 }
+
+/** The rule table as Markdown, for docs/editions.md's generated block. */
+export function changeRuleTable(): string {
+  const rows = changeRuleRows().map(
+    (row) => `| \`${row.rule}\` | ${row.class} | ${row.meaning.replace(/\|/g, '\\|')} |`,
+  );
+  return ['| rule | class | meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}

@@ -21,6 +21,7 @@ import {
 } from './editions.ts';
 import { editionChangesPath } from './editionChanges.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
+import type { ClassifiedChange } from './changeRules.ts';
 import { problemAtPointer, type Problem } from '../../uai/problem.ts';
 
 export const CHANGELOG_FOLDER = 'content/changelog';
@@ -212,8 +213,20 @@ export function localizedEntries(
   });
 }
 
-/** The `/changelog.json` record (changelog.schema.json): every entry, its edition's records and its translations. */
-export function changelogRecord(files: readonly ChangelogFile[], editions: readonly EditionIndex[]) {
+/** Whether an edition's classified changes hold a breaking one. */
+export function hasBreakingChange(classified: ReadonlyMap<string, readonly ClassifiedChange[]>, id: string): boolean {
+  return (classified.get(id) ?? []).some((change) => change.class === 'breaking');
+}
+
+/**
+ * The `/changelog.json` record (changelog.schema.json): every entry, its edition's records, its
+ * classified changes since the previous edition (null for the first and for drafts) and its translations.
+ */
+export function changelogRecord(
+  files: readonly ChangelogFile[],
+  editions: readonly EditionIndex[],
+  classified: ReadonlyMap<string, readonly ClassifiedChange[]> = new Map(),
+) {
   const byId = new Map(editions.map((edition) => [edition.id, edition]));
   const released = editions.map((edition) => edition.id);
   const english = localizedEntries(files, released, SOURCE_LOCALE);
@@ -239,6 +252,7 @@ export function changelogRecord(files: readonly ChangelogFile[], editions: reado
         page: edition ? `${SITE_ORIGIN}${editionPageUrl(SOURCE_LOCALE, edition.id)}` : null,
         index: edition ? `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}` : null,
         changes_record: edition?.previous ? `${SITE_ORIGIN}${editionChangesPath(edition.id)}` : null,
+        classified_changes: classified.get(entry.edition) ?? null,
         ...entry.text,
         translations: Object.fromEntries(
           translations.flatMap(({ locale, byEdition }) => {
@@ -258,15 +272,18 @@ function feedHtml(markdown: string): string {
 
 /**
  * The Atom feed of a locale's changelog: one entry per released edition, newest first, its id the
- * edition page's URL in that locale and its `updated` the edition's date; the feed's `updated` is
+ * edition page's URL in that locale and its `updated` the edition's date, its title marked with
+ * the locale's word for "breaking" when the edition has a breaking change; the feed's `updated` is
  * the newest edition's date (a record with no released edition has no feed).
  */
 export function changelogFeed(
   files: readonly ChangelogFile[],
   editions: readonly EditionIndex[],
   locale: string,
-  feedTitle: string,
+  labels: { feedTitle: string; breaking: string },
+  classified: ReadonlyMap<string, readonly ClassifiedChange[]> = new Map(),
 ): string | undefined {
+  const { feedTitle } = labels;
   const released = editions.map((edition) => edition.id);
   const entries = localizedEntries(files, released, locale).filter((entry) => entry.released);
   if (!entries.length) return undefined;
@@ -287,7 +304,10 @@ export function changelogFeed(
     feed.addItem({
       // The feed types the title as HTML (in CDATA, which xml-js ends at the first `]]>` only): escaped,
       // it is text, and holds no `>` to end the CDATA.
-      title: escapeHtml(entry.text.title),
+      // An edition with a breaking change says so in its title, where a feed reader shows it first.
+      title: escapeHtml(
+        hasBreakingChange(classified, entry.edition) ? `${entry.text.title} [${labels.breaking}]` : entry.text.title,
+      ),
       id: link,
       link,
       date: instant(entry.date),
