@@ -10,9 +10,8 @@ import { createRouteChecker, type RouteChecker } from '../../uai/routeRecord.ts'
 import { compileSchemas } from '../../uai/schemaCompiler.ts';
 import { ROUTE_RECORD_SCHEMA_ID } from '../../uai/routeVocabulary.ts';
 import type { SchemaDocument } from '../../uai/schemaRegistry.ts';
-import { generateCases, type MutationSource } from '../../uai/conformanceMutations.ts';
+import { generateCases, reseal, type MutationSource } from '../../uai/conformanceMutations.ts';
 import { seededRandom, shuffled, type Random } from '../../uai/conformanceSeed.ts';
-import { packetDigest } from '../../uai/packetDigest.ts';
 import { isJsonObject } from '../../uai/jsonObject.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import type { Sha256 } from '../../uai/sha256.ts';
@@ -70,7 +69,6 @@ function judged(judge: Judge, packet: JudgedPacket, evaluatedAt: string): Verdic
   return { valid: report.valid, profile: report.profile ?? 'packet', errors: report.errors };
 }
 
-const CHECKSUM = /^sha256:[0-9a-f]{64}$/;
 /** Members whose change makes another packet (its profile, version or seal), never varied. */
 const FIXED = new Set(['/profile', '/uai_version', '/integrity']);
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz     ';
@@ -100,7 +98,7 @@ interface VariationPlace {
  * One variation of a valid keyed packet at a place: its string or number changed (strings to
  * lengths near their own and up to a few hundred, so a bound that moved shows), or the member removed.
  */
-function varied({ from, place }: VariationPlace, random: Random, sha256?: Sha256): Record<string, unknown> | undefined {
+function varied({ from, place }: VariationPlace, random: Random): Record<string, unknown> | undefined {
   const packet = JSON.parse(JSON.stringify(from.keyed)) as Record<string, unknown>;
   let parent: unknown = packet;
   for (const segment of place.slice(0, -1)) parent = (parent as Record<string | number, unknown>)[segment];
@@ -116,9 +114,7 @@ function varied({ from, place }: VariationPlace, random: Random, sha256?: Sha256
   } else if (typeof current === 'number') {
     holder[last] = Number.isInteger(current) ? random.below(2000) - 1000 : random.next() * 1000;
   } else return undefined;
-  const integrity = packet.integrity;
-  if (isJsonObject(integrity) && typeof integrity.checksum === 'string' && CHECKSUM.test(integrity.checksum))
-    integrity.checksum = packetDigest(packet, sha256);
+  reseal(packet);
   return packet;
 }
 
@@ -134,7 +130,6 @@ function generatedPackets(
   sources: readonly MutationSource[],
   count: number,
   evaluatedAt: string,
-  sha256?: Sha256,
 ): JudgedPacket[] {
   const random = seededRandom(VERDICT_SEED);
   const packets: JudgedPacket[] = [];
@@ -150,7 +145,7 @@ function generatedPackets(
   );
   for (let attempt = 0; places.length && packets.length < count && attempt < count * 4; attempt++) {
     const at = places[attempt % places.length];
-    const packet = varied(at, random, sha256);
+    const packet = varied(at, random);
     if (!packet) continue;
     const bytes = encoder.encode(JSON.stringify(packet));
     if (judge.packets.validateBytes(bytes, { now: evaluatedAt }).valid)
@@ -194,7 +189,7 @@ export function verdictChanges(
     if (isJsonObject(keyed) && typeof keyed.profile === 'string')
       sources.push({ source: fixture.source, keyed, profile: keyed.profile });
   }
-  const generated = generatedPackets(before, sources, options.generated, options.evaluatedAt, options.sha256);
+  const generated = generatedPackets(before, sources, options.generated, options.evaluatedAt);
   const changes: VerdictChange[] = [];
   for (const packet of [...fixtures, ...generated]) {
     const now = judged(after, packet, options.evaluatedAt);
