@@ -17,6 +17,7 @@ import { loadRecordModel } from '../src/record/model/node/loadRecordModel.ts';
 import { buildFieldRegistry } from '../src/record/model/fieldRegistry.ts';
 import { coreReadmeSections, fillGeneratedBlocks } from '../src/record/model/readmeSections.ts';
 import { buildStageList } from '../src/pipeline/buildStages.ts';
+import { changeRuleTable } from '../src/record/editions/changeRules.ts';
 import { SITE_ORIGIN } from '../src/record/model/locales.ts';
 import { driftedTypeFiles, generateSchemaTypes } from './schemaTypes.ts';
 import { englishCatalog } from '../src/record/model/catalogSource.ts';
@@ -50,12 +51,13 @@ export const GENERATED_DOC_BLOCKS: Readonly<Record<string, readonly string[]>> =
   'docs/build.md': ['build-stages'],
   'docs/cli.md': ['cli-usage'],
   'docs/error-codes.md': ['identifier-grammar', 'error-codes'],
+  'docs/editions.md': ['change-rules'],
 };
 
 /** Every generated documentation block by name: the core's and the build's stage list. */
 export function generatedDocBlocks(): Record<string, string> {
   const registry = buildFieldRegistry(loadRecordModel(), SITE_ORIGIN);
-  return { ...coreReadmeSections(registry), 'build-stages': buildStageList() };
+  return { ...coreReadmeSections(registry), 'build-stages': buildStageList(), 'change-rules': changeRuleTable() };
 }
 
 /** The docs page `file` (its text `text`) with its generated blocks filled in from `blocks`. */

@@ -1,14 +1,16 @@
 /**
  * The build's stages for what changed between editions. Before Astro: the changelog's data files
  * read, follow their schema and agree with the committed editions. After the pages: the changes of
- * every edition since the one before it (`/edition-changes/<id>.json`), `/changelog.json` and the
- * Atom feed of each locale's changelog, each machine record checked against its published schema.
+ * every edition since the one before it (`/edition-changes/<id>.json`), `/changelog.json` with each
+ * edition's classified changes, and the Atom feed of each locale's changelog (an edition with a
+ * breaking change marked in its title), each machine record checked against its published schema.
  */
 import { editionState } from '../record/machine/node/editionState.ts';
 import type { EditionSite } from '../record/editions/node/editionFiles.ts';
 import type { RecordLicense } from '../record/model/recordConfig.ts';
 import { changelogOf } from '../site/changelogContext.ts';
 import { committedEditionChanges } from '../record/editions/node/editionChangeFiles.ts';
+import { committedClassifiedChanges } from '../record/editions/node/changeClassificationFiles.ts';
 import { EDITION_CHANGES_SCHEMA_PATH, editionChangesPath } from '../record/editions/editionChanges.ts';
 import {
   CHANGELOG_PATH,
@@ -43,7 +45,7 @@ function checkedJson(path: string, value: unknown, schemaPath: string): string {
 export function publishChanges(
   site: EditionSite,
   license: RecordLicense,
-  feedTitle: (locale: string) => string,
+  ui: (locale: string) => (key: string) => string,
   write: (path: string, text: string) => void,
 ): PublishedFile[] {
   const written: PublishedFile[] = [];
@@ -57,12 +59,15 @@ export function publishChanges(
   }
   const { editions } = editionState(site);
   const { files } = changelogOf(site);
+  const classified = committedClassifiedChanges();
   publish({
     path: CHANGELOG_PATH,
-    text: checkedJson(CHANGELOG_PATH, changelogRecord(files, editions), CHANGELOG_SCHEMA_PATH),
+    text: checkedJson(CHANGELOG_PATH, changelogRecord(files, editions, classified), CHANGELOG_SCHEMA_PATH),
   });
   for (const { locale } of files) {
-    const feed = changelogFeed(files, editions, locale, feedTitle(locale), license);
+    const t = ui(locale);
+    const labels = { feedTitle: t('changelog.feed_title'), breaking: t('change_class.breaking') };
+    const feed = changelogFeed(files, editions, locale, labels, license, classified);
     if (feed) publish({ path: changelogFeedPath(locale), text: feed });
   }
   return written;

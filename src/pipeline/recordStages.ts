@@ -622,9 +622,10 @@ async function publishBesideSearch(
     const ids = pages.analyses.results.get(url)?.ids;
     return ids ? new Set(ids) : undefined;
   });
-  const feedTitle = (locale: string) => prepared.site.ui(locale)('changelog.feed_title');
   records.push(
-    ...publishChanges(prepared.site, prepared.site.config.license, feedTitle, (path, text) => dist.write(path, text)),
+    ...publishChanges(prepared.site, prepared.site.config.license, prepared.site.ui, (path, text) =>
+      dist.write(path, text),
+    ),
   );
   records.push(publishHeaders(dist, prepared, pages));
   const llms = publishLlmsTxt(dist, prepared, pages);

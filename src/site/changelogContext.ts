@@ -7,3 +7,6 @@ import { loadChangelog, type LoadedChangelog } from '../record/editions/node/cha
 export function changelogOf(site: EditionSite): LoadedChangelog {
   return loadChangelog(editionState(site).editions.map((edition) => edition.id));
 }
+
+/** Each released edition's changes since the previous one, classified (the changelog page shows them). */
+export { committedClassifiedChanges as classifiedChangesOf } from '../record/editions/node/changeClassificationFiles.ts';

@@ -116,7 +116,8 @@ function setAt(root: Record<string, unknown>, segments: readonly (string | numbe
   (parentOf(root, segments) as Record<string | number, unknown>)[segments[segments.length - 1]] = value;
 }
 
-function reseal(packet: Record<string, unknown>): void {
+/** Seals a packet again after a change: its sha256 checksum, when it had one, becomes its digest. */
+export function reseal(packet: Record<string, unknown>): void {
   const integrity = packet.integrity;
   if (isJsonObject(integrity) && typeof integrity.checksum === 'string' && CHECKSUM.test(integrity.checksum))
     integrity.checksum = packetDigest(packet);

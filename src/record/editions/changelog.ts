@@ -22,6 +22,7 @@ import {
 } from './editions.ts';
 import { editionChangesPath } from './editionChanges.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
+import type { ClassifiedChange } from './changeRules.ts';
 import { problemAtPointer, type Problem } from '../../uai/problem.ts';
 
 export const CHANGELOG_FOLDER = 'content/changelog';
@@ -41,8 +42,18 @@ export interface ChangelogText {
   changes: string[];
 }
 
+/** A breaking change the entry declares, so the edition may release it under the same standard version. */
+export interface ChangeDeclaration {
+  rule: string;
+  subject: string;
+  as: 'erratum';
+  /** The requirement whose intent the erratum fixes. */
+  requirement: string;
+}
+
 export interface ChangelogEntrySource extends ChangelogText {
   edition: string;
+  declares?: ChangeDeclaration[];
 }
 
 /** content/changelog/<locale>.json, as changelog-entries.schema.json declares it. */
@@ -97,6 +108,7 @@ export function changelogProblems(files: readonly ChangelogFile[], released: rea
       problems.push(
         problemAtPointer(english.file, '/entries', `no entry for the released edition ${id}; each has one`, RULE),
       );
+  problems.push(...releaseStateProblems(files));
   for (const file of files) {
     if (file === english) continue;
     let last = -1;
@@ -110,6 +122,55 @@ export function changelogProblems(files: readonly ChangelogFile[], released: rea
       else last = place;
     });
   }
+  return problems;
+}
+
+/**
+ * Words by which an entry's text would speak of its own release state. The state is the page's to
+ * say (the changelog page and changelog.json mark a draft from the editions, and it changes when
+ * the edition is released while the entry's text stays), so an entry's text never says it; these
+ * phrases, in every locale the changelog is written in, are the safety net that catches a leftover.
+ */
+export const RELEASE_STATE_PHRASES: readonly string[] = [
+  'not released yet',
+  'not yet released',
+  'unreleased',
+  'yet to be released',
+  'aún no publicada',
+  'todavía no publicada',
+  'sin publicar',
+  'pas encore publiée',
+  'pas encore publié',
+  'non publiée',
+  '尚未发布',
+  '还未发布',
+  '未发布',
+];
+
+/** Each entry text (title, summary, a change) of every changelog file that speaks of its own release state. */
+export function releaseStateProblems(files: readonly ChangelogFile[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const file of files)
+    file.data.entries.forEach((entry, position) => {
+      const texts: [string, string][] = [
+        ['title', entry.title],
+        ['summary', entry.summary],
+        ...entry.changes.map((text, index): [string, string] => [`changes/${index}`, text]),
+      ];
+      for (const [pointer, text] of texts) {
+        const lower = text.toLowerCase();
+        const phrase = RELEASE_STATE_PHRASES.find((candidate) => lower.includes(candidate));
+        if (phrase)
+          problems.push(
+            problemAtPointer(
+              file.file,
+              `/entries/${position}/${pointer}`,
+              `says ${JSON.stringify(phrase)}: an entry's text does not speak of its own release state; the changelog page shows it from the editions`,
+              RULE,
+            ),
+          );
+      }
+    });
   return problems;
 }
 
@@ -153,8 +214,20 @@ export function localizedEntries(
   });
 }
 
-/** The `/changelog.json` record (changelog.schema.json): every entry, its edition's records and its translations. */
-export function changelogRecord(files: readonly ChangelogFile[], editions: readonly EditionIndex[]) {
+/** Whether an edition's classified changes hold a breaking one. */
+export function hasBreakingChange(classified: ReadonlyMap<string, readonly ClassifiedChange[]>, id: string): boolean {
+  return (classified.get(id) ?? []).some((change) => change.class === 'breaking');
+}
+
+/**
+ * The `/changelog.json` record (changelog.schema.json): every entry, its edition's records, its
+ * classified changes since the previous edition (null for the first and for drafts) and its translations.
+ */
+export function changelogRecord(
+  files: readonly ChangelogFile[],
+  editions: readonly EditionIndex[],
+  classified: ReadonlyMap<string, readonly ClassifiedChange[]> = new Map(),
+) {
   const byId = new Map(editions.map((edition) => [edition.id, edition]));
   const released = editions.map((edition) => edition.id);
   const english = localizedEntries(files, released, SOURCE_LOCALE);
@@ -180,6 +253,7 @@ export function changelogRecord(files: readonly ChangelogFile[], editions: reado
         page: edition ? `${SITE_ORIGIN}${editionPageUrl(SOURCE_LOCALE, edition.id)}` : null,
         index: edition ? `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}` : null,
         changes_record: edition?.previous ? `${SITE_ORIGIN}${editionChangesPath(edition.id)}` : null,
+        classified_changes: classified.get(entry.edition) ?? null,
         ...entry.text,
         translations: Object.fromEntries(
           translations.flatMap(({ locale, byEdition }) => {
@@ -199,16 +273,19 @@ function feedHtml(markdown: string): string {
 
 /**
  * The Atom feed of a locale's changelog: one entry per released edition, newest first, its id the
- * edition page's URL in that locale and its `updated` the edition's date; the feed's `updated` is
+ * edition page's URL in that locale and its `updated` the edition's date, its title marked with
+ * the locale's word for "breaking" when the edition has a breaking change; the feed's `updated` is
  * the newest edition's date (a record with no released edition has no feed).
  */
 export function changelogFeed(
   files: readonly ChangelogFile[],
   editions: readonly EditionIndex[],
   locale: string,
-  feedTitle: string,
+  labels: { feedTitle: string; breaking: string },
   license: RecordLicense,
+  classified: ReadonlyMap<string, readonly ClassifiedChange[]> = new Map(),
 ): string | undefined {
+  const { feedTitle } = labels;
   const released = editions.map((edition) => edition.id);
   const entries = localizedEntries(files, released, locale).filter((entry) => entry.released);
   if (!entries.length) return undefined;
@@ -230,7 +307,10 @@ export function changelogFeed(
     feed.addItem({
       // The feed types the title as HTML (in CDATA, which xml-js ends at the first `]]>` only): escaped,
       // it is text, and holds no `>` to end the CDATA.
-      title: escapeHtml(entry.text.title),
+      // An edition with a breaking change says so in its title, where a feed reader shows it first.
+      title: escapeHtml(
+        hasBreakingChange(classified, entry.edition) ? `${entry.text.title} [${labels.breaking}]` : entry.text.title,
+      ),
       id: link,
       link,
       date: instant(entry.date),

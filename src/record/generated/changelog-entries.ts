@@ -20,5 +20,16 @@ export interface UAIXChangelogEntriesContentChangelogLocaleJson {
      * @minItems 1
      */
     changes: string[];
+    /**
+     * The breaking changes this edition releases under the same standard version, each as npm run edition classifies it (its rule and subject), declared as an erratum that fixes the intent of a requirement. English only: translations leave it out.
+     *
+     * @minItems 1
+     */
+    declares?: {
+      rule: string;
+      subject: string;
+      as: 'erratum';
+      requirement: string;
+    }[];
   }[];
 }

@@ -29,6 +29,17 @@ export interface UAIXChangelogChangelogJson {
      * What the edition changed since the previous one (edition-changes.schema.json); null for the first edition and drafts.
      */
     changes_record: string | null;
+    /**
+     * Every change of the edition since the previous one, classified by rule (the rule table: docs/editions.md); null for the first edition and drafts.
+     */
+    classified_changes:
+      | null
+      | {
+          rule: string;
+          class: 'breaking' | 'non-breaking' | 'editorial';
+          subject: string;
+          detail: string;
+        }[];
     title: string;
     summary: string;
     /**

@@ -129,8 +129,9 @@ test('changelog.json lists every entry with its records and translations, and fo
 const LICENSE = { id: 'Apache-2.0', name: 'Apache License 2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' };
 
 test('the Atom feed has one entry per released edition, ids and dates from the editions, never the clock', () => {
-  const feed = changelogFeed([english, french], editions, 'fr-fr', 'Journal', LICENSE)!;
-  assert.equal(changelogFeed([english, french], editions, 'fr-fr', 'Journal', LICENSE), feed, 'deterministic');
+  const labels = { feedTitle: 'Journal', breaking: 'incompatible' };
+  const feed = changelogFeed([english, french], editions, 'fr-fr', labels, LICENSE)!;
+  assert.equal(changelogFeed([english, french], editions, 'fr-fr', labels, LICENSE), feed, 'deterministic');
   assert.match(
     feed,
     /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="fr-FR">/,
@@ -145,7 +146,48 @@ test('the Atom feed has one entry per released edition, ids and dates from the e
   assert.match(feed, /<id>https:\/\/uaix\.org\/fr-fr\/editions\/2026-12-01\/<\/id>/);
   assert.ok(!feed.includes('<b>this</b>'), 'the entry text is escaped, not HTML');
   assert.ok(feed.includes('https://uaix.org/en-us/specification/uai-1/'), 'links are absolute');
-  assert.equal(changelogFeed([english], [], 'en-us', 'x', LICENSE), undefined, 'no released edition, no feed');
+  assert.equal(changelogFeed([english], [], 'en-us', labels, LICENSE), undefined, 'no released edition, no feed');
+  assert.ok(!feed.includes('[incompatible]'), 'no edition is classified: none is marked breaking');
+});
+
+test('changelog.json carries each edition’s classified changes; the feed marks an edition with a breaking one', () => {
+  const tightened = {
+    rule: 'packet-tightened',
+    class: 'breaking',
+    subject: 'uai.agent.ack.v1#/body/rejection_reason',
+    detail: '1 packet valid in 2026-12-01 now fails with UAI-SCHEMA-INVALID (fixtures examples/x.json)',
+  } as const;
+  const editorial = { rule: 'page-text-changed', class: 'editorial', subject: 'en-us/registry', detail: 'x' } as const;
+  const classified = new Map([['2026-12-02', [tightened, editorial]]]);
+  const record = changelogRecord([english, french], editions, classified);
+  const validate = createAjv().compile(
+    JSON.parse(readFileSync(join(REPO, 'schemas/site/changelog.schema.json'), 'utf8')),
+  );
+  assert.ok(validate(record), JSON.stringify(validate.errors));
+  assert.deepEqual(
+    record.entries.map((item) => item.classified_changes),
+    [null, [tightened, editorial], null],
+  );
+  const feed = changelogFeed(
+    [english, french],
+    editions,
+    'fr-fr',
+    { feedTitle: 'Journal', breaking: 'incompatible' },
+    LICENSE,
+    classified,
+  )!;
+  assert.ok(feed.includes('<title type="html"><![CDATA[Second [incompatible]]]></title>'), feed);
+  const unmarked = new Map([['2026-12-02', [editorial]]]);
+  assert.ok(
+    !changelogFeed(
+      [english],
+      editions,
+      'en-us',
+      { feedTitle: 'Log', breaking: 'breaking' },
+      LICENSE,
+      unmarked,
+    )!.includes('[breaking]'),
+  );
 });
 
 test("the loader names the file, the JSON Pointer and the rule of a bad entry, then the record's rules", () => {

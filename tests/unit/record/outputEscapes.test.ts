@@ -144,11 +144,17 @@ test('the Atom feed: an entry title with markup is text, the XML is well formed,
       file: 'content/changelog/en-us.json',
       data: { entries: [{ edition: '2026-12-01', title: payload, summary: payload, changes: [payload] }] },
     };
-    const feed = changelogFeed([file], editions, 'en-us', payload, {
-      id: 'Apache-2.0',
-      name: 'Apache License 2.0',
-      url: 'https://www.apache.org/licenses/LICENSE-2.0',
-    })!;
+    const feed = changelogFeed(
+      [file],
+      editions,
+      'en-us',
+      { feedTitle: payload, breaking: payload },
+      {
+        id: 'Apache-2.0',
+        name: 'Apache License 2.0',
+        url: 'https://www.apache.org/licenses/LICENSE-2.0',
+      },
+    )!;
     const { elements, texts } = readXml(feed);
     for (const name of ['script', 'img', 'svg', 'b', 'i', 'p'])
       assert.ok(!elements.includes(name), `${payload}: an element <${name}> in the feed`);

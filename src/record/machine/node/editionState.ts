@@ -54,7 +54,8 @@ function sourcesOf(site: EditionSite, root: string): EditionContents['sources'] 
     .map((file) => ({ file, bytes: readFileSync(join(root, file)) }));
 }
 
-function machineFilesOf(site: EditionSite): EditionContents['machineFiles'] {
+/** The normative machine files the record would freeze now, rendered from the model (before Astro renders). */
+export function machineFilesOf(site: EditionSite): EditionContents['machineFiles'] {
   const paths = normativeMachinePaths(site.model, site.routes);
   const requirements = { requirements: site.requirements, retired: site.retiredRequirements };
   return machineRecordFiles(site.model, site.fieldRegistry, [], [...site.routes], requirements)
