@@ -172,7 +172,7 @@ test("the second edition's page shows what changed since the first, with <ins> a
   assert.ok(first.includes('there is no previous edition to compare it with'), 'the first edition does not say so');
 });
 
-test("the changes record's JSON Patch, applied by the library to the first edition's file, gives the second's", () => {
+test("the changes record's JSON Patch, applied by the library to the first edition's file (URLs rebased), gives the second's", () => {
   assert.equal(published?.status, 0, 'the publishing build failed');
   const changes: EditionChanges = JSON.parse(readFileSync(dist(`edition-changes/${SECOND}.json`), 'utf8'));
   const validate = schemaOf('edition-changes');
@@ -182,8 +182,13 @@ test("the changes record's JSON Patch, applied by the library to the first editi
   assert.equal(schema?.edition_urls_only, false, `${SCHEMA} is not a content change`);
   const patched = changes.changed.filter((file) => file.json_patch);
   assert.ok(patched.length > 5, `${patched.length} patches`);
+  assert.deepEqual(changes.rebase, {
+    from: `${SITE_ORIGIN}/editions/${FIRST}/`,
+    to: `${SITE_ORIGIN}/editions/${SECOND}/`,
+  });
   for (const file of patched) {
-    const before = JSON.parse(readFileSync(dist(`editions/${FIRST}/${file.path}`), 'utf8'));
+    const text = readFileSync(dist(`editions/${FIRST}/${file.path}`), 'utf8');
+    const before = JSON.parse(text.split(changes.rebase.from).join(changes.rebase.to));
     const after = JSON.parse(readFileSync(dist(`editions/${SECOND}/${file.path}`), 'utf8'));
     assert.deepEqual(
       jsonPatch.applyPatch(before, file.json_patch as jsonPatch.Operation[], true).newDocument,

@@ -7,30 +7,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteInBrowser } from '../support/siteInBrowser.ts';
+import { pagefindSearch } from '../support/pagefindSearch.ts';
 
 const site = siteInBrowser();
 
 /** The URLs of the first results for `query`, searched from the page at `path`. */
 async function searchFrom(path: string, query: string): Promise<string[]> {
-  const page = await site.browser.newPage();
-  try {
-    await page.goto(site.server.url(path));
-    return await page.evaluate(
-      async ([text, module]) => {
-        // The module is the page's own Pagefind bundle, resolved by the browser (not by TypeScript).
-        const pagefind = await import(module);
-        await pagefind.init();
-        const search = await pagefind.search(text);
-        const data = await Promise.all(
-          search.results.slice(0, 10).map((result: { data(): Promise<unknown> }) => result.data()),
-        );
-        return data.map((entry) => (entry as { url: string }).url);
-      },
-      [query, '/pagefind/pagefind.js'] as const,
-    );
-  } finally {
-    await page.close();
-  }
+  return (await pagefindSearch(site, path, query, 10)).map((result) => result.url);
 }
 
 test('a Chinese query on a zh-cn page finds zh-cn pages', async () => {

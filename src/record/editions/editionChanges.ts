@@ -1,13 +1,16 @@
 /**
  * What changed between two consecutive editions, from their committed files: the files added,
  * removed and changed (by sha256, as their indexes list them), an RFC 6902 JSON Patch for each
- * changed JSON file (fast-json-patch), and a word diff of each changed Markdown page (diff's
- * diffWordsWithSpace: whitespace is a token too, so the parts give both texts back exactly). A
- * schema's `$id` and `$ref`s name its edition, so most schemas of a new edition differ from the
- * previous one only there: such files are marked `edition_urls_only`, so a reader can tell them
- * from the files whose content changed.
+ * changed JSON file, and a word diff of each changed Markdown page (diff's diffWordsWithSpace:
+ * whitespace is a token too, so the parts give both texts back exactly). A schema's `$id` and
+ * `$ref`s, a conformance case's url, name its edition, so every such string differs between two
+ * editions: the patches start from the previous file with its edition URLs rebased (`rebase`), so
+ * they hold the changes of content only, and the files that differ only there are marked
+ * `edition_urls_only`. Arrays of records are matched by identity (keyedJsonPatch.ts): one fixture
+ * added is one `add`, and the records each patch adds, removes or changes are listed.
  */
 import * as jsonPatch from 'fast-json-patch/index.mjs';
+import { keyedJsonPatch, type PatchOperation, type RecordChange } from './keyedJsonPatch.ts';
 import { diffWordsWithSpace } from 'diff';
 import { readJsonText } from '../../uai/jsonText.ts';
 import { SITE_ORIGIN } from '../model/locales.ts';
@@ -21,11 +24,7 @@ export function editionChangesPath(id: string): string {
   return `/${EDITION_CHANGES_FOLDER}/${id}.json`;
 }
 
-/** One RFC 6902 operation, as fast-json-patch's `compare` writes them. */
-export type PatchOperation =
-  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
-  | { op: 'remove'; path: string }
-  | { op: 'move' | 'copy'; path: string; from: string };
+export type { PatchOperation, RecordChange } from './keyedJsonPatch.ts';
 
 export interface WordChange {
   op: 'equal' | 'insert' | 'delete';
@@ -38,8 +37,13 @@ export interface ChangedFile {
   to_sha256: string;
   /** True when the file differs only in the URLs that name its edition (`/editions/<id>/`). */
   edition_urls_only: boolean;
-  /** JSON files that read as JSON (no duplicate member, every number safe): the patch from the old to the new. */
+  /**
+   * JSON files that read as JSON (no duplicate member, every number safe): the patch from the old,
+   * its edition URLs rebased, to the new.
+   */
   json_patch?: PatchOperation[];
+  /** The records of keyed arrays (fixtures, requirements, codes…) the patch adds, removes or changes. */
+  record_changes?: RecordChange[];
   /** Markdown pages: the old text and the new, word by word. */
   word_diff?: WordChange[];
 }
@@ -51,6 +55,8 @@ export interface EditionChanges {
   previous: string;
   from_index: string;
   to_index: string;
+  /** Each JSON Patch applies to the previous edition's file once every `from` in its text is `to`. */
+  rebase: { from: string; to: string };
   added: { path: string; sha256: string }[];
   removed: { path: string; sha256: string }[];
   changed: ChangedFile[];
@@ -84,28 +90,37 @@ export function wordDiff(from: string, to: string): WordChange[] {
  * to the document it was made from, and a reader sees the old value beside the new one.
  */
 export function jsonPatchOf(from: unknown, to: unknown): PatchOperation[] {
-  return jsonPatch.compare(from as object, to as object, true) as PatchOperation[];
+  return keyedJsonPatch(from, to).operations;
+}
+
+/** The absolute URL every file of edition `id` starts with. */
+function editionUrlPrefix(id: string): string {
+  return `${SITE_ORIGIN}${editionPath(id)}`;
 }
 
 /** A text of edition `from` with every URL into that edition pointing into edition `to` instead. */
 export function rebaseEditionUrls(text: string, from: string, to: string): string {
-  const prefix = (id: string) => `${SITE_ORIGIN}${editionPath(id)}`;
-  return text.split(prefix(from)).join(prefix(to));
+  return text.split(editionUrlPrefix(from)).join(editionUrlPrefix(to));
 }
 
 /** What changed in one file between the editions `from` and `to`. */
 function changedFile(path: string, previous: EditionWithFiles, next: EditionWithFiles): ChangedFile {
   const oldText = decoder.decode(previous.files.get(path));
+  const rebased = rebaseEditionUrls(oldText, previous.index.id, next.index.id);
   const newText = decoder.decode(next.files.get(path));
   const change: ChangedFile = {
     path,
     from_sha256: previous.index.files[path],
     to_sha256: next.index.files[path],
-    edition_urls_only: rebaseEditionUrls(oldText, previous.index.id, next.index.id) === newText,
+    edition_urls_only: rebased === newText,
   };
   if (path.endsWith('.json')) {
-    const [oldJson, newJson] = [jsonValueOf(oldText), jsonValueOf(newText)];
-    if (oldJson && newJson) change.json_patch = jsonPatchOf(oldJson.value, newJson.value);
+    const [oldJson, newJson] = [jsonValueOf(rebased), jsonValueOf(newText)];
+    if (oldJson && newJson) {
+      const patch = keyedJsonPatch(oldJson.value, newJson.value);
+      change.json_patch = patch.operations;
+      if (patch.records.length) change.record_changes = patch.records;
+    }
   } else if (path.endsWith('.md')) change.word_diff = wordDiff(oldText, newText);
   return change;
 }
@@ -120,6 +135,7 @@ export function editionChanges(previous: EditionWithFiles, next: EditionWithFile
     previous: previous.index.id,
     from_index: indexUrl(previous.index.id),
     to_index: indexUrl(next.index.id),
+    rebase: { from: editionUrlPrefix(previous.index.id), to: editionUrlPrefix(next.index.id) },
     added: added.map((path) => ({ path, sha256: next.index.files[path] })),
     removed: removed.map((path) => ({ path, sha256: previous.index.files[path] })),
     changed: changed.map((path) => changedFile(path, previous, next)),

@@ -10,7 +10,7 @@ export type Operation = {
 };
 
 /**
- * What one released edition of the UAIX public standards record changed since the edition before it, generated at build time from the two committed edition folders: the files added, removed and changed (by sha256), an RFC 6902 JSON Patch for each changed JSON file, and a word diff of each changed Markdown page.
+ * What one released edition of the UAIX public standards record changed since the edition before it, generated at build time from the two committed edition folders: the files added, removed and changed (by sha256), an RFC 6902 JSON Patch for each changed JSON file (arrays of records matched by identity) with the records it adds, removes or changes, and a word diff of each changed Markdown page.
  */
 export interface UAIXEditionChangesEditionChangesIdJson {
   $schema: 'https://uaix.org/schemas/site/edition-changes.schema.json';
@@ -30,6 +30,13 @@ export interface UAIXEditionChangesEditionChangesIdJson {
    * The edition's edition.json.
    */
   to_index: string;
+  /**
+   * The URLs that name each edition: every json_patch applies to the previous edition's file once each occurrence of `from` in its text is replaced by `to`, so the patches hold changes of content only.
+   */
+  rebase: {
+    from: string;
+    to: string;
+  };
   /**
    * Files only the edition has.
    */
@@ -53,9 +60,27 @@ export interface UAIXEditionChangesEditionChangesIdJson {
      */
     edition_urls_only: boolean;
     /**
-     * For a JSON file that reads as I-JSON in both editions: the RFC 6902 patch that turns the previous file's value into the edition's. Each replace and remove is preceded by a test of the value it overwrites.
+     * For a JSON file that reads as I-JSON in both editions: the RFC 6902 patch that turns the previous file's value, its edition URLs rebased (see rebase), into the edition's. Array members are matched by identity (the first of id, code, url, path, profile, definition, name that is a unique string in both arrays; unique strings by their value), so a record added is one add at its index; other arrays are compared by position. Each replace and remove is preceded by a test of the value it overwrites.
      */
     json_patch?: Operation[];
+    /**
+     * The records of arrays matched by identity that json_patch adds, removes or changes (a moved record counts as changed).
+     */
+    record_changes?: {
+      /**
+       * The array's pointer in the edition's file.
+       */
+      array: string;
+      /**
+       * The member that identifies the array's records.
+       */
+      key: 'id' | 'code' | 'url' | 'path' | 'profile' | 'definition' | 'name';
+      /**
+       * The record's value of its key.
+       */
+      id: string;
+      change: 'added' | 'removed' | 'changed';
+    }[];
     /**
      * For a Markdown page: the previous text and the edition's, word by word; the equal parts concatenated with the deleted ones give the previous text, with the inserted ones the new text.
      */
