@@ -95,7 +95,8 @@ function codeEdits(html: string, table: Element): SourceEdit[] {
     if (element.children.length !== 1 || text.type !== 'text') return [];
     const start = text.position?.start.offset;
     const end = text.position?.end.offset;
-    return start === undefined || end === undefined ? [] : [{ start, end, text: breakableCode(html.slice(start, end)) }];
+    if (start === undefined || end === undefined) return [];
+    return [{ start, end, text: breakableCode(html.slice(start, end)) }];
   });
 }
 

@@ -174,8 +174,8 @@ export function buildSiteManifest(
 
 /**
  * A GET route's content_type must be the media type of the files its path names (a `{name}`
- * parameter stands for one segment or part of one, as in /openapi.json), so a client, the manifest and the host agree. One line per
- * disagreement, naming the route record field.
+ * parameter stands for one segment or part of one, as in /openapi.json), so a client, the manifest
+ * and the host agree. One line per disagreement, naming the route record field.
  */
 export function routeMediaTypeProblems(
   routes: readonly (ManifestRoute & { file: string })[],
