@@ -4,15 +4,17 @@
  * points for code, keyboard scrolling). Working on the final HTML means every section is listed,
  * whichever part of the build wrote it.
  */
-import type { Element } from 'hast';
 import { escapeHtml } from './escapeHtml.ts';
 import {
   applyEdits,
+  attribute,
   elementText,
   hasClass,
+  onlyTextRange,
   outermostElements,
   parseBody,
-  stringProperty,
+  startOffset,
+  type HtmlElement,
   type SourceEdit,
 } from './htmlElements.ts';
 
@@ -27,9 +29,9 @@ export interface BodyHeading {
 export function sectionHeadings(html: string): BodyHeading[] {
   const headings: BodyHeading[] = [];
   for (const { element } of outermostElements(parseBody(html), ['h2'])) {
-    const id = stringProperty(element, 'id');
-    if (!id || stringProperty(element, 'dataToc') === 'script') continue;
-    headings.push({ id, html: escapeHtml(elementText(element)), lang: stringProperty(element, 'lang') });
+    const id = attribute(element, 'id');
+    if (!id || attribute(element, 'data-toc') === 'script') continue;
+    headings.push({ id, html: escapeHtml(elementText(element)), lang: attribute(element, 'lang') });
   }
   return headings;
 }
@@ -68,7 +70,7 @@ function breakableWord(word: string): string {
 const WRAP_OPENING = '<section class="table-wrap">';
 
 /** A table's name: its caption's text, or else the text of its first row's cells when they are header cells. */
-function tableName(table: Element): string | undefined {
+function tableName(table: HtmlElement): string | undefined {
   const [caption] = outermostElements(table, ['caption']);
   if (caption) return elementText(caption.element) || undefined;
   const [row] = outermostElements(table, ['tr']);
@@ -81,7 +83,7 @@ function tableName(table: Element): string | undefined {
  * The opening of the box a table scrolls in: focusable, a named region, and left out of the search
  * index. Its name is the caption, or else the header row, so two regions of a page rarely share one.
  */
-function wrapOpening(table: Element, label: string): string {
+function wrapOpening(table: HtmlElement, label: string): string {
   const caption = tableName(table);
   const name = caption ? `${label}: ${caption}` : label;
   // A <section> with a name is a region landmark: the native element for what role="region" says.
@@ -89,14 +91,10 @@ function wrapOpening(table: Element, label: string): string {
 }
 
 /** Break points for each `<code>` of a table that holds text only (its text as written, still escaped). */
-function codeEdits(html: string, table: Element): SourceEdit[] {
+function codeEdits(html: string, table: HtmlElement): SourceEdit[] {
   return outermostElements(table, ['code']).flatMap(({ element }) => {
-    const [text] = element.children;
-    if (element.children.length !== 1 || text.type !== 'text') return [];
-    const start = text.position?.start.offset;
-    const end = text.position?.end.offset;
-    if (start === undefined || end === undefined) return [];
-    return [{ start, end, text: breakableCode(html.slice(start, end)) }];
+    const range = onlyTextRange(element);
+    return range ? [{ ...range, text: breakableCode(html.slice(range.start, range.end)) }] : [];
   });
 }
 
@@ -111,12 +109,12 @@ export function readableTables(html: string, label: string): string {
   const edits: SourceEdit[] = [];
   for (const { element, start, end, parent } of outermostElements(parseBody(html), ['table'])) {
     const opening = wrapOpening(element, label);
-    const wrapper = parent.type === 'element' && hasClass(parent, 'table-wrap') ? parent.position?.start.offset : undefined;
+    // A table the template already put in its box gets the box's full opening; any other, a box of its own.
+    const wrapper = hasClass(parent, 'table-wrap') ? startOffset(parent) : undefined;
     if (wrapper !== undefined && html.startsWith(WRAP_OPENING, wrapper))
       edits.push({ start: wrapper, end: wrapper + WRAP_OPENING.length, text: opening });
-    else edits.push({ start, end: start, text: opening });
+    else edits.push({ start, end: start, text: opening }, { start: end, end, text: '</section>' });
     edits.push(...codeEdits(html, element));
-    if (wrapper === undefined || !html.startsWith(WRAP_OPENING, wrapper)) edits.push({ start: end, end, text: '</section>' });
   }
   return applyEdits(html, edits);
 }

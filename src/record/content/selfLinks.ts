@@ -6,8 +6,7 @@
  * the Markdown mirror shows `[UAI1-ENV-001](#UAI1-ENV-001) A packet **MUST** …`; a heading's `#` (drawn by
  * the stylesheet) stays out of the text and the Markdown mirror.
  */
-import { elementText, endTagStart, hasClass, outermostElements, parseBody, stringProperty } from './htmlElements.ts';
-import type { Element } from 'hast';
+import { attribute, elementText, endTagStart, holdsClass, outermostElements, parseBody } from './htmlElements.ts';
 import { escapeHtml } from './escapeHtml.ts';
 
 /** What a self-link points at: the kinds the JSON mirror lists. */
@@ -45,18 +44,14 @@ export function withSelfLinks(
   return headingLinks(requirements, labels);
 }
 
-/** Whether an element already holds its self-link (a body passed through twice keeps one). */
-function hasSelfLink(element: Element): boolean {
-  return element.children.some((child) => child.type === 'element' && (hasClass(child, 'self-link') || hasSelfLink(child)));
-}
-
 function headingLinks(html: string, labels: SelfLinkLabels): string {
   let out = '';
   let copied = 0;
   for (const found of outermostElements(parseBody(html), ['h2', 'h3'])) {
-    const id = stringProperty(found.element, 'id');
-    if (!id || hasSelfLink(found.element)) continue;
-    const closeAt = endTagStart(html, found);
+    const id = attribute(found.element, 'id');
+    // A body passed through twice keeps one link per heading.
+    if (!id || holdsClass(found.element, 'self-link')) continue;
+    const closeAt = endTagStart(found);
     out += html.slice(copied, closeAt);
     // The label's own words and the heading's text are escaped for the attribute.
     const label = labels.heading('\u0000').split('\u0000').map(escapeHtml).join(escapeHtml(elementText(found.element)));
