@@ -14,7 +14,7 @@ if (process.argv.length > 2) {
 }
 
 try {
-  const release = packPackage();
+  const release = await packPackage();
   console.log(`${relative(REPOSITORY_ROOT, release.file)} ${release.sha256}`);
 } catch (error) {
   if (error instanceof PackageBuildError)

@@ -5,7 +5,7 @@ import type { PackageOutcome } from './packageThread.ts';
 
 let outcome: PackageOutcome;
 try {
-  outcome = { release: packPackage() };
+  outcome = { release: await packPackage() };
 } catch (error) {
   outcome =
     error instanceof PackageBuildError ? { packageProblems: [...error.problems] } : { error: (error as Error).message };

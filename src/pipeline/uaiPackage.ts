@@ -217,7 +217,7 @@ const PACK_RECORD_SHAPE = objectOf({ inputs: string, fileName: string, sha256: s
  * package still beside its sources), with the recorded digest, and opening as a package. Anything
  * else is packed again, with a note when the cache was damaged rather than out of date.
  */
-function reusableRelease(destination: string, inputs: string): PackedRelease | undefined {
+async function reusableRelease(destination: string, inputs: string): Promise<PackedRelease | undefined> {
   const recordFile = join(destination, PACK_RECORD);
   const read = readCacheFile<PackRecord>(recordFile, PACK_RECORD_SHAPE);
   if ('damaged' in read) cacheNote(recordFile, read.damaged, 'the package is packed again');
@@ -230,7 +230,7 @@ function reusableRelease(destination: string, inputs: string): PackedRelease | u
   const problem =
     release.sha256 !== record.sha256
       ? `is not the tarball packed (sha256 ${release.sha256}, packed as ${record.sha256})`
-      : tarballProblem(readFileSync(packed));
+      : await tarballProblem(readFileSync(packed));
   if (problem === undefined) return release;
   cacheNote(packed, problem, 'the package is packed again');
   return undefined;
@@ -242,9 +242,9 @@ function reusableRelease(destination: string, inputs: string): PackedRelease | u
  * reused: compiling and packing is a quarter of a build of the record, and most builds change no
  * input of the package. A new tarball must open too before it is published.
  */
-export function packPackage(destination: string = PACKED_DIR): PackedRelease {
+export async function packPackage(destination: string = PACKED_DIR): Promise<PackedRelease> {
   const inputs = packageInputsDigest();
-  const reusable = reusableRelease(destination, inputs);
+  const reusable = await reusableRelease(destination, inputs);
   if (reusable) return reusable;
   rmSync(join(destination, PACK_RECORD), { force: true });
   buildPackage();
@@ -260,7 +260,7 @@ export function packPackage(destination: string = PACKED_DIR): PackedRelease {
       rule: 'package-pack',
     });
   const release = packageRelease(destination);
-  const problem = tarballProblem(readFileSync(release.file));
+  const problem = await tarballProblem(readFileSync(release.file));
   if (problem)
     throw new PackageBuildError({
       file: relative(REPOSITORY_ROOT, release.file),

@@ -23,7 +23,7 @@ import { loadFixtureTree, loadRouteFixtureTree } from '../../src/uai/node/record
 import { FIXTURE_EVALUATED_AT } from '../../src/uai/fixtureCheck.ts';
 import { packPackage } from '../../src/pipeline/uaiPackage.ts';
 import { findAll, attr } from '../support/html.ts';
-import { withPackageFolder } from '../support/packageFolderLock.ts';
+import { withPackageFolderAsync } from '../support/packageFolderLock.ts';
 import { parsePage } from '../../src/record/pages/pageMirror.ts';
 import { toText as textOf } from 'hast-util-to-text';
 
@@ -91,12 +91,12 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-test('the published tarball has the manifest digests and is exactly what packing the source gives', () => {
+test('the published tarball has the manifest digests and is exactly what packing the source gives', async () => {
   const bytes = readFileSync(tarball);
   assert.equal(bytes.length, manifest.package.bytes);
   assert.equal(`sha256:${createHash('sha256').update(bytes).digest('hex')}`, manifest.package.sha256);
   assert.equal(`sha512-${createHash('sha512').update(bytes).digest('base64')}`, manifest.package.integrity);
-  const repacked = withPackageFolder(() => packPackage(join(work, 'repack')));
+  const repacked = await withPackageFolderAsync(() => packPackage(join(work, 'repack')));
   assert.equal(
     repacked.sha256,
     manifest.package.sha256,

@@ -14,7 +14,10 @@ import type { PackedRelease } from '../../src/record/implementations/node/packag
 import { withPackageFolderAsync } from '../support/packageFolderLock.ts';
 
 test('the worker thread packs the package packPackage packs', async () => {
-  const [onWorker, onMain] = await withPackageFolderAsync(async () => [await packPackageOnWorker(), packPackage()]);
+  const [onWorker, onMain] = await withPackageFolderAsync(async () => [
+    await packPackageOnWorker(),
+    await packPackage(),
+  ]);
   assert.deepEqual(onWorker, onMain);
   assert.match(onWorker.sha256, /^sha256:[0-9a-f]{64}$/);
 });

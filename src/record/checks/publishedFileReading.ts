@@ -20,7 +20,7 @@ import { icoTexts } from './readers/icoText.ts';
 import { pdfTexts } from './readers/pdfText.ts';
 import { cborStrings } from './readers/cborText.ts';
 import { wasmTexts } from './readers/wasmText.ts';
-import { tarEntries } from './readers/tarEntries.ts';
+import { tarEntries } from '../model/tarEntries.ts';
 import { UTF8_TEXT_RULE, utf8Text } from '../content/contentBytes.ts';
 
 export interface ReadOptions {

@@ -1,9 +1,22 @@
 /**
- * Passes over the rendered HTML of a page body (Markdown and generated blocks together), one scan
- * each: the `h2` sections for "On this page", and tables (line-break points for code, keyboard
- * scrolling). Working on
- * the final HTML means every section is listed, whichever part of the build wrote it.
+ * Passes over the rendered HTML of a page body (Markdown and generated blocks together), read by the
+ * HTML parser (htmlElements.ts): the `h2` sections for "On this page", and tables (line-break
+ * points for code, keyboard scrolling). Working on the final HTML means every section is listed,
+ * whichever part of the build wrote it.
  */
+import { escapeHtml } from './escapeHtml.ts';
+import {
+  applyEdits,
+  attribute,
+  elementText,
+  hasClass,
+  onlyTextRange,
+  outermostElements,
+  parseBody,
+  startOffset,
+  type HtmlElement,
+  type SourceEdit,
+} from './htmlElements.ts';
 
 export interface BodyHeading {
   id: string;
@@ -12,50 +25,13 @@ export interface BodyHeading {
   lang?: string;
 }
 
-const ID_ATTRIBUTE = /\sid="([^"]*)"/;
-const LANG_ATTRIBUTE = /\slang="([^"]*)"/;
-
-/**
- * Each `<open …>…</close>` element of the HTML, left to right, found with indexOf rather than a
- * lazy regex (which re-scans the rest of the text from every unclosed start: quadratic).
- */
-export function* elementsNamed(
-  html: string,
-  name: string,
-): Generator<{ start: number; end: number; attributes: string; inner: string }> {
-  const open = `<${name}`;
-  const close = `</${name}>`;
-  let from = 0;
-  for (;;) {
-    const start = html.indexOf(open, from);
-    if (start < 0) return;
-    const next = html.charAt(start + open.length);
-    const tagEnd = html.indexOf('>', start);
-    const closeAt = tagEnd < 0 ? -1 : html.indexOf(close, tagEnd);
-    if (tagEnd < 0 || closeAt < 0) return; // nothing closes after here: no further element either
-    from = start + open.length;
-    if (next !== '>' && !/\s/.test(next)) continue; // `<h2x`, `<tables`: another element
-    const attributes = html.slice(start + open.length, tagEnd);
-    yield { start, end: closeAt + close.length, attributes, inner: html.slice(tagEnd + 1, closeAt) };
-    from = closeAt + close.length;
-  }
-}
-
-/** A heading of a section that only a script shows (hidden without it): not listed in "On this page". */
-const SCRIPT_ONLY = /\sdata-toc="script"/;
-
-/** Every `<h2 id>` of the body, in document order, but those of sections only a script shows. */
+/** Every `<h2 id>` of the body, in document order, but those of sections only a script shows (`data-toc="script"`). */
 export function sectionHeadings(html: string): BodyHeading[] {
   const headings: BodyHeading[] = [];
-  for (const element of elementsNamed(html, 'h2')) {
-    const attributes = element.attributes;
-    const id = ID_ATTRIBUTE.exec(attributes)?.[1];
-    if (!id || SCRIPT_ONLY.test(attributes)) continue;
-    const text = element.inner
-      .replace(/<[^<>]*>/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    headings.push({ id, html: text, lang: LANG_ATTRIBUTE.exec(attributes)?.[1] });
+  for (const { element } of outermostElements(parseBody(html), ['h2'])) {
+    const id = attribute(element, 'id');
+    if (!id || attribute(element, 'data-toc') === 'script') continue;
+    headings.push({ id, html: escapeHtml(elementText(element)), lang: attribute(element, 'lang') });
   }
   return headings;
 }
@@ -92,37 +68,34 @@ function breakableWord(word: string): string {
 }
 
 const WRAP_OPENING = '<section class="table-wrap">';
-/** The text between a table's first `<caption …>` and `</caption>`, found with indexOf (one pass). */
-function captionOf(table: string): string | undefined {
-  const open = table.indexOf('<caption');
-  if (open < 0) return undefined;
-  const start = table.indexOf('>', open);
-  const end = table.indexOf('</caption>', start);
-  return start < 0 || end < 0 ? undefined : table.slice(start + 1, end);
-}
 
-/** The text of a table's first row of header cells (its first `<tr>…</tr>`), found with indexOf. */
-function headerRowOf(table: string): string | undefined {
-  const start = table.indexOf('<tr');
-  const end = table.indexOf('</tr>', start);
-  if (start < 0 || end < 0) return undefined;
-  const row = table.slice(start, end);
-  return row.includes('<th') ? row.replaceAll('</th>', ', ') : undefined;
+/** A table's name: its caption's text, or else the text of its first row's cells when they are header cells. */
+function tableName(table: HtmlElement): string | undefined {
+  const [caption] = outermostElements(table, ['caption']);
+  if (caption) return elementText(caption.element) || undefined;
+  const [row] = outermostElements(table, ['tr']);
+  const cells = row ? outermostElements(row.element, ['th', 'td']) : [];
+  if (!cells.some((cell) => cell.element.tagName === 'th')) return undefined;
+  return cells.map((cell) => elementText(cell.element)).join(', ') || undefined;
 }
 
 /**
  * The opening of the box a table scrolls in: focusable, a named region, and left out of the search
  * index. Its name is the caption, or else the header row, so two regions of a page rarely share one.
  */
-function wrapOpening(table: string, label: string): string {
-  let caption = (captionOf(table) ?? headerRowOf(table))
-    ?.replace(/<[^<>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (caption?.endsWith(',')) caption = caption.slice(0, -1);
+function wrapOpening(table: HtmlElement, label: string): string {
+  const caption = tableName(table);
   const name = caption ? `${label}: ${caption}` : label;
   // A <section> with a name is a region landmark: the native element for what role="region" says.
-  return `<section class="table-wrap" tabindex="0" aria-label="${name.replaceAll('"', '&quot;')}" data-pagefind-ignore>`;
+  return `<section class="table-wrap" tabindex="0" aria-label="${escapeHtml(name)}" data-pagefind-ignore>`;
+}
+
+/** Break points for each `<code>` of a table that holds text only (its text as written, still escaped). */
+function codeEdits(html: string, table: HtmlElement): SourceEdit[] {
+  return outermostElements(table, ['code']).flatMap(({ element }) => {
+    const range = onlyTextRange(element);
+    return range ? [{ ...range, text: breakableCode(html.slice(range.start, range.end)) }] : [];
+  });
 }
 
 /**
@@ -133,24 +106,15 @@ function wrapOpening(table: string, label: string): string {
  * the search index, so search snippets come from prose rather than table cells.
  */
 export function readableTables(html: string, label: string): string {
-  let out = '';
-  let copied = 0;
-  for (const table of elementsNamed(html, 'table')) {
-    const before = html.slice(copied, table.start);
-    const text = html
-      .slice(table.start, table.end)
-      .replace(
-        /<code(\s[^<>]*)?>([^<]*)<\/code>/g,
-        (_whole, attributes: string | undefined, code: string) =>
-          `<code${attributes ?? ''}>${breakableCode(code)}</code>`,
-      );
-    const opening = wrapOpening(text, label);
-    const wrapped = before.trimEnd().endsWith(WRAP_OPENING);
-    if (wrapped) {
-      const at = before.lastIndexOf(WRAP_OPENING);
-      out += before.slice(0, at) + opening + before.slice(at + WRAP_OPENING.length) + text;
-    } else out += before + opening + text + '</section>';
-    copied = table.end;
+  const edits: SourceEdit[] = [];
+  for (const { element, start, end, parent } of outermostElements(parseBody(html), ['table'])) {
+    const opening = wrapOpening(element, label);
+    // A table the template already put in its box gets the box's full opening; any other, a box of its own.
+    const wrapper = hasClass(parent, 'table-wrap') ? startOffset(parent) : undefined;
+    if (wrapper !== undefined && html.startsWith(WRAP_OPENING, wrapper))
+      edits.push({ start: wrapper, end: wrapper + WRAP_OPENING.length, text: opening });
+    else edits.push({ start, end: start, text: opening }, { start: end, end, text: '</section>' });
+    edits.push(...codeEdits(html, element));
   }
-  return out + html.slice(copied);
+  return applyEdits(html, edits);
 }

@@ -6,7 +6,7 @@
  * the Markdown mirror shows `[UAI1-ENV-001](#UAI1-ENV-001) A packet **MUST** …`; a heading's `#` (drawn by
  * the stylesheet) stays out of the text and the Markdown mirror.
  */
-import { elementsNamed } from './bodyHtml.ts';
+import { attribute, elementText, endTagStart, holdsClass, outermostElements, parseBody } from './htmlElements.ts';
 import { escapeHtml } from './escapeHtml.ts';
 
 /** What a self-link points at: the kinds the JSON mirror lists. */
@@ -19,7 +19,6 @@ export interface SelfLinkLabels {
 
 /** A requirement as Markdown renders it: a paragraph or a tight list item whose text opens with `[ID] `. */
 const RENDERED_REQUIREMENT = /<(p|li)>\[(UAI1-[A-Z]+-[0-9]{3})\] /g;
-const ID_ATTRIBUTE = /\sid="([^"]+)"/;
 
 /**
  * The self-link element of one anchor; `labelHtml` is its accessible name, already escaped for an
@@ -42,23 +41,20 @@ export function withSelfLinks(
     const attributes = `id="${id}" class="requirement"${level ? ` data-level="${level}"` : ''}`;
     return `<${tag} ${attributes}>${selfLinkHtml(id, 'requirement', escapeHtml(labels.requirement(id)), id)} `;
   });
-  return ['h2', 'h3'].reduce((out, name) => headingLinks(out, name, labels), requirements);
+  return headingLinks(requirements, labels);
 }
 
-function headingLinks(html: string, name: string, labels: SelfLinkLabels): string {
+function headingLinks(html: string, labels: SelfLinkLabels): string {
   let out = '';
   let copied = 0;
-  for (const element of elementsNamed(html, name)) {
-    const id = ID_ATTRIBUTE.exec(element.attributes)?.[1];
-    if (!id || element.inner.includes('class="self-link"')) continue;
-    const text = element.inner
-      .replace(/<[^<>]*>/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    const closeAt = element.end - `</${name}>`.length;
+  for (const found of outermostElements(parseBody(html), ['h2', 'h3'])) {
+    const id = attribute(found.element, 'id');
+    // A body passed through twice keeps one link per heading.
+    if (!id || holdsClass(found.element, 'self-link')) continue;
+    const closeAt = endTagStart(found);
     out += html.slice(copied, closeAt);
-    // The heading's text is HTML already: the label's own words are escaped, the text only for quotes.
-    const label = labels.heading('\u0000').split('\u0000').map(escapeHtml).join(text.replace(/"/g, '&quot;'));
+    // The label's own words and the heading's text are escaped for the attribute.
+    const label = labels.heading('\u0000').split('\u0000').map(escapeHtml).join(escapeHtml(elementText(found.element)));
     out += ` ${selfLinkHtml(id, 'heading', label)}`;
     copied = closeAt;
   }

@@ -21,7 +21,7 @@ import { isJsonObject } from '../../uai/jsonObject.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { EDITION_INDEX_FILE, editionPath } from '../editions/editions.ts';
 import { bundleFolder, editionBundlePath } from '../machine/editionBundle.ts';
-import { tarFiles } from '../model/tarArchive.ts';
+import { tarFiles } from '../model/tarEntries.ts';
 import { SitemapError, sitemapLocations } from '../machine/sitemapLocations.ts';
 
 /** What one GET gave: an HTTP status and the body, or a network-level error. */
@@ -56,7 +56,7 @@ export interface VerifyOptions {
   /** The sha256 (64 hex digits) the manifest's bytes must have, pinned by the caller from a trusted source. */
   manifestSha256?: string;
   /** Why bytes do not open as a package tarball (gzip and tar), or undefined when they do. */
-  tarballProblem?: (bytes: Uint8Array) => string | undefined;
+  tarballProblem?: (bytes: Uint8Array) => Promise<string | undefined>;
   /** The redaction rules over one published text (named by its public path): one line per finding. */
   redactionProblems?: (path: string, text: string) => string[];
   /** The tar inside a gzip (an edition's bundle), or an Error saying why it does not open. */
@@ -135,7 +135,7 @@ async function packageProblems(entry: PackageEntry, fetch: Fetch, options: Verif
     problems.push(`${entry.tarball}: integrity is ${integrity}, /package/integrity says ${entry.integrity}`);
   if (bytes.length !== entry.bytes)
     problems.push(`${entry.tarball}: ${bytes.length} bytes, /package/bytes says ${entry.bytes}`);
-  const unopened = options.tarballProblem?.(bytes);
+  const unopened = await options.tarballProblem?.(bytes);
   if (unopened !== undefined) problems.push(`${entry.tarball}: the package tarball ${unopened}`);
   return problems;
 }
@@ -268,7 +268,7 @@ async function bundleProblems(
   if (!options.gunzip) return problems;
   let inside: Map<string, Uint8Array>;
   try {
-    inside = new Map(tarFiles(options.gunzip(fetched.bytes)).map((file) => [file.name, file.bytes]));
+    inside = await tarFiles(options.gunzip(fetched.bytes));
   } catch (error) {
     return [...problems, `${url}: does not open as a gzipped tar archive: ${(error as Error).message}`];
   }

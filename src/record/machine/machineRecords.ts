@@ -381,28 +381,6 @@ export function fixtureLinkRules(
   }));
 }
 
-/**
- * Whether a route template turned glob (each `{name}` a `*`) names a path: `*` matches any run of
- * characters, several per pattern (no regex, so linear). For the route records' paths only: a
- * `_headers` rule is matched as the hosts match it, by hostPatternMatches (hostPathPattern.ts).
- */
-export function pathPatternMatches(pattern: string, path: string): boolean {
-  const parts = pattern.split('*');
-  const first = parts[0];
-  const last = parts[parts.length - 1];
-  if (parts.length === 1) return pattern === path;
-  if (path.length < first.length + last.length || !path.startsWith(first) || !path.endsWith(last)) return false;
-  // Leftmost matching of each middle part is enough when `*` is the only wildcard.
-  let at = first.length;
-  const end = path.length - last.length;
-  for (const middle of parts.slice(1, -1)) {
-    const found = path.indexOf(middle, at);
-    if (found < 0 || found + middle.length > end) return false;
-    at = found + middle.length;
-  }
-  return true;
-}
-
 /** The rules whose pattern matches a path, in file order. */
 export function headerRulesFor(path: string): HeaderRule[] {
   return HEADER_RULES.filter((rule) => hostPatternMatches(rule.path, path));

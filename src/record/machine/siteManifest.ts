@@ -7,7 +7,8 @@ import type { PageIndex } from '../pages/pageIndex.ts';
 import type { RouteRecord } from '../../uai/routeVocabulary.ts';
 import type { Sha256 } from '../../uai/sha256.ts';
 import type { UAIXSiteManifestWellKnownUaixJson } from '../generated/uaix-manifest.ts';
-import { DIGEST_RULE, fileDigests, mediaTypeOf, pathPatternMatches } from './machineRecords.ts';
+import { DIGEST_RULE, fileDigests, mediaTypeOf } from './machineRecords.ts';
+import { templateValues } from './pathTemplate.ts';
 import { LOCALES, SITE_ORIGIN, SOURCE_LOCALE, pageUrl } from '../model/locales.ts';
 import { runCommand, type PackageRelease } from '../implementations/packageCommands.ts';
 import { UNSUPPORTED_OFFERING_LIST } from '../../uai/supportClaims.ts';
@@ -199,8 +200,8 @@ export function buildSiteManifest(
 
 /**
  * A GET route's content_type must be the media type of the files its path names (a `{name}`
- * segment stands for any file name), so a client, the manifest and the host agree. One line per
- * disagreement, naming the route record field.
+ * parameter stands for one segment or part of one, as in /openapi.json), so a client, the manifest
+ * and the host agree. One line per disagreement, naming the route record field.
  */
 export function routeMediaTypeProblems(
   routes: readonly (ManifestRoute & { file: string })[],
@@ -209,8 +210,14 @@ export function routeMediaTypeProblems(
   const problems: Problem[] = [];
   for (const { file, record } of routes) {
     if (record.method !== 'GET' || record.content_type === null || !record.path.startsWith('/')) continue;
-    const pattern = record.path.replace(/\{[^{}/]*\}/g, '*').replace(/\/$/, '/index.html');
-    const named = paths.filter((path) => pathPatternMatches(pattern, path));
+    // The template read as /openapi.json reads it: a folder's path is served as its index.html.
+    let named: string[];
+    try {
+      named = templateValues(record.path.replace(/\/$/, '/index.html'), paths).files;
+    } catch (error) {
+      problems.push(problemAtPointer(file, '/path', (error as Error).message, 'route-content-type'));
+      continue;
+    }
     if (named.length === 0)
       problems.push(problemAtPointer(file, '/path', `${record.path} names no published file`, 'route-content-type'));
     const expected = record.content_type.split(';')[0].trim();

@@ -48,3 +48,25 @@ test('readableTables: code inside tables only, markup inside code left alone; ev
     '<section class="table-wrap" tabindex="0" aria-label="Table: Fields x &amp; &quot;y&quot;" data-pagefind-ignore>\n  <table><caption>Fields <code>x</code> &amp; "y"</caption></table></section>',
   );
 });
+
+test('body passes read the HTML as a parser does: comments, > inside an attribute, nested tables', () => {
+  // A heading in a comment is no heading; a > inside an attribute value does not end the tag.
+  assert.deepEqual(
+    sectionHeadings('<!-- <h2 id="old">Old</h2> --><h2 id="a">Fields <span title="a>b">x</span> &amp; more</h2>'),
+    [{ id: 'a', html: 'Fields x &amp; more', lang: undefined }],
+  );
+  // The outer table is wrapped whole, the inner one stays inside it; a table in a comment is left alone.
+  const nested = '<table><tr><td><table><tr><td><code>a_b</code></td></tr></table></td></tr></table>';
+  assert.equal(
+    readableTables(`<!-- <table></table> -->${nested}<p>after</p>`, 'Table'),
+    `<!-- <table></table> -->${OPENING}${nested.replace('a_b', 'a_<wbr>b')}</section><p>after</p>`,
+  );
+  // A header row names the region by its cells' text, tags and entities read as a browser reads them.
+  assert.equal(
+    readableTables(
+      '<table><thead><tr><th>Field <em title="x>y">name</em></th><th>R&amp;D</th></tr></thead></table>',
+      'Table',
+    ),
+    '<section class="table-wrap" tabindex="0" aria-label="Table: Field name, R&amp;D" data-pagefind-ignore><table><thead><tr><th>Field <em title="x>y">name</em></th><th>R&amp;D</th></tr></thead></table></section>',
+  );
+});

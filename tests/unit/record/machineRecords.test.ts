@@ -12,7 +12,6 @@ import {
   fileDigests,
   headersFile,
   mediaTypeOf,
-  pathPatternMatches,
 } from '../../../src/record/machine/machineRecords.ts';
 import { hostPatternMatches } from '../../../src/record/machine/hostPathPattern.ts';
 import { routeMediaTypeProblems } from '../../../src/record/machine/siteManifest.ts';
@@ -23,18 +22,6 @@ import { formatProblem } from '../../../src/uai/problem.ts';
 /** The problems as the terminal prints them. */
 const routeTypeLines = (...args: Parameters<typeof routeMediaTypeProblems>) =>
   routeMediaTypeProblems(...args).map(formatProblem);
-
-test('route template globs: each * matches any run of characters, / included; nothing else is special', () => {
-  assert.ok(pathPatternMatches('/schemas/*', '/schemas/uai-1/envelope.schema.json'));
-  assert.ok(pathPatternMatches('/*/index.json', '/fr-fr/registry/uai-agent-ack-v1/index.json'));
-  assert.ok(!pathPatternMatches('/*/index.json', '/index.json'));
-  assert.ok(pathPatternMatches('/examples/uai-1/*/*.json', '/examples/uai-1/routes/valid/x.json'));
-  assert.ok(!pathPatternMatches('/examples/uai-1/*/*.json', '/examples/uai-1/conformance.json'));
-  assert.ok(!pathPatternMatches('/llms.txt', '/llms-txt'));
-  assert.ok(pathPatternMatches('/sitemap-*', '/sitemap-0.xml'));
-  // Overlapping prefix and suffix cannot both use the same characters.
-  assert.ok(!pathPatternMatches('/ab*ba', '/aba'));
-});
 
 test('media types: the _headers Content-Type rule wins, else the extension; _headers itself is plain text', () => {
   assert.equal(mediaTypeOf('/schemas/uai-1/envelope.schema.json'), 'application/schema+json');
@@ -116,5 +103,19 @@ test('routes: content_type must be the media type of every file the path names; 
   ]);
   assert.deepEqual(routeTypeLines([route('/schemas/uai-2/{name}.json', 'application/json')], paths), [
     'content/routes/route_x.json /path: /schemas/uai-2/{name}.json names no published file [route-content-type]',
+  ]);
+  // A parameter is one path segment or part of one, as /openapi.json reads the template: never a `/`, never empty.
+  assert.deepEqual(routeTypeLines([route('/schemas/{name}.json', 'application/schema+json')], paths), [
+    'content/routes/route_x.json /path: /schemas/{name}.json names no published file [route-content-type]',
+  ]);
+  assert.deepEqual(
+    routeTypeLines([route('/schemas/uai-1/{name}envelope.schema.json', 'application/schema+json')], paths),
+    [
+      'content/routes/route_x.json /path: /schemas/uai-1/{name}envelope.schema.json names no published file [route-content-type]',
+    ],
+  );
+  // A template the description cannot read is a line, not a thrown error.
+  assert.deepEqual(routeTypeLines([route('/schemas/uai-1/{a}{b}.json', 'application/json')], paths), [
+    'content/routes/route_x.json /path: path template /schemas/uai-1/{a}{b}.json: each segment holds at most one {parameter} [route-content-type]',
   ]);
 });

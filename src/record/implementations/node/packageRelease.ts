@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { toolPath } from '../../model/publicPaths.ts';
 import type { PackageRelease } from '../packageCommands.ts';
-import { tarEntryNames } from '../../model/tarArchive.ts';
+import { tarEntries } from '../../model/tarEntries.ts';
 
 export type { PackageRelease };
 
@@ -64,10 +64,10 @@ export function packageRelease(folder: string = PACKED_DIR): PackedRelease {
  * Why the bytes of a package tarball do not open as one (gzip, then every tar header, and npm's
  * `package/package.json` among the entries), or undefined when they do.
  */
-export function tarballProblem(bytes: Uint8Array): string | undefined {
+export async function tarballProblem(bytes: Uint8Array): Promise<string | undefined> {
   let names: string[];
   try {
-    names = tarEntryNames(gunzipSync(bytes));
+    names = (await tarEntries(gunzipSync(bytes))).map((entry) => entry.name);
   } catch (error) {
     return `does not open as a gzipped tar archive: ${(error as Error).message}`;
   }
