@@ -7,7 +7,8 @@
  *   (`es-ES` and `es-US` are one language; `fr-FR` and `en-US` are two).
  * - Main text is the text inside `<main>`, without what is not prose: code (`code`, `pre`, `kbd`,
  *   `samp`, `var`), quotations marked as such (`q`), scripts, styles, templates, drawings (`svg`,
- *   `math`) and what the page hides from every reader (`hidden`, `aria-hidden="true"`).
+ *   `math`), what the page hides from every reader (`hidden`, `aria-hidden="true"`) and what it marks
+ *   as a name never to translate (`translate="no"`: the title of an English page it lists, say).
  * - Text marked as the page's language can still be English that nobody marked (a paragraph left
  *   untranslated): on a page that is not in English, a sentence of the page's language (a run of a
  *   text node up to `. ! ?` or a line break) of at least four counted words, at least 40% of them
@@ -162,9 +163,12 @@ function isHidden(element: Element): boolean {
   return element.properties?.hidden === true || stringProperty(element, 'ariaHidden') === 'true';
 }
 
+/** `translate="no"`: the author says the text is a name, the same in every language (HTML's translate attribute). */
+const isName = (element: Element): boolean => stringProperty(element, 'translate') === 'no';
+
 /**
  * Calls `visit` with every text node of the main text (the definition above: inside `<main>`, not in
- * code, quotations, scripts, drawings or hidden elements) and its language (the nearest `lang`), in
+ * code, quotations, scripts, drawings, hidden elements or names) and its language (the nearest `lang`), in
  * document order; returns the page's language.
  */
 export function forEachMainText(tree: Root, visit: (text: string, lang: string) => void): string {
@@ -174,7 +178,7 @@ export function forEachMainText(tree: Root, visit: (text: string, lang: string) 
       if (node.type === 'text') {
         if (inMain) visit(node.value, lang);
       } else if (node.type === 'element') {
-        if (NOT_PROSE.has(node.tagName) || isHidden(node)) continue;
+        if (NOT_PROSE.has(node.tagName) || isHidden(node) || isName(node)) continue;
         const own = stringProperty(node, 'lang');
         if (node.tagName === 'html') pageLang = own ?? '';
         walk(node.children, own ?? lang, inMain || node.tagName === 'main');

@@ -41,6 +41,14 @@ test('code, quotations, hidden text, scripts and drawings are not main text', ()
   assert.deepEqual(share, { lang: 'fr-FR', total: 0, foreign: 0 });
 });
 
+test('text marked translate="no" is a name (an English page title, a language named in its own language)', () => {
+  assert.deepEqual(page('<p>Titre <a lang="en-US" translate="no">Get started</a> <a lang="es-US">Español</a></p>'), {
+    lang: 'fr-FR',
+    total: 12,
+    foreign: 7,
+  });
+});
+
 test('identifiers and names written as code are not counted; words are', () => {
   // UAI-1 (digit), UAIX and JSON (capital after the first letter), schema_version (underscore).
   assert.equal(proseLetters('UAI-1 UAIX JSON schema_version inLanguage'), 0);
