@@ -1,11 +1,10 @@
 /**
- * The language share ratchet: per translated page, the letters of its main text that are not in
- * the page's language (pages/languageShare.ts defines them), against the figures committed in
- * `language-share.json`. The target is 0; the file records the figures of the day it was written,
- * so the build fails when a page holds more foreign letters, and a larger share, than its committed figure, and
- * `npm run language-share` writes the last build's measure to the file to lock an improvement in
- * (`-- --check` fails while the file differs from it). A page the file does not name yet is reported, not
- * gated: adding a page or a locale must not need this file first; `--check` names it.
+ * The language share: per translated page, the letters of its main text that are not in the page's
+ * language (pages/languageShare.ts defines them). The build reports them per locale and fails on
+ * English sentences that are marked as the page's language (undeclared text); the figures committed in
+ * `language-share.json` (target 0) record where declared English remains, and `npm run language-share`
+ * writes the last build's measure there (`-- --check` fails while the file differs from it). A page the
+ * file does not name yet is reported: adding a page or a locale must not need this file first.
  */
 import type { LanguageShare } from '../pages/languageShare.ts';
 import { number, objectOf, recordOf, shapeProblem } from '../model/jsonShape.ts';
@@ -68,29 +67,27 @@ export function shareBaselineText(pages: readonly PageShare[]): string {
 const percent = (foreign: number, total: number) => `${total ? ((100 * foreign) / total).toFixed(1) : '0.0'}%`;
 
 /**
- * `a` holds more foreign text than `b` and a larger share of it, compared exactly (no division). Both:
- * shortening a page's translated prose raises its share without adding a foreign letter, and is no fault.
+ * One problem per page whose main text holds English sentences marked as the page's language: text
+ * nobody declared, so no reader, tool or translator knows it is English. Text marked with its own
+ * `lang` (a pending translation shown in English, say) is declared: the report counts it and
+ * language-share.json records it, but it stops no build, since the fallbacks that show it are the
+ * record's design (an English changelog entry before its translation, a catalog entry pending).
  */
-const larger = (a: { foreign: number; total: number }, b: { foreign: number; total: number }) =>
-  a.foreign > b.foreign && a.foreign * b.total > b.foreign * a.total;
-
-/** One problem per page whose share grew above its committed figure. */
-export function languageShareProblems(pages: readonly PageShare[], baseline: ShareBaseline): Problem[] {
-  return pages.flatMap(({ path, share }): Problem[] => {
-    const committed = Object.hasOwn(baseline, path) ? baseline[path] : undefined;
-    if (!committed || !larger(share, committed)) return [];
-    return [
-      {
-        file: path,
-        message: `${percent(share.foreign, share.total)} of the main text (${share.foreign} of ${share.total} letters) is not in ${share.lang}, above the ${percent(committed.foreign, committed.total)} committed in ${LANGUAGE_SHARE_FILE}`,
-        rule: LANGUAGE_SHARE_RULE,
-        hint: 'translate the text, or mark it as code; npm run language-share records an improvement',
-      },
-    ];
-  });
+export function languageShareProblems(pages: readonly PageShare[]): Problem[] {
+  return pages.flatMap(({ path, share }): Problem[] =>
+    share.unmarked > 0
+      ? [
+          {
+            file: path,
+            message: `${share.unmarked} letters of the main text are English sentences marked as ${share.lang} (${percent(share.foreign, share.total)} of its ${share.total} letters is not in ${share.lang})`,
+            rule: LANGUAGE_SHARE_RULE,
+            hint: 'translate the text, or mark it with its language (lang="en-US") until it is',
+          },
+        ]
+      : [],
+  );
 }
 
-/** Paths of measured pages the committed figures do not name, and of named pages no longer built. */
 export function baselineDrift(
   pages: readonly PageShare[],
   baseline: ShareBaseline,
@@ -101,6 +98,10 @@ export function baselineDrift(
     gone: Object.keys(baseline).filter((path) => !measured.has(path)),
   };
 }
+
+/** `a` is a larger share than `b`, compared exactly (no division). */
+const larger = (a: { foreign: number; total: number }, b: { foreign: number; total: number }) =>
+  a.foreign * b.total > b.foreign * a.total;
 
 /** How many of the worst pages the report names per locale. */
 const WORST_PAGES = 3;

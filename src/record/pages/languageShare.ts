@@ -29,6 +29,8 @@ export interface LanguageShare {
   lang: string;
   total: number;
   foreign: number;
+  /** Of `foreign`: the letters of English sentences inside text marked as the page's language. */
+  unmarked: number;
 }
 
 /** Elements whose text is not prose in the page's language by definition (see above). */
@@ -194,12 +196,16 @@ export function languageShareOf(tree: Root): LanguageShare {
   const texts: { text: string; lang: string }[] = [];
   const lang = forEachMainText(tree, (text, textLang) => texts.push({ text, lang: textLang }));
   const pageLanguage = primaryLanguage(lang);
-  const share: LanguageShare = { lang, total: 0, foreign: 0 };
+  const share: LanguageShare = { lang, total: 0, foreign: 0, unmarked: 0 };
   for (const { text, lang: textLang } of texts) {
     const letters = proseLetters(text);
     share.total += letters;
     if (primaryLanguage(textLang) !== pageLanguage) share.foreign += letters;
-    else if (pageLanguage !== 'en') share.foreign += unmarkedEnglishLetters(text);
+    else if (pageLanguage !== 'en') {
+      const english = unmarkedEnglishLetters(text);
+      share.foreign += english;
+      share.unmarked += english;
+    }
   }
   return share;
 }

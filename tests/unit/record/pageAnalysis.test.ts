@@ -98,7 +98,7 @@ test('a page that cannot be analysed is one problem naming it; a page without mi
     styles: [],
     claims: { text: '\nmissing' },
     // No <html lang> and no <main>: nothing measured.
-    language: { lang: '', total: 0, foreign: 0 },
+    language: { lang: '', total: 0, foreign: 0, unmarked: 0 },
   });
 });
 

@@ -15,7 +15,11 @@ import { LANGUAGE_SHARE_FILE, readShareBaseline, type PageShare } from '../langu
 export const MEASURED_SHARE_FILE = join(REPOSITORY_ROOT, '.cache/language-share.json');
 
 const MEASURE_SHAPE = arrayOf(
-  objectOf({ path: string, locale: string, share: objectOf({ lang: string, total: number, foreign: number }) }),
+  objectOf({
+    path: string,
+    locale: string,
+    share: objectOf({ lang: string, total: number, foreign: number, unmarked: number }),
+  }),
 );
 
 /** The committed figures, read and checked (`root`: the repository). */

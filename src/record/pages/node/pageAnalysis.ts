@@ -158,7 +158,7 @@ const PACK_SHAPE = recordOf(
       links: arrayOf(string),
       styles: arrayOf(string),
       claims: objectOf({ text: string }),
-      language: objectOf({ lang: string, total: number, foreign: number }),
+      language: objectOf({ lang: string, total: number, foreign: number, unmarked: number }),
     },
     { mirror: objectOf({ json: jsonObject, markdown: string, body: string }) },
   ),
