@@ -44,7 +44,7 @@ try {
     const read = committedShareBaseline();
     if ('problem' in read) console.error(formatProblem(read.problem));
     else {
-      for (const problem of languageShareProblems(pages, read.baseline)) console.error(formatProblem(problem));
+      for (const problem of languageShareProblems(pages)) console.error(formatProblem(problem));
       const { unrecorded, gone } = baselineDrift(pages, read.baseline);
       for (const path of unrecorded) console.error(`${path}: not in ${LANGUAGE_SHARE_FILE} [${LANGUAGE_SHARE_RULE}]`);
       for (const path of gone)
