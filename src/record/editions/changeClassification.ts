@@ -204,33 +204,23 @@ function judgedFixtures(edition: ReadEdition): JudgedPacket[] {
   return fixtures;
 }
 
-/**
- * The changes from `previous` to `next`, classified, in a stable order: the standard version, the
- * packets' verdicts, schemas, error codes, requirements, fixtures, pages, other files.
- */
-export function classifyChanges(
-  previous: EditionSnapshot,
-  next: EditionSnapshot,
+/** Schemas: the packets' verdicts first, then the keywords of the schemas whose verdicts did not move. */
+function schemaChanges(
+  before: ReadEdition,
+  after: ReadEdition,
+  previousId: string,
+  paths: readonly string[],
   options: ClassifyOptions,
-): { changes: ClassifiedChange[]; judged: { fixtures: number; generated: number } } {
-  const before = read(previous);
-  const after = read(next);
+): {
+  changes: ClassifiedChange[];
+  judged: { fixtures: number; generated: number };
+  schemaPaths: { before: string[]; after: string[] };
+} {
   const changes: ClassifiedChange[] = [];
-  const explained = new Set<string>();
-  const paths = [...new Set([...before.texts.keys(), ...after.texts.keys()])].sort();
-
-  if (previous.standardVersion !== next.standardVersion)
-    changes.push(
-      change(
-        'standard-version-changed',
-        'uai_version',
-        `UAI-1 ${previous.standardVersion} in ${previous.id}, ${next.standardVersion} now`,
-      ),
-    );
-
-  // Schemas: verdicts first, then keywords of the schemas whose verdicts did not move.
-  const schemaPaths = { before: paths.filter((p) => SCHEMAS.test(p) && before.texts.has(p)), after: [] as string[] };
-  schemaPaths.after = paths.filter((p) => SCHEMAS.test(p) && after.texts.has(p));
+  const schemaPaths = {
+    before: paths.filter((p) => SCHEMAS.test(p) && before.texts.has(p)),
+    after: paths.filter((p) => SCHEMAS.test(p) && after.texts.has(p)),
+  };
   const schemasChanged = paths.some((p) => SCHEMAS.test(p) && before.texts.get(p) !== after.texts.get(p));
   let judged = { fixtures: 0, generated: 0 };
   const verdictSchemas = new Set<string>();
@@ -243,15 +233,14 @@ export function classifyChanges(
     );
     judged = run.judged;
     for (const verdict of run.changes) verdictSchemas.add(verdict.schema);
-    changes.push(...verdictGroups(run.changes, previous.id));
+    changes.push(...verdictGroups(run.changes, previousId));
   }
   for (const path of paths.filter((p) => SCHEMAS.test(p))) {
-    explained.add(path);
     const was = before.texts.get(path);
     const now = after.texts.get(path);
     if (was === now) continue;
     if (was === undefined) changes.push(change('schema-added', path, `new in this edition`));
-    else if (now === undefined) changes.push(change('schema-removed', path, `in ${previous.id}, gone now`));
+    else if (now === undefined) changes.push(change('schema-removed', path, `in ${previousId}, gone now`));
     else if (JSON.stringify(keywordsOf(JSON.parse(was))) === JSON.stringify(keywordsOf(JSON.parse(now))))
       changes.push(change('schema-text-changed', path, 'only its annotations changed'));
     else if (!verdictSchemas.size)
@@ -259,19 +248,33 @@ export function classifyChanges(
         change(
           'schema-changed-same-verdicts',
           path,
-          `its keywords changed; none of the ${plural(judged.fixtures, 'fixture')} and ${plural(judged.generated, 'generated packet')} of ${previous.id} changed its verdict`,
+          `its keywords changed; none of the ${plural(judged.fixtures, 'fixture')} and ${plural(judged.generated, 'generated packet')} of ${previousId} changed its verdict`,
         ),
       );
   }
+  return { changes, judged, schemaPaths };
+}
 
+/** Error codes the schemas name, compared by code. */
+function codeChanges(
+  before: ReadEdition,
+  after: ReadEdition,
+  previousId: string,
+  schemaPaths: { before: string[]; after: string[] },
+) {
+  const changes: ClassifiedChange[] = [];
   const codesBefore = codesOf(before, schemaPaths.before);
   const codesAfter = codesOf(after, schemaPaths.after);
   for (const code of sortedKeys(codesAfter))
-    if (!codesBefore.has(code)) changes.push(change('error-code-added', code, `not used in ${previous.id}`));
+    if (!codesBefore.has(code)) changes.push(change('error-code-added', code, `not used in ${previousId}`));
   for (const code of sortedKeys(codesBefore))
-    if (!codesAfter.has(code)) changes.push(change('error-code-removed', code, `used in ${previous.id}, not now`));
+    if (!codesAfter.has(code)) changes.push(change('error-code-removed', code, `used in ${previousId}, not now`));
+  return changes;
+}
 
-  explained.add(REQUIREMENTS);
+/** Requirements compared by id: added, removed, level, English statement, translations. */
+function requirementChanges(before: ReadEdition, after: ReadEdition, previousId: string): ClassifiedChange[] {
+  const changes: ClassifiedChange[] = [];
   const requirementsBefore = requirementsOf(before);
   const requirementsAfter = requirementsOf(after);
   const retired =
@@ -281,10 +284,10 @@ export function classifyChanges(
     const was = requirementsBefore.get(id);
     const now = requirementsAfter.get(id);
     // Statements are not quoted: the record states them where they are marked up as requirements.
-    if (!was) changes.push(change('requirement-added', id, `${now!.level}, new since ${previous.id}`));
+    if (!was) changes.push(change('requirement-added', id, `${now!.level}, new since ${previousId}`));
     else if (!now)
       changes.push(
-        change('requirement-removed', id, retired[id] ? `retired: ${retired[id]}` : `in ${previous.id}, gone now`),
+        change('requirement-removed', id, retired[id] ? `retired: ${retired[id]}` : `in ${previousId}, gone now`),
       );
     else if (was.level !== now.level)
       changes.push(
@@ -293,7 +296,7 @@ export function classifyChanges(
             ? 'requirement-level-raised'
             : 'requirement-level-lowered',
           id,
-          `${was.level} in ${previous.id}, ${now.level} now`,
+          `${was.level} in ${previousId}, ${now.level} now`,
         ),
       );
     else if (was.statements['en-us'] !== now.statements['en-us'])
@@ -307,8 +310,17 @@ export function classifyChanges(
       changes.push(change('requirement-translation-changed', id, `in ${locales.sort().join(', ')}`));
     }
   }
+  return changes;
+}
 
-  explained.add(CONFORMANCE);
+/** Fixtures compared by path: added, removed, expectation, bytes. Marks the files they explain. */
+function fixtureChanges(
+  before: ReadEdition,
+  after: ReadEdition,
+  previousId: string,
+  explained: Set<string>,
+): ClassifiedChange[] {
+  const changes: ClassifiedChange[] = [];
   const packBefore = packOf(before);
   const packAfter = packOf(after);
   const expectation = (fixture: PackFixture) =>
@@ -325,12 +337,23 @@ export function classifyChanges(
     else if (!now) changes.push(change('fixture-removed', path, `was ${expectation(was)}`));
     else if (expectation(was) !== expectation(now))
       changes.push(
-        change('fixture-expectation-changed', path, `${expectation(was)} in ${previous.id}, ${expectation(now)} now`),
+        change('fixture-expectation-changed', path, `${expectation(was)} in ${previousId}, ${expectation(now)} now`),
       );
     else if (before.texts.get(path) !== after.texts.get(path))
       changes.push(change('fixture-changed', path, `its bytes changed; still ${expectation(now)}`));
   }
+  return changes;
+}
 
+/** Pages compared by locale and path; then every other file no rule above explained. */
+function pageAndFileChanges(
+  before: ReadEdition,
+  after: ReadEdition,
+  previousId: string,
+  paths: readonly string[],
+  explained: Set<string>,
+): ClassifiedChange[] {
+  const changes: ClassifiedChange[] = [];
   for (const path of paths) {
     const page = PAGE.exec(path);
     if (!page) continue;
@@ -339,10 +362,9 @@ export function classifyChanges(
     const was = before.texts.get(path);
     const now = after.texts.get(path);
     if (was === undefined) changes.push(change('page-added', subject, `new in this edition`));
-    else if (now === undefined) changes.push(change('page-removed', subject, `in ${previous.id}, gone now`));
+    else if (now === undefined) changes.push(change('page-removed', subject, `in ${previousId}, gone now`));
     else if (was !== now) changes.push(change('page-text-changed', subject, 'its Markdown changed'));
   }
-
   for (const path of paths) {
     if (explained.has(path)) continue;
     const was = before.texts.get(path);
@@ -351,5 +373,40 @@ export function classifyChanges(
     const what = was === undefined ? 'added' : now === undefined ? 'removed' : 'changed';
     changes.push(change('file-changed', path, what));
   }
-  return { changes, judged };
+  return changes;
+}
+
+/**
+ * The changes from `previous` to `next`, classified, in a stable order: the standard version, the
+ * packets' verdicts, schemas, error codes, requirements, fixtures, pages, other files.
+ */
+export function classifyChanges(
+  previous: EditionSnapshot,
+  next: EditionSnapshot,
+  options: ClassifyOptions,
+): { changes: ClassifiedChange[]; judged: { fixtures: number; generated: number } } {
+  const before = read(previous);
+  const after = read(next);
+  const paths = [...new Set([...before.texts.keys(), ...after.texts.keys()])].sort();
+  const version =
+    previous.standardVersion === next.standardVersion
+      ? []
+      : [
+          change(
+            'standard-version-changed',
+            'uai_version',
+            `UAI-1 ${previous.standardVersion} in ${previous.id}, ${next.standardVersion} now`,
+          ),
+        ];
+  const schemas = schemaChanges(before, after, previous.id, paths, options);
+  const explained = new Set<string>([...paths.filter((p) => SCHEMAS.test(p)), REQUIREMENTS, CONFORMANCE]);
+  const changes = [
+    ...version,
+    ...schemas.changes,
+    ...codeChanges(before, after, previous.id, schemas.schemaPaths),
+    ...requirementChanges(before, after, previous.id),
+    ...fixtureChanges(before, after, previous.id, explained),
+    ...pageAndFileChanges(before, after, previous.id, paths, explained),
+  ];
+  return { changes, judged: schemas.judged };
 }
