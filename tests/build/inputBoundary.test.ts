@@ -114,7 +114,17 @@ function problemCount(run: BuildRun): number {
 
 test('under umask 077, a plain astro build publishes every file 0644 and every folder 0755', () => {
   // As checked out under umask 077: a copy keeps its source's mode, whatever the build's umask.
-  for (const name of readdirSync(join(copy, 'public'))) chmodSync(join(copy, 'public', name), 0o600);
+  // Under umask 077 git checks out folders 0700 and files 0600.
+  const checkedOutUnder077 = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        chmodSync(path, 0o700);
+        checkedOutUnder077(path);
+      } else chmodSync(path, 0o600);
+    }
+  };
+  checkedOutUnder077(join(copy, 'public'));
   const run = build({ shell: 'umask 077', plainAstro: true });
   assert.equal(run.status, 0, `the build failed\n${run.stderr}\n${run.stdout.slice(-2000)}`);
   const wrong: string[] = [];
