@@ -396,6 +396,13 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
   js: 'text/javascript',
   svg: 'image/svg+xml',
   gz: 'application/gzip',
+  // The other types public/ may hold (checks/publicAssets.ts).
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  ico: 'image/x-icon',
+  pdf: 'application/pdf',
 };
 
 /**
