@@ -10,39 +10,17 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { readHeadersFile, type HeadersFileRule } from '../record/machine/headersFileCheck.ts';
+import { contentTypeHeader, extensionMediaType } from '../record/model/mediaTypes.ts';
 import { hostPatternMatchesParsed } from '../record/machine/hostPathPattern.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  // Pagefind's index files: binary, fetched by pagefind.js.
-  '.pagefind': 'application/octet-stream',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
-};
 
 /** Files of the host's configuration, not of the site. */
 const NOT_SERVED = new Set(['/_headers', '/_redirects']);
 
 export function contentTypeOf(path: string): string {
-  return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  return contentTypeHeader(extensionMediaType(path));
 }
 
 /**

@@ -17,7 +17,7 @@ import { loadSchemaDocuments } from '../../src/uai/node/recordFiles.ts';
 import type { SiteManifest } from '../../src/record/machine/siteManifest.ts';
 import { readHeadersFile, type HeadersFileRule } from '../../src/record/machine/headersFileCheck.ts';
 import { formatProblem } from '../../src/uai/problem.ts';
-import { ruleApplies } from '../../src/pipeline/staticHost.ts';
+import { contentTypeOf, ruleApplies } from '../../src/pipeline/staticHost.ts';
 import {
   DIST,
   ORIGIN,
@@ -752,22 +752,13 @@ test('_headers: every machine-readable file has CORS (*) and a revalidating Cach
 });
 
 test("_headers and the manifest agree on every file's media type (Content-Type rule, else the extension)", () => {
-  const byExtension: Record<string, string> = {
-    html: 'text/html',
-    json: 'application/json',
-    md: 'text/markdown',
-    txt: 'text/plain',
-    xml: 'application/xml',
-    css: 'text/css',
-    js: 'text/javascript',
-    svg: 'image/svg+xml',
-  };
   const problems: string[] = [];
   for (const entry of manifest().files) {
     const path = new URL(entry.url).pathname;
     if (entry.served === false) continue;
     const declared = headersFor(path).get('content-type')?.split(';')[0].trim();
-    const expected = declared ?? byExtension[/\.([a-z0-9]+)$/.exec(path)?.[1] ?? ''] ?? 'application/octet-stream';
+    // What the host model serves: the `_headers` rule's Content-Type, else the extension's type.
+    const expected = declared ?? contentTypeOf(path).split(';')[0];
     if (entry.media_type !== expected)
       problems.push(`${path}: manifest media_type ${entry.media_type}, served as ${expected}`);
   }

@@ -12,6 +12,7 @@ import { fixtureRequirements, type RequirementTests } from '../../uai/conformanc
 import type { CaseKind } from '../../uai/conformanceProtocol.ts';
 import { sha256, sha256Digest, type Sha256 } from '../../uai/sha256.ts';
 import { LOCALES, SITE_ORIGIN } from '../model/locales.ts';
+import { extensionMediaType } from '../model/mediaTypes.ts';
 import {
   API_CATALOG_PATH,
   API_CATALOG_SCHEMA_PATH,
@@ -386,25 +387,6 @@ export function headerRulesFor(path: string): HeaderRule[] {
   return HEADER_RULES.filter((rule) => hostPatternMatches(rule.path, path));
 }
 
-const EXTENSION_TYPES: Readonly<Record<string, string>> = {
-  html: 'text/html',
-  json: 'application/json',
-  md: 'text/markdown',
-  txt: 'text/plain',
-  xml: 'application/xml',
-  css: 'text/css',
-  js: 'text/javascript',
-  svg: 'image/svg+xml',
-  gz: 'application/gzip',
-  // The other types public/ may hold (checks/publicAssets.ts).
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  ico: 'image/x-icon',
-  pdf: 'application/pdf',
-};
-
 /**
  * The media type a published file is served with: the Content-Type its `_headers` rule sets,
  * else the one its extension implies. The manifest states it and route records must agree.
@@ -413,8 +395,7 @@ export function mediaTypeOf(path: string): string {
   if (path === HEADERS_PATH) return 'text/plain';
   const declared = headerRulesFor(path).find((rule) => rule.headers['Content-Type'])?.headers['Content-Type'];
   if (declared) return declared.split(';')[0];
-  const extension = /\.([a-z0-9]+)$/.exec(path)?.[1];
-  return (extension && EXTENSION_TYPES[extension]) || 'application/octet-stream';
+  return extensionMediaType(path);
 }
 
 /** The rules with the site's Content-Security-Policy on every path (the `/*` rule: set once, never joined). */
