@@ -2,17 +2,14 @@
  * Issue 24: the record as the tools people already run find it, over the local server that
  * applies `_headers` as the host does. Pages and machine files are read and their `Link` headers
  * followed (RFC 8288); /.well-known/api-catalog is checked as an RFC 9264 linkset and every link in
- * it fetched; and VS Code's JSON language service checks files through the editor schema catalog,
- * loading every schema over HTTP. /openapi.json is read by the OpenAPI tools in openApiTools.test.ts.
+ * it fetched. /openapi.json is read by the OpenAPI tools in openApiTools.test.ts, and the editor
+ * schema catalog by VS Code's JSON language service in editorDiagnostics.test.ts.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import languageService, { type ASTNode } from 'vscode-json-languageservice';
-
-const { getLanguageService, TextDocument } = languageService;
 import { startStaticServer, type StaticServer } from '../support/staticServer.ts';
 import { linksWithRel } from '../support/linkHeader.ts';
 import { DIST, REPOSITORY_ROOT, SITE_ORIGIN, assertBuilt, publicPath, walkFiles } from '../support/paths.ts';
@@ -175,64 +172,4 @@ test('/.well-known/api-catalog is an RFC 9727 linkset (RFC 9264 JSON) whose ever
     problems.push(...(await follow({ url: local(target.href), params: { type: target.type ?? '' } }, rel)));
   }
   assert.deepEqual(problems, []);
-});
-
-/** The AST node at a JSON Pointer of a document the language service parsed. */
-function nodeAt(root: ASTNode | undefined, pointer: string): ASTNode | undefined {
-  let node = root;
-  for (const token of pointer.split('/').slice(1)) {
-    if (node?.type === 'object') node = node.properties.find((property) => property.keyNode.value === token)?.valueNode;
-    else if (node?.type === 'array') node = node.items[Number(token)];
-    else return undefined;
-  }
-  return node;
-}
-
-test('VS Code’s JSON language service, through the schema catalog over HTTP: the seed packet is clean, an invalid fixture is flagged at its place', async () => {
-  const catalog = (await (await fetch(server.url('/schema-catalog.json'))).json()) as {
-    schemas: { url: string; fileMatch: string[] }[];
-  };
-  const fetched: string[] = [];
-  const service = getLanguageService({
-    // What VS Code gives the service: relative references resolve against the referring schema's URI.
-    workspaceContext: { resolveRelativePath: (path, resource) => new URL(path, resource).href },
-    schemaRequestService: async (uri) => {
-      fetched.push(uri);
-      const answer = await fetch(local(uri));
-      if (answer.status !== 200) throw new Error(`${uri}: ${answer.status}`);
-      return answer.text();
-    },
-  });
-  service.configure({
-    validate: true,
-    schemas: catalog.schemas.map((entry) => ({ uri: entry.url, fileMatch: entry.fileMatch })),
-  });
-  const check = async (name: string, text: string) => {
-    const document = TextDocument.create(`file:///work/${name}`, 'json', 1, text);
-    const parsed = service.parseJSONDocument(document);
-    const diagnostics = await service.doValidation(document, parsed, { schemaValidation: 'error' });
-    return { document, parsed, diagnostics };
-  };
-  const seed = readFileSync('/work/shared/seeds/uai.agent.ack.v1.keyed.json', 'utf8');
-  const clean = await check('reply.uai-agent-ack-v1.uai.json', seed);
-  assert.deepEqual(
-    clean.diagnostics.map((diagnostic) => diagnostic.message),
-    [],
-  );
-  assert.ok(
-    fetched.some((uri) => uri.endsWith('/uai.agent.ack.v1.schema.json')),
-    'the profile schema was fetched',
-  );
-  const fixture = 'schemas/uai-1/examples/uai-agent-ack-v1/invalid/correlation-malformed.json';
-  const invalid = await check('broken.uai-agent-ack-v1.uai.json', readFileSync(join(REPOSITORY_ROOT, fixture), 'utf8'));
-  const node = nodeAt(invalid.parsed.root, '/conversation/correlation_id');
-  assert.ok(node, 'the fixture has the field its expectation names');
-  const place = invalid.document.positionAt(node.offset);
-  const at = invalid.diagnostics.filter(
-    (diagnostic) => diagnostic.range.start.line === place.line && diagnostic.range.start.character === place.character,
-  );
-  assert.ok(
-    at.length > 0,
-    `a diagnostic at line ${place.line + 1}, column ${place.character + 1}; got ${JSON.stringify(invalid.diagnostics.map((d) => [d.range.start, d.message]))}`,
-  );
 });

@@ -13,7 +13,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import languageService, { type ASTNode } from 'vscode-json-languageservice';
 import { startStaticServer, type StaticServer } from '../support/staticServer.ts';
-import { DIST, SITE_ORIGIN, assertBuilt } from '../support/paths.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, REPOSITORY_ROOT, SITE_ORIGIN, assertBuilt } from '../support/paths.ts';
 
 const { getLanguageService, TextDocument } = languageService;
 
@@ -70,9 +72,13 @@ test('VS Code’s JSON language service flags every schema-catchable invalid fix
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   for (const text of schemaTexts.values()) ajv.addSchema(JSON.parse(text));
 
+  const fetched: string[] = [];
   const service = getLanguageService({
     workspaceContext: { resolveRelativePath: (path, resource) => new URL(path, resource).href },
-    schemaRequestService: (uri) => getText(uri),
+    schemaRequestService: (uri) => {
+      fetched.push(uri);
+      return getText(uri);
+    },
   });
   service.configure({
     validate: true,
@@ -136,6 +142,17 @@ test('VS Code’s JSON language service flags every schema-catchable invalid fix
       );
     }
   }
+  // The seed packet (the user's own, saved as a reply file) is clean, checked against its profile's schema.
+  const seed = readFileSync(join(REPOSITORY_ROOT, 'tests/fixtures/seeds/uai.agent.ack.v1.keyed.json'), 'utf8');
+  const seedDocument = TextDocument.create('file:///work/reply.uai-agent-ack-v1.uai.json', 'json', 1, seed);
+  const seedDiagnostics = await service.doValidation(seedDocument, service.parseJSONDocument(seedDocument), {
+    schemaValidation: 'error',
+  });
+  if (seedDiagnostics.length > 0) problems.push(`the seed packet: ${seedDiagnostics.map((d) => d.message).join('; ')}`);
+  assert.ok(
+    fetched.some((uri) => uri.endsWith('/uai.agent.ack.v1.schema.json')),
+    'the profile schema was fetched',
+  );
   assert.ok(catchable >= 40, `${catchable} invalid fixtures the schemas reject`);
   assert.ok(valid >= 15, `${valid} valid fixtures`);
   assert.deepEqual(problems, []);
