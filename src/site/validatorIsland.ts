@@ -166,22 +166,32 @@ class ValidatorWorker {
 // Only for showing a file in the text box: what is validated is the file's bytes, never this text.
 const shownText = new TextDecoder();
 
-export function startValidator(): void {
-  const root = document.getElementById('validator');
-  if (!root) return;
-  const strings: Strings = JSON.parse(root.dataset.strings ?? '{}');
-  root.hidden = false;
-  const input = element<HTMLTextAreaElement>('validator-input');
-  const result = element<HTMLDivElement>('validator-result');
-  const now = element<HTMLInputElement>('validator-now');
-  const engine = new ValidatorWorker();
-  // Start loading the engine as soon as the reader shows intent, not on page load.
-  for (const event of ['focusin', 'pointerover']) root.addEventListener(event, () => engine.warm(), { once: true });
+/** Copies the report, as the command prints it with --json. */
+function copyButton(report: string, strings: Strings): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy-report';
+  button.textContent = strings.copy_report;
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(report);
+      button.textContent = strings.copied;
+    } catch {
+      button.textContent = strings.copy_failed;
+    }
+    setTimeout(() => (button.textContent = strings.copy_report), 2000);
+  });
+  return button;
+}
 
-  // The file whose bytes the next validation reads; editing the text box switches to its text.
-  let opened: OpenedFile | undefined;
-  input.addEventListener('input', () => (opened = undefined));
-
+/** The page's tool: its fields, the engine, and which input the next validation reads. */
+class ValidatorForm {
+  private readonly input = element<HTMLTextAreaElement>('validator-input');
+  private readonly result = element<HTMLDivElement>('validator-result');
+  private readonly now = element<HTMLInputElement>('validator-now');
+  private readonly engine = new ValidatorWorker();
+  /** The file whose bytes the next validation reads; editing the text box switches to its text. */
+  private opened: OpenedFile | undefined;
   /**
    * How the result reaches the reader. The result is a live region (role="status", polite) that
    * speaks every result: moving focus alone is not reliably announced (a focused region without a
@@ -190,112 +200,120 @@ export function startValidator(): void {
    * verdict; after a change of the select or the file field focus stays there (a changed field must
    * not move the reader).
    */
-  let focusResult = false;
-  function show(write: () => void) {
+  private focusResult = false;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly strings: Strings,
+  ) {}
+
+  private show(write: () => void): void {
     write();
-    if (focusResult) {
-      result.focus({ preventScroll: true });
-      result.scrollIntoView({ block: 'start' });
+    if (this.focusResult) {
+      this.result.focus({ preventScroll: true });
+      this.result.scrollIntoView({ block: 'start' });
     }
   }
 
-  async function validate() {
+  private say(text: string): void {
+    this.show(() => (this.result.textContent = text));
+  }
+
+  private async validate(): Promise<void> {
+    const { result, strings } = this;
     result.textContent = strings.loading;
-    const file = opened;
+    const file = this.opened;
     let answer;
     try {
       // The worker receives a copy: a transferred buffer is gone from this side.
-      const packet: PacketInput = file ? { bytes: file.bytes.slice() } : { text: input.value };
-      answer = await engine.validate(packet, now.value.trim() || undefined);
+      const packet: PacketInput = file ? { bytes: file.bytes.slice() } : { text: this.input.value };
+      answer = await this.engine.validate(packet, this.now.value.trim() || undefined);
     } catch {
-      engine.stop();
-      show(() => (result.textContent = strings.engine_failed));
+      this.engine.stop();
+      this.say(strings.engine_failed);
       return;
     }
     if (answer === 'timeout')
-      show(
-        () =>
-          (result.textContent = fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) })),
-      );
+      this.say(fillTemplate(strings.timeout, { seconds: String(VALIDATION_TIME_LIMIT_MS / 1000) }));
     else
-      show(() => {
+      this.show(() => {
         result.innerHTML = renderResult(answer, strings, file);
         // Right after the verdict, so the result still opens with it.
-        if ('view' in answer) result.querySelector('.verdict')?.after(copyButton(reportJson(answer.view, file)));
+        if ('view' in answer)
+          result.querySelector('.verdict')?.after(copyButton(reportJson(answer.view, file), strings));
       });
   }
 
-  /** Copies the report, as the command prints it with --json. */
-  function copyButton(report: string): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'copy-report';
-    button.textContent = strings.copy_report;
-    button.addEventListener('click', async () => {
-      try {
-        await navigator.clipboard.writeText(report);
-        button.textContent = strings.copied;
-      } catch {
-        button.textContent = strings.copy_failed;
-      }
-      setTimeout(() => (button.textContent = strings.copy_report), 2000);
-    });
-    return button;
+  /** Validates a file's bytes as they are; the text box shows them decoded, for reading only. */
+  private async validateFile(name: string, bytes: Uint8Array): Promise<void> {
+    this.opened = { name, bytes };
+    this.input.value = shownText.decode(bytes);
+    await this.validate();
   }
 
-  element<HTMLFormElement>('validator-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    focusResult = true;
-    void validate();
-  });
-  /** Validates a file's bytes as they are; the text box shows them decoded, for reading only. */
-  async function validateFile(name: string, bytes: Uint8Array) {
-    opened = { name, bytes };
-    input.value = shownText.decode(bytes);
-    await validate();
-  }
   /** Fetches a published fixture and validates its bytes. */
-  async function validateFixture(url: string) {
+  private async validateFixture(url: string): Promise<void> {
     let bytes: Uint8Array;
     try {
       const response = await fetch(url);
       if (!response.ok) throw new Error(String(response.status));
       bytes = new Uint8Array(await response.arrayBuffer());
     } catch {
-      show(() => (result.textContent = strings.load_failed));
+      this.say(this.strings.load_failed);
       return;
     }
-    await validateFile(url.slice(url.lastIndexOf('/') + 1), bytes);
+    await this.validateFile(url.slice(url.lastIndexOf('/') + 1), bytes);
   }
-  element<HTMLSelectElement>('validator-fixture').addEventListener('change', (event) => {
-    const url = (event.target as HTMLSelectElement).value;
-    focusResult = false;
-    if (url) void validateFixture(url);
-  });
-  const example = element<HTMLButtonElement>('validator-example');
-  example.addEventListener('click', () => {
-    focusResult = true;
-    void validateFixture(example.dataset.url ?? '');
-  });
-  const readFile = async (file: File | undefined) => {
+
+  /** Validates a file the reader opened or dropped. */
+  private async readFile(file: File | undefined): Promise<void> {
     if (!file) return;
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await file.arrayBuffer());
     } catch {
-      show(() => (result.textContent = strings.load_failed));
+      this.say(this.strings.load_failed);
       return;
     }
-    await validateFile(file.name, bytes);
-  };
-  element<HTMLInputElement>('validator-file').addEventListener('change', (event) => {
-    focusResult = false;
-    void readFile((event.target as HTMLInputElement).files?.[0]);
-  });
-  input.addEventListener('dragover', (event) => event.preventDefault());
-  input.addEventListener('drop', (event) => {
-    event.preventDefault();
-    focusResult = false;
-    void readFile(event.dataTransfer?.files?.[0]);
-  });
+    await this.validateFile(file.name, bytes);
+  }
+
+  /** Runs a validation from a control: a button moves focus to the result, a changed field does not. */
+  private start(fromButton: boolean, run: () => Promise<void>): void {
+    this.focusResult = fromButton;
+    void run();
+  }
+
+  listen(): void {
+    // Start loading the engine as soon as the reader shows intent, not on page load.
+    for (const event of ['focusin', 'pointerover'])
+      this.root.addEventListener(event, () => this.engine.warm(), { once: true });
+    this.input.addEventListener('input', () => (this.opened = undefined));
+    element<HTMLFormElement>('validator-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.start(true, () => this.validate());
+    });
+    element<HTMLSelectElement>('validator-fixture').addEventListener('change', (event) => {
+      const url = (event.target as HTMLSelectElement).value;
+      if (url) this.start(false, () => this.validateFixture(url));
+    });
+    const example = element<HTMLButtonElement>('validator-example');
+    example.addEventListener('click', () => this.start(true, () => this.validateFixture(example.dataset.url ?? '')));
+    element<HTMLInputElement>('validator-file').addEventListener('change', (event) =>
+      this.start(false, () => this.readFile((event.target as HTMLInputElement).files?.[0])),
+    );
+    this.input.addEventListener('dragover', (event) => event.preventDefault());
+    this.input.addEventListener('drop', (event) => {
+      event.preventDefault();
+      this.start(false, () => this.readFile(event.dataTransfer?.files?.[0]));
+    });
+  }
+}
+
+export function startValidator(): void {
+  const root = document.getElementById('validator');
+  if (!root) return;
+  const strings: Strings = JSON.parse(root.dataset.strings ?? '{}');
+  root.hidden = false;
+  new ValidatorForm(root, strings).listen();
 }
