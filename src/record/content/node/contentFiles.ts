@@ -24,7 +24,7 @@ import { jsonReadProblem, readJsonText } from '../../../uai/jsonText.ts';
 import { jsonPointer } from '../../../uai/jsonPointer.ts';
 import { problemAtLine, type Problem } from '../../../uai/problem.ts';
 import type { ContentEntry, EntryData } from '../../pages/pageIndex.ts';
-import { SOURCE_LOCALE, isLocale } from '../../model/locales.ts';
+import { LOCALES, SOURCE_LOCALE, isLocale } from '../../model/locales.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
 
 export const CONTENT_DIR = join(REPOSITORY_ROOT, 'content');
@@ -139,7 +139,7 @@ export function loadContentEntries(root = CONTENT_DIR): LoadedContent {
       if (!isLocale(locale)) {
         problems.push({
           file,
-          message: `the first folder must be a locale (en-us, es-us, fr-fr, es-es, zh-cn), found "${locale}"`,
+          message: `the first folder must be a locale (${LOCALES.map((entry) => entry.code).join(', ')}), found "${locale}"`,
           rule: 'content-layout',
         });
         continue;
