@@ -198,9 +198,11 @@ export const NEGATED_AUXILIARIES = words(
 /**
  * Words that continue a negation already made in the clause (negative concord: "ne … pas",
  * "no … ningún", "neither … nor") and negate on their own only where no negator came before.
+ * French `ne` (`n'`) is one too: it pairs with a concord word before it as well as after
+ * ("aucun fournisseur ne peut affirmer", "rien ne montre"), so it never cancels one.
  */
 export const CONCORD_NEGATORS = words(
-  'nor neither ni nunca jamas ningun ninguna ninguno nada tampoco pas jamais aucun aucune rien',
+  'nor neither ni nunca jamas ningun ninguna ninguno nada tampoco pas jamais aucun aucune rien ne n',
 );
 
 /** Auxiliaries after which a negation still governs the offering before them: "is not offered". */
