@@ -17,10 +17,10 @@ import { loadRecordModel } from '../src/record/model/node/loadRecordModel.ts';
 import { buildFieldRegistry } from '../src/record/model/fieldRegistry.ts';
 import { coreReadmeSections, fillGeneratedBlocks } from '../src/record/model/readmeSections.ts';
 import { buildStageList } from '../src/pipeline/buildStages.ts';
-import { changeRuleTable } from '../src/record/editions/changeRules.ts';
 import { SITE_ORIGIN } from '../src/record/model/locales.ts';
 import { driftedTypeFiles, generateSchemaTypes } from './schemaTypes.ts';
 import { englishCatalog } from '../src/record/model/catalogSource.ts';
+import { changeCatalogStrings, changeRuleTable } from '../src/record/editions/changeRules.ts';
 import { ENGLISH_CATALOG_FILE } from '../src/record/model/textCatalog.ts';
 import { loadCheckedRouteRecords } from '../src/record/machine/node/routeFiles.ts';
 
@@ -106,7 +106,7 @@ export const ARTIFACTS: readonly Artifact[] = [
       new Map([
         [
           ENGLISH_CATALOG_FILE,
-          `${JSON.stringify(englishCatalog(loadRecordModel(), loadCheckedRouteRecords().files), null, 2)}\n`,
+          `${JSON.stringify(englishCatalog(loadRecordModel(), loadCheckedRouteRecords().files, changeCatalogStrings()), null, 2)}\n`,
         ],
       ]),
     drifted: changedFiles,

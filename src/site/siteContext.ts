@@ -44,6 +44,7 @@ import { PAGE_PATHS } from '../record/pages/pagePaths.ts';
 import { loadCatalogs } from '../record/content/node/catalogFiles.ts';
 import { catalogFindings, catalogText, type CatalogText } from '../record/model/textCatalog.ts';
 import { englishCatalog } from '../record/model/catalogSource.ts';
+import { changeCatalogStrings } from '../record/editions/changeRules.ts';
 
 export interface LocalizedData<T> {
   data: T;
@@ -355,7 +356,7 @@ function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
 
 /** The English catalog from its sources, each translated catalog checked against it. */
 function checkedCatalogs(model: RecordModel, routes: readonly CheckedRouteRecord[]) {
-  const english = englishCatalog(model, routes);
+  const english = englishCatalog(model, routes, changeCatalogStrings());
   const { catalogs } = loadCatalogs();
   const findings = catalogs.map((catalog) => catalogFindings(english, catalog));
   const problems = findings.flatMap((found) => found.problems);

@@ -8,7 +8,7 @@
  */
 import type { PacketInput, ShownIssue, ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
 import type { ValidatorRequest } from './validatorWorker.ts';
-import { fillTemplate, inlineMarkdown } from '../record/content/inlineText.ts';
+import { fillTemplate, templateHtml } from '../record/content/inlineText.ts';
 import { escapeHtml as escape } from '../record/content/escapeHtml.ts';
 
 type Strings = Record<string, string>;
@@ -22,11 +22,7 @@ function issueMessage(issue: ShownIssue, strings: Strings): string {
   const template = issue.text && messages[issue.text.id];
   // The template's own words may hold inline Markdown (a command in backticks); the values are the
   // packet's and are only escaped, so nothing in a packet becomes markup.
-  if (template)
-    return template
-      .split(/(\{\w+\})/)
-      .map((part, index) => (index % 2 ? escape(issue.text!.params[part.slice(1, -1)] ?? part) : inlineMarkdown(part)))
-      .join('');
+  if (template) return templateHtml(template, (name) => escape(issue.text!.params[name] ?? `{${name}}`));
   return `<span lang="en-US">${escape(issue.message)}</span>`;
 }
 

@@ -16,6 +16,7 @@ import {
   type FallbackField,
   type RouteRecord,
 } from './routeVocabulary.ts';
+import { fillTemplate } from './issueText.ts';
 
 export const CLIENT_KINDS = [
   'url-only-chatbot',
@@ -197,24 +198,54 @@ export function chooseStep(record: RouteRecord, has: readonly Capability[]): Rou
   };
 }
 
-/** Decides where a client kind goes on a (valid) route record. */
-export function resolveRoute(record: RouteRecord, kind: string, options: ResolveOptions = {}): RouteResolution {
-  if (!isClientKind(kind)) throw new UnknownClientKindError(kind);
-  const client = CLIENT_PROFILES[kind];
-  const has = clientCapabilities(kind, options);
-  const { missing, ...step } = chooseStep(record, has);
-  const who = `the ${inSentence(client.label)}`;
-  const lacking = `The highest path needs ${listCapabilities(missing)}, which ${who} lacks`;
-  const reason = {
-    highest: `${capitalize(who)} has every capability the highest path needs (${listCapabilities(step.needs)}), so it takes that path.`,
-    fallback: `${lacking}, so it takes ${step.via}, which needs only ${listCapabilities(step.needs)}.`,
-    'no-op': `${lacking}, and no named fallback can be taken with ${listCapabilities(has)} alone, so it stops and returns the human-review URL.`,
-  }[step.decision];
-  return { route: record.route_id, client: kind, ...step, reason };
+/**
+ * The resolver's reason for each decision, as templates (the catalog translates them as
+ * `resolver.reason.<decision>`): `{client}` the ladder row's name inside a sentence, `{field}` the
+ * fallback field taken, `{needs}`, `{missing}` and `{has}` lists of capabilities (see ReasonParts).
+ */
+export const RESOLVER_REASONS: Readonly<Record<RouteDecision, string>> = {
+  highest: 'The {client} has every capability the highest path needs ({needs}), so it takes that path.',
+  fallback:
+    'The highest path needs {missing}, which the {client} lacks, so it takes {field}, which needs only {needs}.',
+  'no-op':
+    'The highest path needs {missing}, which the {client} lacks, and no named fallback can be taken with {has} alone, so it stops and returns the human-review URL.',
+};
+
+/** What a resolution's reason is made of: its template's values, before they are written in a language. */
+export interface ReasonParts {
+  decision: RouteDecision;
+  client: ClientKind;
+  field: RouteResolution['via'];
+  needs: Capability[];
+  missing: Capability[];
+  has: Capability[];
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The step a client kind takes on a (valid) route record, with the parts of its reason. */
+export function routeReasonParts(record: RouteRecord, kind: string, options: ResolveOptions = {}): ReasonParts {
+  return stepOf(record, kind, options).parts;
+}
+
+function stepOf(record: RouteRecord, kind: string, options: ResolveOptions): { step: RouteStep; parts: ReasonParts } {
+  if (!isClientKind(kind)) throw new UnknownClientKindError(kind);
+  const has = clientCapabilities(kind, options);
+  const step = chooseStep(record, has);
+  const { decision, via: field, needs, missing } = step;
+  return { step, parts: { decision, client: kind, field, needs, missing, has } };
+}
+
+/** Decides where a client kind goes on a (valid) route record. */
+export function resolveRoute(record: RouteRecord, kind: string, options: ResolveOptions = {}): RouteResolution {
+  const { step, parts } = stepOf(record, kind, options);
+  const { missing: _missing, ...resolved } = step;
+  const reason = fillTemplate(RESOLVER_REASONS[parts.decision], {
+    client: inSentence(CLIENT_PROFILES[parts.client].label),
+    field: parts.field,
+    needs: listCapabilities(parts.needs),
+    missing: listCapabilities(parts.missing),
+    has: listCapabilities(parts.has),
+  });
+  return { route: record.route_id, client: parts.client, ...resolved, reason };
 }
 
 /**

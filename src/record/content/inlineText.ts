@@ -22,3 +22,14 @@ export function inlineMarkdown(text: string): string {
 
 /** Fills `{name}` placeholders: the core's, which fills the validator's messages too. */
 export { fillTemplate } from '../../uai/issueText.ts';
+
+/**
+ * A template as HTML: its own words as inline Markdown, each `{name}` replaced by `valueHtml(name)`,
+ * HTML the caller made (escaped, or marked up), so no value ever becomes Markdown.
+ */
+export function templateHtml(template: string, valueHtml: (name: string) => string): string {
+  return template
+    .split(/(\{\w+\})/)
+    .map((part, index) => (index % 2 ? valueHtml(part.slice(1, -1)) : inlineMarkdown(part)))
+    .join('');
+}

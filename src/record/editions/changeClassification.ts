@@ -7,7 +7,7 @@
  */
 import { SITE_ORIGIN } from '../model/locales.ts';
 import { EDITIONS_FOLDER } from './editions.ts';
-import { change, type ClassifiedChange } from './changeRules.ts';
+import { change, changeDetailText, countDetail, type ChangeDetail, type ClassifiedChange } from './changeRules.ts';
 import { verdictChanges, type JudgedPacket, type VerdictChange } from './packetVerdicts.ts';
 import { ERROR_CODE_KEYWORD } from '../../uai/schemaValidator.ts';
 import { isJsonObject } from '../../uai/jsonObject.ts';
@@ -149,12 +149,11 @@ function requirementsOf(edition: ReadEdition): Map<string, Requirement> {
   return new Map((record?.requirements ?? []).map((requirement) => [requirement.id, requirement]));
 }
 
+const NEW: ChangeDetail = { id: 'new', values: {} };
+const gone = (previous: string): ChangeDetail => ({ id: 'gone', values: { previous } });
+
 function sortedKeys<T>(map: ReadonlyMap<string, T> | ReadonlySet<string>): string[] {
   return [...map.keys()].sort();
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** Verdict changes grouped by direction, schema, place and code: one classified change per group. */
@@ -171,21 +170,21 @@ function verdictGroups(changes: readonly VerdictChange[], previous: string): Cla
     const [{ direction, schema, path, code }] = group;
     const fixtures = group.filter((verdict) => !verdict.source.startsWith('generated/')).map((v) => v.source);
     const generated = group.length - fixtures.length;
-    const which = [
-      ...(fixtures.length ? [`fixtures ${fixtures.slice(0, 3).join(', ')}${fixtures.length > 3 ? ', …' : ''}`] : []),
-      ...(generated ? [plural(generated, 'generated packet')] : []),
-    ].join('; ');
+    const named: ChangeDetail = {
+      id: 'which.fixtures',
+      values: { list: `${fixtures.slice(0, 3).join(', ')}${fixtures.length > 3 ? ', …' : ''}` },
+    };
+    const which: ChangeDetail =
+      fixtures.length && generated
+        ? { id: 'which.both', values: { fixtures: named, generated: countDetail(generated, 'generated-packet') } }
+        : fixtures.length
+          ? named
+          : countDetail(generated, 'generated-packet');
+    const values = { packets: countDetail(group.length, 'packet'), previous, code, which };
+    const number = group.length === 1 ? 'one' : 'other';
     return direction === 'tightened'
-      ? change(
-          'packet-tightened',
-          `${schema}#${path}`,
-          `${plural(group.length, 'packet')} valid in ${previous} now ${group.length === 1 ? 'fails' : 'fail'} with ${code} (${which})`,
-        )
-      : change(
-          'packet-loosened',
-          `${schema}#${path}`,
-          `${plural(group.length, 'packet')} failing with ${code} in ${previous} now ${group.length === 1 ? 'passes' : 'pass'} (${which})`,
-        );
+      ? change('packet-tightened', `${schema}#${path}`, { id: `packets-tightened.${number}`, values })
+      : change('packet-loosened', `${schema}#${path}`, { id: `packets-loosened.${number}`, values });
   });
 }
 
@@ -239,17 +238,20 @@ function schemaChanges(
     const was = before.texts.get(path);
     const now = after.texts.get(path);
     if (was === now) continue;
-    if (was === undefined) changes.push(change('schema-added', path, `new in this edition`));
-    else if (now === undefined) changes.push(change('schema-removed', path, `in ${previousId}, gone now`));
+    if (was === undefined) changes.push(change('schema-added', path, NEW));
+    else if (now === undefined) changes.push(change('schema-removed', path, gone(previousId)));
     else if (JSON.stringify(keywordsOf(JSON.parse(was))) === JSON.stringify(keywordsOf(JSON.parse(now))))
-      changes.push(change('schema-text-changed', path, 'only its annotations changed'));
+      changes.push(change('schema-text-changed', path, { id: 'only-annotations', values: {} }));
     else if (!verdictSchemas.size)
       changes.push(
-        change(
-          'schema-changed-same-verdicts',
-          path,
-          `its keywords changed; none of the ${plural(judged.fixtures, 'fixture')} and ${plural(judged.generated, 'generated packet')} of ${previousId} changed its verdict`,
-        ),
+        change('schema-changed-same-verdicts', path, {
+          id: 'same-verdicts',
+          values: {
+            fixtures: countDetail(judged.fixtures, 'fixture'),
+            generated: countDetail(judged.generated, 'generated-packet'),
+            previous: previousId,
+          },
+        }),
       );
   }
   return { changes, judged, schemaPaths };
@@ -266,9 +268,11 @@ function codeChanges(
   const codesBefore = codesOf(before, schemaPaths.before);
   const codesAfter = codesOf(after, schemaPaths.after);
   for (const code of sortedKeys(codesAfter))
-    if (!codesBefore.has(code)) changes.push(change('error-code-added', code, `not used in ${previousId}`));
+    if (!codesBefore.has(code))
+      changes.push(change('error-code-added', code, { id: 'code-added', values: { previous: previousId } }));
   for (const code of sortedKeys(codesBefore))
-    if (!codesAfter.has(code)) changes.push(change('error-code-removed', code, `used in ${previousId}, not now`));
+    if (!codesAfter.has(code))
+      changes.push(change('error-code-removed', code, { id: 'code-removed', values: { previous: previousId } }));
   return changes;
 }
 
@@ -284,10 +288,20 @@ function requirementChanges(before: ReadEdition, after: ReadEdition, previousId:
     const was = requirementsBefore.get(id);
     const now = requirementsAfter.get(id);
     // Statements are not quoted: the record states them where they are marked up as requirements.
-    if (!was) changes.push(change('requirement-added', id, `${now!.level}, new since ${previousId}`));
+    if (!was)
+      changes.push(
+        change('requirement-added', id, {
+          id: 'requirement-added',
+          values: { level: now!.level, previous: previousId },
+        }),
+      );
     else if (!now)
       changes.push(
-        change('requirement-removed', id, retired[id] ? `retired: ${retired[id]}` : `in ${previousId}, gone now`),
+        change(
+          'requirement-removed',
+          id,
+          retired[id] ? { id: 'retired', values: { reason: { english: retired[id] } } } : gone(previousId),
+        ),
       );
     else if (was.level !== now.level)
       changes.push(
@@ -296,18 +310,21 @@ function requirementChanges(before: ReadEdition, after: ReadEdition, previousId:
             ? 'requirement-level-raised'
             : 'requirement-level-lowered',
           id,
-          `${was.level} in ${previousId}, ${now.level} now`,
+          { id: 'was-now', values: { was: was.level, previous: previousId, now: now.level } },
         ),
       );
     else if (was.statements['en-us'] !== now.statements['en-us'])
-      changes.push(
-        change('requirement-text-changed', id, `its English statement changed; its level (${now.level}) did not`),
-      );
+      changes.push(change('requirement-text-changed', id, { id: 'statement-changed', values: { level: now.level } }));
     else if (JSON.stringify(was.statements) !== JSON.stringify(now.statements)) {
       const locales = Object.keys({ ...was.statements, ...now.statements }).filter(
         (locale) => was.statements[locale] !== now.statements[locale],
       );
-      changes.push(change('requirement-translation-changed', id, `in ${locales.sort().join(', ')}`));
+      changes.push(
+        change('requirement-translation-changed', id, {
+          id: 'translations-changed',
+          values: { locales: locales.sort().join(', ') },
+        }),
+      );
     }
   }
   return changes;
@@ -323,8 +340,13 @@ function fixtureChanges(
   const changes: ClassifiedChange[] = [];
   const packBefore = packOf(before);
   const packAfter = packOf(after);
-  const expectation = (fixture: PackFixture) =>
-    `${fixture.verdict}${fixture.expected ? ` ${fixture.expected.code} at ${fixture.expected.path || '(root)'}` : ''}`;
+  const expectation = (fixture: PackFixture): ChangeDetail =>
+    fixture.expected
+      ? {
+          id: fixture.expected.path ? 'expectation.code' : 'expectation.code-at-root',
+          values: { verdict: fixture.verdict, code: fixture.expected.code, path: fixture.expected.path },
+        }
+      : { id: 'expectation.verdict', values: { verdict: fixture.verdict } };
   for (const path of sortedKeys(new Map([...packBefore, ...packAfter]))) {
     const was = packBefore.get(path);
     const now = packAfter.get(path);
@@ -334,13 +356,19 @@ function fixtureChanges(
         if (fixture.keyless_url) explained.add(fixture.keyless_url.slice(SITE_ORIGIN.length + 1));
       }
     if (!was) changes.push(change('fixture-added', path, expectation(now!)));
-    else if (!now) changes.push(change('fixture-removed', path, `was ${expectation(was)}`));
-    else if (expectation(was) !== expectation(now))
+    else if (!now)
       changes.push(
-        change('fixture-expectation-changed', path, `${expectation(was)} in ${previousId}, ${expectation(now)} now`),
+        change('fixture-removed', path, { id: 'fixture-removed', values: { expectation: expectation(was) } }),
+      );
+    else if (changeDetailText(expectation(was)) !== changeDetailText(expectation(now)))
+      changes.push(
+        change('fixture-expectation-changed', path, {
+          id: 'was-now',
+          values: { was: expectation(was), previous: previousId, now: expectation(now) },
+        }),
       );
     else if (before.texts.get(path) !== after.texts.get(path))
-      changes.push(change('fixture-changed', path, `its bytes changed; still ${expectation(now)}`));
+      changes.push(change('fixture-changed', path, { id: 'fixture-bytes', values: { expectation: expectation(now) } }));
   }
   return changes;
 }
@@ -361,9 +389,9 @@ function pageAndFileChanges(
     const subject = `${page[1]}/${page[2]}`;
     const was = before.texts.get(path);
     const now = after.texts.get(path);
-    if (was === undefined) changes.push(change('page-added', subject, `new in this edition`));
-    else if (now === undefined) changes.push(change('page-removed', subject, `in ${previousId}, gone now`));
-    else if (was !== now) changes.push(change('page-text-changed', subject, 'its Markdown changed'));
+    if (was === undefined) changes.push(change('page-added', subject, NEW));
+    else if (now === undefined) changes.push(change('page-removed', subject, gone(previousId)));
+    else if (was !== now) changes.push(change('page-text-changed', subject, { id: 'markdown-changed', values: {} }));
   }
   for (const path of paths) {
     if (explained.has(path)) continue;
@@ -371,7 +399,7 @@ function pageAndFileChanges(
     const now = after.texts.get(path);
     if (was === now) continue;
     const what = was === undefined ? 'added' : now === undefined ? 'removed' : 'changed';
-    changes.push(change('file-changed', path, what));
+    changes.push(change('file-changed', path, { id: `file.${what}`, values: {} }));
   }
   return changes;
 }
@@ -392,11 +420,10 @@ export function classifyChanges(
     previous.standardVersion === next.standardVersion
       ? []
       : [
-          change(
-            'standard-version-changed',
-            'uai_version',
-            `UAI-1 ${previous.standardVersion} in ${previous.id}, ${next.standardVersion} now`,
-          ),
+          change('standard-version-changed', 'uai_version', {
+            id: 'standard-version',
+            values: { was: previous.standardVersion, previous: previous.id, now: next.standardVersion },
+          }),
         ];
   const schemas = schemaChanges(before, after, previous.id, paths, options);
   const explained = new Set<string>([...paths.filter((p) => SCHEMAS.test(p)), REQUIREMENTS, CONFORMANCE]);

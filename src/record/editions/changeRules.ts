@@ -87,17 +87,96 @@ export const CHANGE_RULES = {
 
 export type ChangeRule = keyof typeof CHANGE_RULES;
 
+/**
+ * The details of classified changes, as templates (the catalog translates each as
+ * `change.detail.<id>`): `{name}` is an edition id, a code, a level, a path or a nested detail (a
+ * count of packets, a fixture's expectation). A count has a template for one and one for more.
+ */
+export const CHANGE_DETAILS = {
+  'count.packet.one': '{count} packet',
+  'count.packet.other': '{count} packets',
+  'count.fixture.one': '{count} fixture',
+  'count.fixture.other': '{count} fixtures',
+  'count.generated-packet.one': '{count} generated packet',
+  'count.generated-packet.other': '{count} generated packets',
+  'packets-tightened.one': '{packets} valid in {previous} now fails with {code} ({which})',
+  'packets-tightened.other': '{packets} valid in {previous} now fail with {code} ({which})',
+  'packets-loosened.one': '{packets} failing with {code} in {previous} now passes ({which})',
+  'packets-loosened.other': '{packets} failing with {code} in {previous} now pass ({which})',
+  'which.fixtures': 'fixtures {list}',
+  'which.both': '{fixtures}; {generated}',
+  'standard-version': 'UAI-1 {was} in {previous}, {now} now',
+  new: 'new in this edition',
+  gone: 'in {previous}, gone now',
+  'only-annotations': 'only its annotations changed',
+  'same-verdicts': 'its keywords changed; none of the {fixtures} and {generated} of {previous} changed its verdict',
+  'code-added': 'not used in {previous}',
+  'code-removed': 'used in {previous}, not now',
+  'requirement-added': '{level}, new since {previous}',
+  retired: 'retired: {reason}',
+  'was-now': '{was} in {previous}, {now} now',
+  'statement-changed': 'its English statement changed; its level ({level}) did not',
+  'translations-changed': 'in {locales}',
+  'expectation.verdict': '{verdict}',
+  'expectation.code': '{verdict} {code} at {path}',
+  'expectation.code-at-root': '{verdict} {code} at (root)',
+  'fixture-removed': 'was {expectation}',
+  'fixture-bytes': 'its bytes changed; still {expectation}',
+  'markdown-changed': 'its Markdown changed',
+  'file.added': 'added',
+  'file.removed': 'removed',
+  'file.changed': 'changed',
+} as const;
+
+export type ChangeDetailId = keyof typeof CHANGE_DETAILS;
+
+/**
+ * A change's detail as data: its template and values. A string value is a name or an id, written as
+ * is in every language; `{ english }` is English prose quoted from a record (a retirement's reason).
+ */
+export interface ChangeDetail {
+  id: ChangeDetailId;
+  values: Readonly<Record<string, ChangeDetailValue>>;
+}
+export type ChangeDetailValue = string | number | { english: string } | ChangeDetail;
+
+/** A detail in English: its template filled, nested details first. */
+export function changeDetailText(detail: ChangeDetail): string {
+  return CHANGE_DETAILS[detail.id].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = detail.values[name];
+    if (value === undefined) return whole;
+    if (typeof value === 'object') return 'english' in value ? value.english : changeDetailText(value);
+    return String(value);
+  });
+}
+
+/** A count of things: `{count} packet` or `{count} packets`. */
+export function countDetail(count: number, thing: 'packet' | 'fixture' | 'generated-packet'): ChangeDetail {
+  return { id: `count.${thing}.${count === 1 ? 'one' : 'other'}`, values: { count } };
+}
+
 /** One classified change: its rule, the rule's class, what it is about and what happened. */
 export interface ClassifiedChange {
   rule: ChangeRule;
   class: ChangeClass;
   /** What changed: a schema and JSON Pointer (`uai.agent.ack.v1#/rejection_reason`), an id, a file or a page. */
   subject: string;
+  /** What happened, in English. */
   detail: string;
+  /** The same as data, for a page to write in its own language. */
+  text?: ChangeDetail;
 }
 
-export function change(rule: ChangeRule, subject: string, detail: string): ClassifiedChange {
-  return { rule, class: CHANGE_RULES[rule].class, subject, detail };
+export function change(rule: ChangeRule, subject: string, text: ChangeDetail): ClassifiedChange {
+  return { rule, class: CHANGE_RULES[rule].class, subject, detail: changeDetailText(text), text };
+}
+
+/** The change classification's English strings for the catalog: each rule's meaning and each detail. */
+export function changeCatalogStrings(): [string, string][] {
+  return [
+    ...changeRuleRows().map((row): [string, string] => [`change.rule.${row.rule}`, row.meaning]),
+    ...Object.entries(CHANGE_DETAILS).map(([id, template]): [string, string] => [`change.detail.${id}`, template]),
+  ];
 }
 
 /** The rule table as rows, in the table's order. */

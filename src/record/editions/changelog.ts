@@ -253,7 +253,14 @@ export function changelogRecord(
         page: edition ? `${SITE_ORIGIN}${editionPageUrl(SOURCE_LOCALE, edition.id)}` : null,
         index: edition ? `${SITE_ORIGIN}${editionPath(edition.id, EDITION_INDEX_FILE)}` : null,
         changes_record: edition?.previous ? `${SITE_ORIGIN}${editionChangesPath(edition.id)}` : null,
-        classified_changes: classified.get(entry.edition) ?? null,
+        // The record publishes each change's English detail; its template data is the pages' to translate.
+        classified_changes:
+          classified.get(entry.edition)?.map(({ rule, class: kind, subject, detail }) => ({
+            rule,
+            class: kind,
+            subject,
+            detail,
+          })) ?? null,
         ...entry.text,
         translations: Object.fromEntries(
           translations.flatMap(({ locale, byEdition }) => {
