@@ -66,7 +66,7 @@ node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec --test-
   --test-reporter=./tests/support/fileDurationsReporter.mjs --test-reporter-destination="$logs/durations.json" \
   "${ordered[@]}" || failed+=("build and end-to-end")
 if [ "${UAIX_TEST_RECORD_DURATIONS:-}" = 1 ]; then
-  node --import tsx scripts/test-schedule.ts record "$logs/durations.json" "${tier_files[@]}"
+  node --import tsx scripts/test-schedule.ts record "$logs/durations.json"
 fi
 
 if ((${#failed[@]})); then
