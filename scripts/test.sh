@@ -61,6 +61,11 @@ unit_tier || failed+=(unit)
 # UAIX_TEST_RECORD_DURATIONS=1 writes them to tests/file-durations.json.
 tier_files=(tests/build/**/*.test.ts tests/e2e/**/*.test.ts)
 mapfile -t ordered < <(node --import tsx scripts/test-schedule.ts order "${tier_files[@]}")
+# A failed ordering must not leave the runner without files (it would then run every test file it finds).
+if ((${#ordered[@]} != ${#tier_files[@]})); then
+  echo "== failed: scripts/test-schedule.ts ordered ${#ordered[@]} of ${#tier_files[@]} test files" >&2
+  exit 1
+fi
 echo "== tests, build and end-to-end tiers: tests/build and tests/e2e ($jobs files at a time, longest first: tests/file-durations.json)"
 node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=./tests/support/fileDurationsReporter.mjs --test-reporter-destination="$logs/durations.json" \
