@@ -55,7 +55,9 @@ function parseOptions(args: string[]): Options {
     else if (arg === '--repeat') options.repeat = Number(args[++at]);
     else usage(`unknown option ${arg}`);
   }
-  if (!Number.isInteger(options.scale) || options.scale < 1) usage('--scale takes a whole number ≥ 1');
+  // A fraction is allowed: `--scale 1.05` adds two guides, the smallest run that still generates guides
+  // in every locale (what the test suite runs).
+  if (!Number.isFinite(options.scale) || options.scale < 1) usage('--scale takes a number ≥ 1');
   if (!Number.isInteger(options.repeat) || options.repeat < 1) usage('--repeat takes a whole number ≥ 1');
   return options;
 }
@@ -429,7 +431,8 @@ async function main(): Promise<void> {
   const copy = copyRepository({ withGit: true });
   try {
     const realPages = buildPageIndex(loadContentEntries(join(copy, 'content')).entries).pages.length;
-    // Each guide is a page in every locale; scale N means about N times the record's pages.
+    // Each guide is a page in every locale; scale N means about N times the record's pages (N may be a
+    // fraction).
     const guides = Math.round(((options.scale - 1) * realPages) / LOCALES.length);
     if (guides > 0) addGuides(copy, guides);
     const barePages = fillBareSite(copy);

@@ -2,7 +2,7 @@
 # `npm test`: build the site, type-check and lint from this checkout, then run every test with Node's
 # test runner in two tiers: the unit tier (the core and the record logic: `npm run test:unit`), then
 # the build tier (checks over dist/, builds in throw-away copies, the bench scripts at their smallest
-# size) with the end-to-end tier (the browser, crawler, accessibility and HTML-validity tests against
+# size) with the end-to-end tier, longest file first (the browser, crawler, accessibility and HTML-validity tests against
 # dist/ served on 127.0.0.1, each file on a free port). Test files run UAIX_TEST_JOBS at a time
 # (default: the number of cores, at least 2): no two files share state (each build test works in its
 # own copy of the repository; packing the checkout's package takes a lock, tests/support/packageFolderLock.ts).
@@ -56,9 +56,23 @@ fi
 failed=()
 unit_tier || failed+=(unit)
 
-echo "== tests, build and end-to-end tiers: tests/build and tests/e2e ($jobs files at a time)"
-node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec tests/build/**/*.test.ts tests/e2e/**/*.test.ts ||
-  failed+=("build and end-to-end")
+# Longest first, by the seconds each file took in a measured run (scripts/testSchedule.ts), so that no
+# long file starts last; the reporter beside spec measures this run's seconds of each file, and
+# UAIX_TEST_RECORD_DURATIONS=1 writes them to tests/file-durations.json.
+tier_files=(tests/build/**/*.test.ts tests/e2e/**/*.test.ts)
+mapfile -t ordered < <(node --import tsx scripts/test-schedule.ts order "${tier_files[@]}")
+# A failed ordering must not leave the runner without files (it would then run every test file it finds).
+if ((${#ordered[@]} != ${#tier_files[@]})); then
+  echo "== failed: scripts/test-schedule.ts ordered ${#ordered[@]} of ${#tier_files[@]} test files" >&2
+  exit 1
+fi
+echo "== tests, build and end-to-end tiers: tests/build and tests/e2e ($jobs files at a time, longest first: tests/file-durations.json)"
+node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./tests/support/fileDurationsReporter.mjs --test-reporter-destination="$logs/durations.json" \
+  "${ordered[@]}" || failed+=("build and end-to-end")
+if [ "${UAIX_TEST_RECORD_DURATIONS:-}" = 1 ]; then
+  node --import tsx scripts/test-schedule.ts record "$logs/durations.json"
+fi
 
 if ((${#failed[@]})); then
   echo "== failed: ${failed[*]} (see the tier's summary above)" >&2

@@ -4,12 +4,14 @@
  * validator's result and Pagefind's results, in the dark scheme (contrast differs). Then keyboard
  * use: the skip link first, the language switcher reachable and operable with Enter, and the
  * validator operable without a mouse: a change of the fixture select is announced by the role=status
- * region, and after Validate focus moves to the result, the region silenced so it speaks once. One browser,
- * one context, one page reused throughout.
+ * region, and after Validate focus moves to the result, the region silenced so it speaks once. One browser
+ * and one context; the page-by-page passes run in AXE_TABS tabs of it side by side (a tab waits on
+ * loading while another runs axe), each page checked once, the violations reported in page order; the
+ * keyboard tests use one tab.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startStaticServer, type StaticServer } from '../support/staticServer.ts';
 import { groupViolations, runAxe, type AxeViolation } from '../support/a11y.ts';
@@ -32,8 +34,12 @@ const DARK_SAMPLE = [
   '/es-es/governance/translation-status/',
 ];
 
+/** Tabs the page-by-page axe passes use at once. */
+const AXE_TABS = 3;
+
 let server: StaticServer;
 let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 let checkedPages: string[];
 
@@ -44,7 +50,7 @@ before(async () => {
   checkedPages = htmlPagePaths().filter((path) => !/\/search\/$/.test(path));
   server = await startStaticServer(DIST);
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
 });
@@ -57,10 +63,40 @@ after(async () => {
 const report = (violations: AxeViolation[]) =>
   `${violations.length} axe violations:\n  ${groupViolations(violations).join('\n  ')}`;
 
-async function axeOn(path: string, scheme: 'light' | 'dark'): Promise<AxeViolation[]> {
-  const response = await page.goto(server.url(path), { waitUntil: 'load' });
+async function axeOn(tab: Page, path: string, scheme: 'light' | 'dark'): Promise<AxeViolation[]> {
+  const response = await tab.goto(server.url(path), { waitUntil: 'load' });
   assert.equal(response?.status(), 200, `${path}: ${response?.status()}`);
-  return runAxe(page, { page: path, scheme });
+  return runAxe(tab, { page: path, scheme });
+}
+
+/**
+ * axe on every path in `scheme`, AXE_TABS tabs taking the next path as each is done; the violations
+ * in the order of `paths`, whichever tab finished first. The tabs are closed after.
+ */
+async function axeOnEvery(paths: readonly string[], scheme: 'light' | 'dark'): Promise<AxeViolation[]> {
+  const found: AxeViolation[][] = [];
+  let next = 0;
+  const tabs = await Promise.all(Array.from({ length: Math.min(AXE_TABS, paths.length) }, () => context.newPage()));
+  try {
+    await Promise.all(
+      tabs.map(async (tab) => {
+        await tab.emulateMedia({ colorScheme: scheme });
+        assert.equal(
+          await tab.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+          scheme === 'dark',
+          `the tab is not in the ${scheme} scheme`,
+        );
+        while (next < paths.length) {
+          const index = next++;
+          found[index] = await axeOn(tab, paths[index]!, scheme);
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(tabs.map((tab) => tab.close()));
+  }
+  assert.equal(found.filter(Boolean).length, paths.length, 'a page was not checked');
+  return found.flat();
 }
 
 async function showValidatorResult(): Promise<void> {
@@ -75,22 +111,13 @@ async function showValidatorResult(): Promise<void> {
 
 test('axe: every page but search (the root and fallback pages included), light colour scheme: no violations', async () => {
   assert.ok(checkedPages.length >= 100, `only ${checkedPages.length} pages to check`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  const violations: AxeViolation[] = [];
-  for (const path of checkedPages) violations.push(...(await axeOn(path, 'light')));
+  const violations = await axeOnEvery(checkedPages, 'light');
   assert.equal(violations.length, 0, report(violations));
 });
 
 test('axe: a sample of every kind of page, dark colour scheme: no violations', async () => {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  try {
-    assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), true);
-    const violations: AxeViolation[] = [];
-    for (const path of DARK_SAMPLE) violations.push(...(await axeOn(path, 'dark')));
-    assert.equal(violations.length, 0, report(violations));
-  } finally {
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
+  const violations = await axeOnEvery(DARK_SAMPLE, 'dark');
+  assert.equal(violations.length, 0, report(violations));
 });
 
 test('axe: the validator with a result table, and search with Pagefind results, in both colour schemes', async () => {

@@ -1,5 +1,6 @@
 /**
- * Validity of what dist/ publishes: every HTML page passes html-validate's recommended preset, every
+ * Validity of what dist/ publishes: every HTML page passes html-validate's recommended preset (the pages
+ * spread over worker threads, each page validated once: htmlValidityProblems), every
  * .json file parses, the sitemap XML files are well-formed, and the sitemap lists every HTML page
  * that is its own canonical, except the search pages, exactly once.
  */
@@ -21,7 +22,7 @@ import { sitemapLocs } from '../support/crawl.ts';
 import {
   createHtmlValidator,
   formatFinding,
-  inlineStylesOutsideShiki,
+  htmlValidityProblems,
   sitemapCoverageProblems,
   validateHtml,
   xmlWellFormednessProblems,
@@ -37,14 +38,9 @@ before(() => {
 
 test('every HTML page passes html-validate (recommended preset), with inline styles only in Shiki code blocks', async () => {
   assert.ok(pages.length >= 100, `only ${pages.length} pages`);
-  const validator = createHtmlValidator();
-  const problems: string[] = [];
-  for (const page of pages) {
-    const html = readFileSync(pageFile(page), 'utf8');
-    const file = `dist${page}index.html`;
-    problems.push(...(await validateHtml(validator, html, file)).map(formatFinding));
-    problems.push(...inlineStylesOutsideShiki(html, file));
-  }
+  const problems = await htmlValidityProblems(
+    pages.map((page) => ({ path: pageFile(page), label: `dist${page}index.html` })),
+  );
   assert.deepEqual(problems, [], `html-validate findings:${list(problems)}`);
 });
 

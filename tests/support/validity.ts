@@ -3,7 +3,9 @@
  * recommended preset, an XML well-formedness check (saxes), and the sitemap's coverage of the pages.
  */
 import { HtmlValidate, type ConfigData, type Message } from 'html-validate';
+import assert from 'node:assert/strict';
 import { SaxesParser } from 'saxes';
+import { workerAnswer } from '../../src/record/node/typeScriptWorker.ts';
 import { attr, hasClass, parseHtml, walk } from './html.ts';
 
 export const HTML_VALIDATE_CONFIG: ConfigData = {
@@ -67,6 +69,43 @@ export async function validateHtml(validator: HtmlValidate, html: string, file: 
 
 export const formatFinding = (finding: HtmlFinding): string =>
   `${finding.file}:${finding.line}:${finding.column} ${finding.ruleId}: ${finding.message}${finding.selector ? ` (${finding.selector})` : ''}`;
+
+/** A page to check: the file to read and the name its problem lines give it. */
+export interface HtmlPage {
+  path: string;
+  label: string;
+}
+
+/** Worker threads `htmlValidityProblems` spreads the pages over. */
+export const HTML_VALIDITY_WORKERS = 2;
+
+/**
+ * html-validate's findings (formatFinding) and the inline styles outside Shiki of every page, in
+ * the order of `pages`: each worker thread (htmlValidityWorker.ts) takes every `workers`-th page and
+ * validates it with one validator of its own, so the pages are checked side by side.
+ */
+export async function htmlValidityProblems(
+  pages: readonly HtmlPage[],
+  workers: number = HTML_VALIDITY_WORKERS,
+): Promise<string[]> {
+  const count = Math.max(1, Math.min(workers, pages.length));
+  const shares = Array.from({ length: count }, (_, worker) => pages.filter((_page, index) => index % count === worker));
+  const answers = await Promise.all(
+    shares.map((share, worker) =>
+      workerAnswer<string[][]>(
+        new URL('./htmlValidityWorker.ts', import.meta.url),
+        share,
+        `html-validate worker ${worker}`,
+      ),
+    ),
+  );
+  const problems = pages.map((_page, index) => answers[index % count]![Math.floor(index / count)]);
+  assert.ok(
+    problems.every((lines) => Array.isArray(lines)),
+    'a worker answered for fewer pages than it was given',
+  );
+  return problems.flat() as string[];
+}
 
 /** Inline `style` attributes are allowed only inside Shiki's code blocks. */
 export function inlineStylesOutsideShiki(html: string, file: string): string[] {
