@@ -55,6 +55,7 @@ test('the latest alias freezes to exactly the latest edition, and the record say
   assert.deepEqual([...frozen.keys()].sort(), [...latest.files.keys()].sort());
   for (const [file, bytes] of frozen) assert.ok(Buffer.from(bytes).equals(Buffer.from(latest.files.get(file)!)), file);
   assert.equal(manifest.edition.label, `edition ${latest.folder}`);
+  assert.deepEqual(manifest.edition.pending, { pages: [], files: { added: [], removed: [], changed: [] } });
   const mirror = JSON.parse(readFileSync(join(DIST, 'en-us/specification/uai-1/index.json'), 'utf8'));
   assert.deepEqual(mirror.edition, {
     label: `edition ${latest.folder}`,

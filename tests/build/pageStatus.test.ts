@@ -5,7 +5,8 @@
  * (es-us, fr-fr, zh-cn; es-es shows es-us's text), each linking to its text as released, which
  * dist/ serves; every other normative page in every locale still says "Published in edition
  * <edition>"; the changed guide, like every page editions do not freeze, says it is informative;
- * the editions page of every locale lists exactly the fallbacks pages as pending, and no machine file.
+ * the editions page of every locale and the manifest list exactly the fallbacks pages as pending, and
+ * no machine file.
  * Then, in the same copy, a second build with a shared interface string reworded (one every English
  * normative page's Markdown shows): no page's own file changed, so each says "Published", and the
  * build refuses to publish that claim, one line per English frozen page whose text the string changed.
@@ -120,6 +121,14 @@ test('the editions page of every locale lists the reworded pages as pending, by 
   const manifest = JSON.parse(readFileSync(dist('.well-known/uaix.json'), 'utf8'));
   assert.equal(manifest.edition.state, 'draft');
   assert.equal(manifest.edition.since, LATEST);
+  assert.deepEqual(manifest.edition.pending, {
+    pages: FROZEN_LOCALES.map((locale) => ({
+      page: `https://uaix.org/${locale}/${CHANGED}/`,
+      state: 'changed',
+      released_text: `https://uaix.org/editions/${LATEST}/pages/${locale}/${CHANGED}.md`,
+    })),
+    files: { added: [], removed: [], changed: [] },
+  });
 });
 
 test("a shared string that changes published pages' text fails the build, one line per page", () => {
@@ -143,7 +152,9 @@ test("a shared string that changes published pages' text fails the build, one li
   for (const file of english)
     assert.match(
       lineNaming(refused, `editions/${LATEST}/${file}:`),
-      new RegExp(`page says "Published in edition ${LATEST.replace('.', '\\.')}".*\\[editions\\]; release a new edition`),
+      new RegExp(
+        `page says "Published in edition ${LATEST.replace('.', '\\.')}".*\\[editions\\]; release a new edition`,
+      ),
     );
   assert.equal(english.length, 11, 'the English normative pages of the edition');
   assert.doesNotMatch(refused.stderr, /pages\/(es-us|fr-fr|zh-cn)\//, 'pages in other languages are their own');
