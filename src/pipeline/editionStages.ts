@@ -1,12 +1,13 @@
 /**
  * The build's edition stages. Before Astro: the committed editions must agree with their indexes
  * (a released edition never changes). After the pages: every edition is published under
- * /editions/<id>/ as its committed bytes, and the record's status against the latest edition,
+ * /editions/<id>/ as its committed bytes, and each page's status against the latest edition,
  * which the pages were rendered with, must hold for their Markdown mirrors too.
  */
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../uai/node/recordFiles.ts';
-import { EDITION_INDEX_FILE, EDITIONS_FOLDER, editionStatusLabel, fileChanges } from '../record/editions/editions.ts';
+import { EDITION_INDEX_FILE, EDITIONS_FOLDER, fileChanges } from '../record/editions/editions.ts';
+import { pendingFrozenPaths } from '../record/editions/pageStatus.ts';
 import { builtEditionChanges, editionState, type EditionState } from '../record/machine/node/editionState.ts';
 import type { EditionSite } from '../record/editions/node/editionFiles.ts';
 import { fail } from './buildFailure.ts';
@@ -32,8 +33,9 @@ export function checkEditions(site: EditionSite): EditionState {
 
 /**
  * After the mirrors: copies every committed edition into dist/editions/ byte for byte, and fails
- * when the pages said "released" but their Markdown differs from the latest edition's (a template
- * or interface string changed the normative pages while their sources did not).
+ * when a page said "Published in edition <id>" (or the record a machine file unchanged) but its
+ * Markdown differs from the latest edition's (a template, interface string or shared data file
+ * changed it while the page's own files did not).
  */
 export function publishEditions(distRoot: string, site: EditionSite): number {
   const state = editionState(site);
@@ -48,19 +50,23 @@ export function publishEditions(distRoot: string, site: EditionSite): number {
       copied++;
     }
   }
-  const { latest, status } = state;
+  const { latest, pending } = state;
   // The edition command's own build: the edition it is about to write supersedes the latest one.
-  if (latest && status.state === 'released' && !process.env[FREEZING_ENV]) {
+  if (latest && !process.env[FREEZING_ENV]) {
+    // Every file of the edition the pages and records claim unchanged (all but the pending ones)
+    // must be byte for byte the edition's once rendered: a page that says "Published in edition
+    // <id>" has its released text.
     const { added, removed, changed } = fileChanges(latest.files, builtEditionChanges(site, distRoot));
-    const differing = [...added, ...removed, ...changed];
+    const claimed = pendingFrozenPaths(pending);
+    const differing = [...added, ...removed, ...changed].filter((file) => !claimed.has(file));
     if (differing.length)
       fail(
         'editions',
         differing.map((file): Problem => ({
           file: `${EDITIONS_FOLDER}/${latest.id}/${file}`,
-          message: `the build's ${file} differs from the released ${editionStatusLabel(status)}, though the sources it is made from do not (a template or interface string changed it)`,
+          message: `the build's ${file} differs from edition ${latest.id}'s, though the files it is made from do not and its page says "Published in edition ${latest.id}" (a template, interface string or shared data file changed it)`,
           rule: 'editions',
-          hint: 'release a new edition with npm run edition -- <id>',
+          hint: 'release a new edition with npm run edition -- <id>, or undo the change to the shared file',
         })),
       );
   }

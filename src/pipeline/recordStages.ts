@@ -506,9 +506,9 @@ function publishManifest(
   );
   if (routeTypeProblems.length) fail('route content types', routeTypeProblems);
   // node:crypto's SHA-256: the core's pure-JavaScript one took most of this stage (0.4 s at 10×).
-  const { status, editions } = editionState(site);
+  const { status, pending, editions } = editionState(site);
   const manifest = buildSiteManifest(site.model, site.index, built, site.routes, release, nodeSha256, {
-    edition: editionManifestEntry(status, editions, SOURCE_LOCALE, bundles),
+    edition: editionManifestEntry(status, pending, editions, SOURCE_LOCALE, bundles),
     license: site.config.license,
   });
   const manifestProblems = recordSchemaProblems(MANIFEST_PATH, manifest, MANIFEST_SCHEMA_PATH);

@@ -4,8 +4,8 @@
  * for a second one that day) names the standard version it publishes and never changes once
  * released. This module holds the rules as pure functions: the id grammar and order, the frozen
  * files (schemas whose `$id` and absolute `$ref`s are rewritten to the edition's URL), the edition
- * index (`edition.json`) with the sha256 of every file, the check of an index against its files,
- * and whether the record as built equals its latest edition or is a draft since it.
+ * index (`edition.json`) with the sha256 of every file and the check of an index against its files
+ * (pageStatus.ts decides what of the record as built differs from its latest edition).
  */
 import { sha256Digest, type Sha256 } from '../../uai/sha256.ts';
 import { SITE_ORIGIN, pageUrl } from '../model/locales.ts';
@@ -227,36 +227,6 @@ export function nextEditionProblem(id: string, existing: readonly string[]): str
 export type EditionStatus =
   | { state: 'released'; id: string; date: string; standardVersion: string }
   | { state: 'draft'; since: string | null; standardVersion: string };
-
-/** Equal digests for equal keys, and no key on one side only. */
-function sameDigests(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => b[key] === a[key]);
-}
-
-/**
- * The status of the record against its latest edition: released when the files it would freeze now
- * (and the sources of its pages) are the latest edition's, byte for byte; a draft otherwise.
- * `wouldFreeze` is the index the record would get as edition `latest.id`; with `pages` false only
- * the machine files and the page sources are compared (before Astro renders, the pages do not exist).
- */
-export function editionStatusOf(
-  latest: EditionIndex | undefined,
-  wouldFreeze: Pick<EditionIndex, 'files' | 'sources' | 'standard_version'>,
-  options: { pages: boolean },
-): EditionStatus {
-  const standardVersion = wouldFreeze.standard_version;
-  if (!latest) return { state: 'draft', since: null, standardVersion };
-  const compared = (files: Record<string, string>) =>
-    options.pages ? files : Object.fromEntries(Object.entries(files).filter(([path]) => !path.startsWith('pages/')));
-  const same =
-    latest.standard_version === standardVersion &&
-    sameDigests(latest.sources, wouldFreeze.sources) &&
-    sameDigests(compared(latest.files), compared(wouldFreeze.files));
-  return same
-    ? { state: 'released', id: latest.id, date: latest.date, standardVersion }
-    : { state: 'draft', since: latest.id, standardVersion };
-}
 
 /** The status in words, as pages and machine records carry it (English; pages use their UI strings). */
 export function editionStatusLabel(status: EditionStatus): string {

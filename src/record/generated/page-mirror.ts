@@ -31,12 +31,14 @@ export interface UAIXPageMirrorIndexJson {
   };
   last_changed: string | null;
   /**
-   * The edition of the record the page belongs to: label is "edition <id>" when the record is its latest edition, else "draft: unreleased changes since <id>" (or "draft: no edition released yet"); id and date are the released edition's, null for a draft. Absent only on a page that does not state it.
+   * The page's own status against the record's latest edition: state published (its normative text is that edition's; label "edition <id>", id and date the edition's), changed (its text differs; label "draft: changed since <id>"), new (a normative page the edition does not hold), unreleased (no edition released yet) or informative (a page editions do not freeze). released_text is the URL of the page's text as the edition froze it (published and changed pages), else null. Absent only on a page that does not state it.
    */
   edition?: {
     label: string;
+    state: 'published' | 'changed' | 'new' | 'unreleased' | 'informative';
     id: string | null;
     date: string | null;
+    released_text: string | null;
   };
   headings: {
     level: number;

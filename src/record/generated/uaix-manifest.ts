@@ -151,6 +151,21 @@ export interface UAIXSiteManifestWellKnownUaixJson {
      * For a draft: the latest edition it has changes since (null before the first).
      */
     since: string | null;
+    /**
+     * What differs from the latest edition, to be released with the next one: each normative page whose text differs (changed, new, or removed, with its text as released) and each machine file added, removed or changed (public paths). Empty when the state is released.
+     */
+    pending: {
+      pages: {
+        page: string;
+        state: 'changed' | 'new' | 'removed';
+        released_text: string | null;
+      }[];
+      files: {
+        added: string[];
+        removed: string[];
+        changed: string[];
+      };
+    };
     standard_version: string;
     /**
      * The latest edition's index (edition.json); null before the first.

@@ -11,10 +11,12 @@ import {
   editionPageUrl,
   editionPath,
   editionStatusLabel,
+  frozenPagePath,
   type EditionIndex,
   type EditionStatus,
 } from '../editions/editions.ts';
 import { editionChangesPath } from '../editions/editionChanges.ts';
+import type { PendingChanges } from '../editions/pageStatus.ts';
 import { CHANGELOG_PATH, changelogFeedPath } from '../editions/changelog.ts';
 import { BUNDLE_MEDIA_TYPE, editionBundlePath } from './editionBundle.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
@@ -26,9 +28,10 @@ export interface BundleFacts {
   bytes: Uint8Array;
 }
 
-/** What the manifest says about editions: the record's status and every released edition with its bundle. */
+/** What the manifest says about editions: the status, what is pending, every released edition and its bundle. */
 export function editionManifestEntry(
   status: EditionStatus,
+  pending: PendingChanges,
   editions: readonly EditionIndex[],
   locale: string,
   bundles: readonly BundleFacts[],
@@ -41,6 +44,21 @@ export function editionManifestEntry(
     id: status.state === 'released' ? status.id : null,
     date: status.state === 'released' ? status.date : null,
     since: status.state === 'draft' ? status.since : null,
+    pending: {
+      pages: pending.pages.map((page) => ({
+        page: `${SITE_ORIGIN}${pageUrl(page.locale, page.path)}`,
+        state: page.state,
+        released_text:
+          latest && page.state !== 'new'
+            ? `${SITE_ORIGIN}${editionPath(latest.id, frozenPagePath(page.locale, page.path))}`
+            : null,
+      })),
+      files: {
+        added: pending.files.added.map((file) => `/${file}`),
+        removed: pending.files.removed.map((file) => `/${file}`),
+        changed: pending.files.changed.map((file) => `/${file}`),
+      },
+    },
     standard_version: status.standardVersion,
     latest: latest ? `${SITE_ORIGIN}${editionPath(latest.id, EDITION_INDEX_FILE)}` : null,
     editions: editions.map((edition) => ({

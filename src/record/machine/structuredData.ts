@@ -12,7 +12,7 @@ import type { RecordModel } from '../model/recordModel.ts';
 import { LOCALES, SITE_ORIGIN, localeOf } from '../model/locales.ts';
 import { CONFORMANCE_PATH } from '../model/publicPaths.ts';
 import { mediaTypeOf } from './machineRecords.ts';
-import { editionStatusLabel, type EditionStatus } from '../editions/editions.ts';
+import { pageEditionStatusLabel, type PageEditionStatus } from '../editions/pageStatus.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
 
 export type StructuredDataType = 'TechArticle' | 'Dataset' | 'WebPage';
@@ -48,8 +48,8 @@ export interface StructuredDataInput {
   lastChanged?: string;
   /** When the page's text was first published (from git), YYYY-MM-DD. */
   firstPublished?: string;
-  /** The record's edition status: its edition (version and date), or a draft since one. */
-  edition?: EditionStatus;
+  /** The page's own edition status (pageStatus.ts): the edition it is published in, or why it is not. */
+  edition?: PageEditionStatus;
   /** The URL of the record's licence (record.config.json). */
   license?: string;
   /** The files an edition page offers (its bundle and index), as the Dataset's distribution. */
@@ -85,7 +85,10 @@ export function pageStructuredData(
     identifier: page.code,
     ...(input.firstPublished ? { datePublished: input.firstPublished } : {}),
     ...(input.lastChanged ? { dateModified: input.lastChanged } : {}),
-    ...(input.edition ? { version: editionStatusLabel(input.edition) } : {}),
+    // The page's own edition status as its version; a page editions do not freeze has no version to state.
+    ...(input.edition && input.edition.state !== 'informative'
+      ? { version: pageEditionStatusLabel(input.edition) }
+      : {}),
     // The record speaks for itself: it is the author and the publisher of every page.
     author: organisation(input.siteName),
     publisher: organisation(input.siteName),

@@ -70,6 +70,11 @@ export interface ProfileRecord {
   fixtures: PublishedFixture[];
 }
 
+/** The fixture a profile's page shows with its keyless form: its first valid fixture that has one. */
+export function profileExampleFixture(profile: ProfileRecord): PublishedFixture | undefined {
+  return profile.fixtures.find((fixture) => fixture.verdict === 'valid' && fixture.keyless !== undefined);
+}
+
 export interface RecordModel {
   validator: PacketValidator;
   routeChecker: RouteChecker;

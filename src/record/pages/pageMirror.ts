@@ -236,8 +236,10 @@ function mirrorJson(
       ? {
           edition: {
             label: meta(RECORD_META.edition)!,
+            state: (meta(RECORD_META.editionState) ?? '') as NonNullable<PageMirror['edition']>['state'],
             id: meta(RECORD_META.editionId) ?? null,
             date: meta(RECORD_META.editionDate) ?? null,
+            released_text: meta(RECORD_META.editionReleasedText) ?? null,
           },
         }
       : {}),

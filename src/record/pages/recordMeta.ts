@@ -13,4 +13,6 @@ export const RECORD_META = {
   edition: 'uaix:edition',
   editionId: 'uaix:edition-id',
   editionDate: 'uaix:edition-date',
+  editionState: 'uaix:edition-state',
+  editionReleasedText: 'uaix:edition-released-text',
 } as const;

@@ -12,7 +12,6 @@ import type { Problem } from '../../../uai/problem.ts';
 import {
   EDITIONS_FOLDER,
   editionIndex,
-  editionStatusOf,
   frozenFiles,
   type CommittedEdition,
   type EditionContents,
@@ -21,11 +20,22 @@ import {
 } from '../../editions/editions.ts';
 import { machineRecordFiles } from '../machineRecords.ts';
 import {
+  frozenPageInputs,
+  frozenPageOf,
   normativeMachinePaths,
   normativeMirrorPath,
   normativePages,
   normativeSourceFiles,
 } from '../../editions/editionContents.ts';
+import {
+  pageEditionStatus,
+  pendingChanges,
+  recordEditionStatus,
+  type FrozenPageDigests,
+  type PageEditionStatus,
+  type PendingChanges,
+} from '../../editions/pageStatus.ts';
+import type { Page } from '../../pages/pageIndex.ts';
 import {
   committedEditionProblems,
   readCommittedEditions,
@@ -49,7 +59,7 @@ function sourcesOf(site: EditionSite, root: string): EditionContents['sources'] 
   const templates = TEMPLATE_FOLDERS.flatMap((folder) => walkFiles(join(root, folder))).map((file) =>
     relative(root, file).split('\\').join('/'),
   );
-  return [...normativeSourceFiles(normativePages(site.index)), ...templates.sort()]
+  return [...normativeSourceFiles(normativePages(site.index), site.index, site.model), ...templates.sort()]
     .filter((file) => existsSync(join(root, file)))
     .map((file) => ({ file, bytes: readFileSync(join(root, file)) }));
 }
@@ -89,8 +99,12 @@ export interface EditionState {
   /** The released editions, oldest first. */
   editions: EditionIndex[];
   latest: EditionIndex | undefined;
-  /** From the machine files and the pages' sources (the pages themselves are compared after rendering). */
+  /** The record's: released when nothing is pending (mirrors are checked after rendering). */
   status: EditionStatus;
+  /** The frozen pages and machine files that differ from the latest edition. */
+  pending: PendingChanges;
+  /** Each page's own status (pageStatus.ts). */
+  pageStatus(page: Page): PageEditionStatus;
   /** The requirements each released edition published (editions before requirement ids have none). */
   releasedRequirements: ReleasedRequirements[];
   problems: Problem[];
@@ -123,17 +137,62 @@ export function editionState(site: EditionSite, root = REPOSITORY_ROOT): Edition
   const editions = read.editions.flatMap((edition) => (edition.index ? [edition.index] : []));
   const latest = editions.at(-1);
   const releasedRequirements = read.editions.flatMap((edition) => releasedRequirementsOf(edition, problems));
+  const now = wouldFreeze(site, latest?.id ?? '0000-01-01', machineFilesOf(site), root);
+  const pages = pageStatuses(site, latest, now);
+  const frozen = normativePages(site.index).map((page) => ({
+    locale: page.locale,
+    path: page.path,
+    status: pages.get(page.url)!,
+  }));
+  const pending = pendingChanges(latest, frozen, now.files);
   const state: EditionState = {
     editions,
     latest,
     releasedRequirements,
-    status: editionStatusOf(latest, wouldFreeze(site, latest?.id ?? '0000-01-01', machineFilesOf(site), root), {
-      pages: false,
-    }),
+    status: recordEditionStatus(latest, now.standard_version, pending),
+    pending,
+    pageStatus: (page) => pages.get(page.url) ?? { state: 'informative' },
     problems,
   };
   states.set(site.model, state);
   return state;
+}
+
+/**
+ * Every page's status, by URL: a page showing a frozen page's text has that page's status, from the
+ * digests of the frozen page's own inputs (`now`: the index the record would have as the latest
+ * edition, machine files and sources); any other page is informative.
+ */
+function pageStatuses(site: EditionSite, latest: EditionIndex | undefined, now: EditionIndex) {
+  const byFrozenUrl = new Map<string, PageEditionStatus>();
+  const statusOf = (frozen: Page): PageEditionStatus => {
+    const known = byFrozenUrl.get(frozen.url);
+    if (known) return known;
+    const inputs = frozenPageInputs(frozen, site.index, site.model);
+    const digests: FrozenPageDigests = {
+      locale: frozen.locale,
+      path: frozen.path,
+      sources: digestsOf(inputs.sources, now.sources),
+      files: digestsOf(
+        inputs.machinePaths.map((path) => path.slice(1)),
+        now.files,
+      ),
+    };
+    const status = pageEditionStatus(latest, digests);
+    byFrozenUrl.set(frozen.url, status);
+    return status;
+  };
+  const statuses = new Map<string, PageEditionStatus>();
+  for (const page of site.index.pages) {
+    const frozen = frozenPageOf(site.index, page);
+    statuses.set(page.url, frozen ? statusOf(frozen) : { state: 'informative' });
+  }
+  return statuses;
+}
+
+/** The digests of `keys` in `all` (a key `all` lacks, a file that does not exist, is left out). */
+function digestsOf(keys: readonly string[], all: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(keys.filter((key) => key in all).map((key) => [key, all[key]]));
 }
 
 /** The index edition `id` would have, from machine files (and pages, when given). */
