@@ -307,7 +307,8 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
       : '';
   const pending =
     pendingLines(site.catalogPending, 'catalog translation(s)') +
-    pendingLines(changelogOf(site).pending, 'changelog entry translation(s)');
+    pendingLines(changelogOf(site).pending, 'changelog entry translation(s)') +
+    pendingLines(site.glossaryPending, 'glossary definition translation(s)');
   const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked${pending}`;
   return { site, release, redaction, sourceScan, publicFiles, summary };
 }
