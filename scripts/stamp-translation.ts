@@ -1,10 +1,12 @@
 /**
  * `npm run i18n:stamp -- <translation file>…`: records the English source's current digest in a
- * reviewed translation, so the translation-status page shows it as translated, not stale.
+ * reviewed translation, so the translation-status page shows it as translated, not stale (in a
+ * changelog file, each entry's `source` too).
  */
 import { relative, resolve } from 'node:path';
 import { REPOSITORY_ROOT } from '../src/uai/node/recordFiles.ts';
 import { NotATranslationError, stampTranslation } from '../src/record/content/node/translationStamp.ts';
+import { isChangelogFile, stampChangelogTranslation } from '../src/record/editions/node/changelogStamp.ts';
 import { scriptErrorLine } from './scriptErrors.ts';
 
 const files = process.argv.slice(2);
@@ -15,7 +17,9 @@ if (files.length === 0) {
 for (const arg of files) {
   const file = relative(REPOSITORY_ROOT, resolve(arg));
   try {
-    const { source, digest } = stampTranslation(REPOSITORY_ROOT, file);
+    // A changelog file's entries each record the English entry they translate, too.
+    const stamp = isChangelogFile(file) ? stampChangelogTranslation : stampTranslation;
+    const { source, digest } = stamp(REPOSITORY_ROOT, file);
     console.log(`${file}: source_digest ${digest} (${source})`);
   } catch (error) {
     console.error(error instanceof NotATranslationError ? error.message : scriptErrorLine('i18n:stamp', error));

@@ -66,7 +66,11 @@ export function publishChanges(
   });
   for (const { locale } of files) {
     const t = ui(locale);
-    const labels = { feedTitle: t('changelog.feed_title'), breaking: t('change_class.breaking') };
+    const labels = {
+      feedTitle: t('changelog.feed_title'),
+      breaking: t('change_class.breaking'),
+      pending: t('catalog.pending'),
+    };
     const feed = changelogFeed(files, editions, locale, labels, license, classified);
     if (feed) publish({ path: changelogFeedPath(locale), text: feed });
   }

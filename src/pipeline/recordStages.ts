@@ -94,6 +94,7 @@ import { checkErrata, publishErrata } from './errataStages.ts';
 import { checkImplementations, publishImplementationsMatrix, publishReferenceReport } from './implementationStages.ts';
 import { ERRATA_SCHEMA_PATH } from '../record/editions/errata.ts';
 import { CHANGELOG_SCHEMA_PATH } from '../record/editions/changelog.ts';
+import { changelogOf } from '../site/changelogContext.ts';
 import { EDITION_CHANGES_SCHEMA_PATH } from '../record/editions/editionChanges.ts';
 import { editionState } from '../record/machine/node/editionState.ts';
 import { editionManifestEntry, withEditionsSection } from '../record/machine/editionRecords.ts';
@@ -300,9 +301,14 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
   const { site, redaction, sourceScan, publicFiles } = started;
   const { model, index, routes } = site;
   // A pending translation (its English changed since) shows the English: said here, not a failure.
-  const pending = site.catalogPending.length
-    ? `; ${site.catalogPending.length} catalog translation(s) pending, shown in English:\n${site.catalogPending.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`
-    : '';
+  const pendingLines = (problems: readonly Problem[], what: string) =>
+    problems.length
+      ? `; ${problems.length} ${what} pending, shown in English:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`
+      : '';
+  const pending =
+    pendingLines(site.catalogPending, 'catalog translation(s)') +
+    pendingLines(changelogOf(site).pending, 'changelog entry translation(s)') +
+    pendingLines(site.glossaryPending, 'glossary definition translation(s)');
   const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked${pending}`;
   return { site, release, redaction, sourceScan, publicFiles, summary };
 }

@@ -12,7 +12,15 @@ import {
   loadClientLadder,
   loadUiStrings,
   loadGlossaries,
+  loadEnglishGlossary,
 } from '../record/content/node/contentFiles.ts';
+import {
+  glossaryConceptProblems,
+  glossaryDefinitionProse,
+  glossaryPending,
+  glossaryRows,
+  type GlossaryRow,
+} from '../record/content/glossaryConcepts.ts';
 import { withEditionPages } from '../record/editions/node/editionFiles.ts';
 import { languageProblems, type LanguageCheckInput } from '../record/checks/node/siteLanguageCheck.ts';
 import { routeLinkSchemeProblems } from '../record/checks/sourceLinks.ts';
@@ -83,6 +91,10 @@ export interface SiteContext {
   catalog(locale: string): (key: string) => CatalogText;
   /** Translations whose English changed since (shown in English until restamped), one problem each. */
   catalogPending: Problem[];
+  /** A locale's glossary page rows (glossaryConcepts.ts): every English concept on the English page. */
+  glossary(locale: string): GlossaryRow[];
+  /** Translated glossary definitions whose English changed since (shown in English), one problem each. */
+  glossaryPending: Problem[];
   /** Interface strings per locale: how many of the English keys the locale translates. */
   uiCoverage: Record<string, { translated: number; total: number }>;
   /**
@@ -137,6 +149,7 @@ interface ContentSources {
   ladder: ReturnType<typeof loadClientLadder>;
   strings: ReturnType<typeof loadUiStrings>;
   glossaries: ReturnType<typeof loadGlossaries>;
+  englishGlossary: ReturnType<typeof loadEnglishGlossary>;
   routes: ReturnType<typeof loadCheckedRouteRecords>;
   requirements: ReturnType<typeof loadRequirementSources>;
 }
@@ -153,7 +166,16 @@ function readContentSources(): ContentSources {
     ...[common, ladder, strings].flatMap((data) => data.files.flatMap((file) => file.prose)),
   ];
   const requirements = loadRequirementSources(prose, common.files);
-  return { content, common, ladder, strings, glossaries, routes: loadCheckedRouteRecords(), requirements };
+  return {
+    content,
+    common,
+    ladder,
+    strings,
+    glossaries,
+    englishGlossary: loadEnglishGlossary(),
+    routes: loadCheckedRouteRecords(),
+    requirements,
+  };
 }
 
 /** What the language check reads of the sources: every string of prose and the glossaries. */
@@ -166,6 +188,8 @@ function languageCheckInput({ content, common, ladder, strings, glossaries }: Co
       // The errata translations' text: its own loader checks the files (src/pipeline/errataStages.ts).
       ...loadErrata().prose,
       ...loadCatalogs().prose,
+      // The glossaries' translated definitions are prose readers see; the rest of each file is the check's data.
+      ...glossaries.files.flatMap((file) => glossaryDefinitionProse(file.prose)),
     ],
     glossaries: glossaries.files.map(({ file, locale, data }) => ({ file, locale, data })),
   };
@@ -178,10 +202,12 @@ function fileProblemsOf({
   ladder,
   strings,
   glossaries,
+  englishGlossary,
   routes,
   requirements,
 }: ContentSources): Problem[] {
   return [
+    ...englishGlossaryProblems(englishGlossary, glossaries),
     ...requirements.problems,
     ...routes.problems,
     // The route records' URL fields; the prose's links are checked with the language check.
@@ -193,6 +219,17 @@ function fileProblemsOf({
     ...glossaries.problems,
     ...loadCatalogs().problems,
   ];
+}
+
+/** The English glossary's problems: missing, unreadable, or a concept it lacks or lists twice. */
+function englishGlossaryProblems(
+  english: ContentSources['englishGlossary'],
+  glossaries: ContentSources['glossaries'],
+): Problem[] {
+  if (english.problems.length) return english.problems;
+  const [file] = english.files;
+  if (!file) return [{ file: `content/glossary/${SOURCE_LOCALE}.json`, message: 'missing', rule: 'content-layout' }];
+  return glossaryConceptProblems(file, glossaries.files);
 }
 
 /** Stops the build with the content problems (the files' own, then the language check's). */
@@ -319,6 +356,8 @@ function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
   const traced = tracedRequirements(sources.requirements, model);
   if (traced.problems.length) throw new ContentError(traced.problems);
   const catalogs = checkedCatalogs(model, sources.routes.files);
+  const englishGlossary = sources.englishGlossary.files[0]!;
+  const glossaryOf = new Map(sources.glossaries.files.map((file) => [file.locale, file]));
   return {
     index,
     model,
@@ -351,6 +390,8 @@ function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
       return (key) => catalogText(catalogs.english, catalog, key);
     },
     catalogPending: catalogs.pending,
+    glossary: (locale) => glossaryRows(englishGlossary, glossaryOf.get(locale)),
+    glossaryPending: glossaryPending(englishGlossary, sources.glossaries.files),
   };
 }
 

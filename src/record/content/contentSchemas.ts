@@ -87,6 +87,9 @@ export const glossaryData = z
             term: z.string().min(1),
             use: z.string().min(1),
             note: z.string().min(1).optional(),
+            // The English definition (content/glossary/en-us.json) in this language, with the digest of
+            // the English it translates, as the catalog of generated strings records it.
+            definition: z.object({ text: z.string().min(1), source: digest }).strict().optional(),
             banned: z.array(
               z
                 .object({
@@ -101,6 +104,18 @@ export const glossaryData = z
           })
           .strict(),
       )
+      .min(1),
+  })
+  .strict();
+
+/**
+ * The English glossary (content/glossary/en-us.json): every concept a translation's glossary renders,
+ * by its term, with one short definition for readers, written once and translated in each locale's file.
+ */
+export const englishGlossaryData = z
+  .object({
+    terms: z
+      .array(z.object({ term: z.string().min(1), definition: z.string().min(1) }).strict())
       .min(1),
   })
   .strict();
@@ -164,6 +179,7 @@ export type ProfileFrontmatter = z.infer<typeof profileFrontmatter>;
 export type RegistryCommon = z.infer<typeof registryCommonData>;
 export type ClientLadder = z.infer<typeof clientLadderData>;
 export type Glossary = z.infer<typeof glossaryData>;
+export type EnglishGlossary = z.infer<typeof englishGlossaryData>;
 export type Bcp14 = z.infer<typeof bcp14Data>;
 export type RequirementTrace = z.infer<typeof requirementTraceData>;
 export type RequirementTest = z.infer<typeof requirementTest>;

@@ -44,7 +44,7 @@ export function proseProblem(text: ProseText, line: number, message: string, rul
 export const PROSE_FRONTMATTER_FIELDS = ['title', 'description', 'purpose', 'when_to_use', 'when_not_to_use'] as const;
 
 /** Data-file members that hold identifiers or digests, not prose. */
-const NON_PROSE_KEYS = new Set(['source_digest', 'code', 'also', 'client', 'requirements', 'declares']);
+const NON_PROSE_KEYS = new Set(['source_digest', 'source', 'code', 'also', 'client', 'requirements', 'declares']);
 
 /** Node types whose content is not prose. */
 export const SKIPPED_NODES = new Set(['code', 'inlineCode', 'html', 'image', 'imageReference', 'definition', 'yaml']);

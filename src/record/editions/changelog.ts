@@ -24,6 +24,8 @@ import { editionChangesPath } from './editionChanges.ts';
 import { PAGE_PATHS } from '../pages/pagePaths.ts';
 import type { ClassifiedChange } from './changeRules.ts';
 import { problemAtPointer, type Problem } from '../../uai/problem.ts';
+import { canonicalize } from '../../uai/jcs.ts';
+import { catalogDigest } from '../model/textCatalog.ts';
 
 export const CHANGELOG_FOLDER = 'content/changelog';
 export const CHANGELOG_SOURCE_SCHEMA_PATH = '/schemas/site/changelog-entries.schema.json';
@@ -42,6 +44,8 @@ export interface ChangelogText {
   changes: string[];
 }
 
+const textOf = ({ title, summary, changes }: ChangelogText): ChangelogText => ({ title, summary, changes });
+
 /** A breaking change the entry declares, so the edition may release it under the same standard version. */
 export interface ChangeDeclaration {
   rule: string;
@@ -53,6 +57,8 @@ export interface ChangeDeclaration {
 
 export interface ChangelogEntrySource extends ChangelogText {
   edition: string;
+  /** In a translation: the digest of the English entry's text it translates (`changelogEntryDigest`). */
+  source?: string;
   declares?: ChangeDeclaration[];
 }
 
@@ -65,6 +71,18 @@ export interface ChangelogFile {
 
 /** The rule the changelog's problems break. */
 const RULE = 'changelog';
+/** The rule a translated entry whose English changed since is pending under (a warning, never a failure). */
+export const CHANGELOG_STALE_RULE = 'changelog-stale';
+
+/**
+ * The digest a translated entry records of the English entry it translates: the catalog's digest
+ * (textCatalog.ts) of the entry's text (title, summary, changes) as RFC 8785 canonical JSON, so a
+ * change to any of the three makes the translation pending and nothing else (an edition's
+ * declarations, key order, the file's layout) does.
+ */
+export function changelogEntryDigest(entry: ChangelogText): string {
+  return catalogDigest(canonicalize(textOf(entry)));
+}
 
 /**
  * What the changelog files owe the editions and each other: English entries newest first, one per
@@ -116,7 +134,20 @@ export function changelogProblems(files: readonly ChangelogFile[], released: rea
       const at = (message: string) => problemAtPointer(file.file, `/entries/${position}/edition`, message, RULE);
       const place = order.get(entry.edition);
       if (place === undefined)
-        problems.push(at(`${JSON.stringify(entry.edition)} has no entry in ${english.file}; translate its entries`));
+        problems.push(
+          at(
+            `${JSON.stringify(entry.edition)} has no entry in ${english.file}${entry.source ? ' for its source digest to name' : ''}; translate its entries`,
+          ),
+        );
+      else if (!entry.source)
+        problems.push(
+          problemAtPointer(
+            file.file,
+            `/entries/${position}`,
+            `no "source": the digest of the English entry it translates (npm run i18n:stamp -- ${file.file})`,
+            RULE,
+          ),
+        );
       else if (place <= last)
         problems.push(at(`${JSON.stringify(entry.edition)} is out of the English order (${english.file})`));
       else last = place;
@@ -174,7 +205,35 @@ export function releaseStateProblems(files: readonly ChangelogFile[]): Problem[]
   return problems;
 }
 
-/** One entry as a locale shows it: its text (the locale's translation or, without one, the English). */
+/**
+ * Each translated entry whose English entry changed after it was translated: pending, one warning
+ * line each (file, the entry's `source` pointer, rule), shown in English until retranslated and
+ * restamped. An entry of an edition English does not have is changelogProblems' failure, not this.
+ */
+export function changelogPending(files: readonly ChangelogFile[]): Problem[] {
+  const english = files.find((file) => file.locale === SOURCE_LOCALE);
+  if (!english) return [];
+  const digestOf = new Map(english.data.entries.map((entry) => [entry.edition, changelogEntryDigest(entry)]));
+  return files.flatMap((file) =>
+    file === english
+      ? []
+      : file.data.entries.flatMap((entry, position) => {
+          const current = digestOf.get(entry.edition);
+          return current !== undefined && entry.source !== undefined && entry.source !== current
+            ? [
+                problemAtPointer(
+                  file.file,
+                  `/entries/${position}/source`,
+                  'the English entry changed after this translation: it shows in English until retranslated and restamped',
+                  CHANGELOG_STALE_RULE,
+                ),
+              ]
+            : [];
+        }),
+  );
+}
+
+/** One entry as a locale shows it: its text (the locale's translation or, without a current one, the English). */
 export interface LocalizedEntry {
   edition: string;
   date: string;
@@ -182,14 +241,22 @@ export interface LocalizedEntry {
   /** The locale whose text it shows. */
   locale: string;
   text: ChangelogText;
+  /** True when a translation exists but its English changed since: the English is shown, under the pending notice. */
+  pending: boolean;
+}
+
+/** The translation of `entry` in `translation`, when it translates the English entry as it is now. */
+function currentTranslation(
+  entry: ChangelogEntrySource,
+  translation: ChangelogEntrySource | undefined,
+): ChangelogEntrySource | undefined {
+  return translation?.source === changelogEntryDigest(entry) ? translation : undefined;
 }
 
 /** The data locale of a locale's changelog: the first along its fallback chain with a changelog file. */
 export function changelogLocaleOf(files: readonly ChangelogFile[], locale: string): string {
   return contentChain(locale).find((code) => files.some((file) => file.locale === code)) ?? SOURCE_LOCALE;
 }
-
-const textOf = ({ title, summary, changes }: ChangelogText): ChangelogText => ({ title, summary, changes });
 
 /** The entries a locale shows, newest first, each in the nearest language that has it. */
 export function localizedEntries(
@@ -203,13 +270,14 @@ export function localizedEntries(
   const translated = new Map((own?.data.entries ?? []).map((entry) => [entry.edition, entry]));
   const isReleased = new Set(released);
   return english.data.entries.map((entry) => {
-    const translation = translated.get(entry.edition);
+    const translation = currentTranslation(entry, translated.get(entry.edition));
     return {
       edition: entry.edition,
       date: editionDateOf(entry.edition),
       released: isReleased.has(entry.edition),
       locale: translation ? own!.locale : SOURCE_LOCALE,
       text: textOf(translation ?? entry),
+      pending: !translation && own !== english && translated.has(entry.edition),
     };
   });
 }
@@ -231,6 +299,9 @@ export function changelogRecord(
   const byId = new Map(editions.map((edition) => [edition.id, edition]));
   const released = editions.map((edition) => edition.id);
   const english = localizedEntries(files, released, SOURCE_LOCALE);
+  const entryByEdition = new Map(
+    (files.find((file) => file.locale === SOURCE_LOCALE)?.data.entries ?? []).map((entry) => [entry.edition, entry]),
+  );
   const translations = files
     .filter((file) => file.locale !== SOURCE_LOCALE)
     .map((file) => ({
@@ -262,9 +333,10 @@ export function changelogRecord(
             detail,
           })) ?? null,
         ...entry.text,
+        // Only translations of the English as it is now: a pending one is not published as a translation.
         translations: Object.fromEntries(
           translations.flatMap(({ locale, byEdition }) => {
-            const translated = byEdition.get(entry.edition);
+            const translated = currentTranslation(entryByEdition.get(entry.edition)!, byEdition.get(entry.edition));
             return translated ? [[locale, textOf(translated)]] : [];
           }),
         ),
@@ -279,6 +351,17 @@ function feedHtml(markdown: string): string {
 }
 
 /**
+ * An entry's content in a feed: its summary and changes; a pending one (the English shown for a
+ * translation whose English changed since) under the locale's pending notice, its English marked as such.
+ */
+function feedEntryContent(entry: LocalizedEntry, pendingNotice: string): string {
+  const text = `<p>${feedHtml(entry.text.summary)}</p><ul>${entry.text.changes.map((change) => `<li>${feedHtml(change)}</li>`).join('')}</ul>`;
+  return entry.pending
+    ? `<p>${escapeHtml(pendingNotice)}</p><div lang="${localeOf(SOURCE_LOCALE).lang}">${text}</div>`
+    : text;
+}
+
+/**
  * The Atom feed of a locale's changelog: one entry per released edition, newest first, its id the
  * edition page's URL in that locale and its `updated` the edition's date, its title marked with
  * the locale's word for "breaking" when the edition has a breaking change; the feed's `updated` is
@@ -288,7 +371,7 @@ export function changelogFeed(
   files: readonly ChangelogFile[],
   editions: readonly EditionIndex[],
   locale: string,
-  labels: { feedTitle: string; breaking: string },
+  labels: { feedTitle: string; breaking: string; pending: string },
   license: RecordLicense,
   classified: ReadonlyMap<string, readonly ClassifiedChange[]> = new Map(),
 ): string | undefined {
@@ -322,7 +405,7 @@ export function changelogFeed(
       link,
       date: instant(entry.date),
       description: feedHtml(entry.text.summary),
-      content: `<p>${feedHtml(entry.text.summary)}</p><ul>${entry.text.changes.map((change) => `<li>${feedHtml(change)}</li>`).join('')}</ul>`,
+      content: feedEntryContent(entry, labels.pending),
     });
   }
   // The feed package writes no xml:lang (RFC 4287, 2): the language of the feed's text is the locale's.

@@ -12,6 +12,10 @@ export interface UAIXChangelogEntriesContentChangelogLocaleJson {
      * The edition the entry describes: a released one, or (the newest entry only) the next one, shown as a draft until it is released.
      */
     edition: string;
+    /**
+     * In a translation, required: the sha256 of the English entry it translates (its title, summary and changes as RFC 8785 canonical JSON, npm run i18n:stamp). When the English entry no longer has this digest, the translation is pending: the pages and the feed show the English entry under the pending notice.
+     */
+    source?: string;
     title: string;
     summary: string;
     /**

@@ -26,6 +26,7 @@ export const PAGE_PATHS = {
   editions: 'editions',
   changelog: 'governance/changelog',
   errata: 'governance/errata',
+  glossary: 'governance/glossary',
   translationStatus: 'governance/translation-status',
 } as const;
 

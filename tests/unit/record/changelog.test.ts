@@ -6,8 +6,10 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  changelogEntryDigest,
   changelogFeed,
   changelogLocaleOf,
+  changelogPending,
   changelogProblems,
   changelogRecord,
   localizedEntries,
@@ -34,10 +36,15 @@ const english: ChangelogFile = {
   file: 'content/changelog/en-us.json',
   data: { entries: [entry('2026-12-03', 'Third'), entry('2026-12-02', 'Second'), entry('2026-12-01', 'First')] },
 };
+/** A translation of the English entry of `edition`, stamped with that entry's digest as it is now. */
+const translated = (edition: string, title: string) => ({
+  ...entry(edition, title),
+  source: changelogEntryDigest(english.data.entries.find((item) => item.edition === edition) ?? entry(edition, '?')),
+});
 const french: ChangelogFile = {
   locale: 'fr-fr',
   file: 'content/changelog/fr-fr.json',
-  data: { source_digest: `sha256:${'0'.repeat(64)}`, entries: [entry('2026-12-01', 'Première')] },
+  data: { source_digest: `sha256:${'0'.repeat(64)}`, entries: [translated('2026-12-01', 'Première')] },
 };
 const index = (id: string, previous: string | null): EditionIndex => ({
   $schema: 'https://uaix.org/schemas/site/edition.schema.json',
@@ -82,11 +89,21 @@ test('entries name released editions, newest first; only the newest may name the
 test('a translated entry must be an English one, in the English order', () => {
   const wrong: ChangelogFile = {
     ...french,
-    data: { entries: [entry('2026-12-01', 'Première'), entry('2026-12-02', 'Deuxième'), entry('2026-12-09', 'x')] },
+    data: {
+      entries: [
+        translated('2026-12-01', 'Première'),
+        translated('2026-12-02', 'Deuxième'),
+        translated('2026-12-09', 'x'),
+      ],
+    },
   };
   assert.deepEqual(changelogLines([english, wrong], released), [
     'content/changelog/fr-fr.json /entries/1/edition: "2026-12-02" is out of the English order (content/changelog/en-us.json) [changelog]',
-    'content/changelog/fr-fr.json /entries/2/edition: "2026-12-09" has no entry in content/changelog/en-us.json; translate its entries [changelog]',
+    'content/changelog/fr-fr.json /entries/2/edition: "2026-12-09" has no entry in content/changelog/en-us.json for its source digest to name; translate its entries [changelog]',
+  ]);
+  const unstamped: ChangelogFile = { ...french, data: { entries: [entry('2026-12-01', 'Première')] } };
+  assert.deepEqual(changelogLines([english, unstamped], released), [
+    'content/changelog/fr-fr.json /entries/0: no "source": the digest of the English entry it translates (npm run i18n:stamp -- content/changelog/fr-fr.json) [changelog]',
   ]);
   assert.deepEqual(changelogLines([french], released), [
     "content/changelog/en-us.json: missing; the changelog's English source [changelog]",
@@ -106,6 +123,54 @@ test('each locale shows each entry in the nearest language that translates it', 
       ['2026-12-01', 'fr-fr', 'Première', true],
     ],
   );
+});
+
+/** The record with the English entry of 2026-12-01 reworded after both French entries were translated. */
+function reworded(): { files: ChangelogFile[]; french: ChangelogFile } {
+  const translatedFrench: ChangelogFile = {
+    ...french,
+    data: { entries: [translated('2026-12-02', 'Deuxième'), translated('2026-12-01', 'Première')] },
+  };
+  const changed: ChangelogFile = {
+    ...english,
+    data: {
+      entries: english.data.entries.map((item) =>
+        item.edition === '2026-12-01' ? { ...item, changes: [...item.changes, 'One more fact.'] } : item,
+      ),
+    },
+  };
+  return { files: [changed, translatedFrench], french: translatedFrench };
+}
+
+test('a translated entry whose English entry changed since shows the English, pending; the others stay translated', () => {
+  const { files, french: stamped } = reworded();
+  assert.deepEqual(changelogPending([english, stamped]), [], 'stamped against the English as it was: current');
+  const shown = localizedEntries(files, released, 'fr-fr');
+  assert.deepEqual(
+    shown.map((item) => [item.edition, item.locale, item.text.title, item.pending]),
+    [
+      ['2026-12-03', 'en-us', 'Third', false],
+      ['2026-12-02', 'fr-fr', 'Deuxième', false],
+      ['2026-12-01', 'en-us', 'First', true],
+    ],
+  );
+  assert.deepEqual(shown[2].text.changes.at(-1), 'One more fact.', 'the English as it is now');
+  // A warning naming the file, the pointer and the rule, never a failure of the build.
+  assert.deepEqual(changelogPending(files).map(formatProblem), [
+    'content/changelog/fr-fr.json /entries/1/source: the English entry changed after this translation: it shows in English until retranslated and restamped [changelog-stale]',
+  ]);
+  assert.deepEqual(changelogLines(files, released), []);
+  // Only the digest decides: the entry's declarations and the order of its members are not its text.
+  const declared = { ...english.data.entries[2], declares: [] };
+  assert.equal(changelogEntryDigest(declared), changelogEntryDigest(english.data.entries[2]));
+  const { changes, title, summary } = english.data.entries[2];
+  assert.equal(changelogEntryDigest({ changes, title, summary }), changelogEntryDigest(english.data.entries[2]));
+  // es-es reads the es-us file; English itself is never pending.
+  assert.ok(localizedEntries(files, released, 'en-us').every((item) => !item.pending));
+  // changelog.json publishes no pending translation as a translation.
+  const record = changelogRecord(files, editions);
+  assert.deepEqual(Object.keys(record.entries[1].translations), ['fr-fr']);
+  assert.deepEqual(Object.keys(record.entries[2].translations), []);
 });
 
 test('changelog.json lists every entry with its records and translations, and follows its schema', () => {
@@ -129,7 +194,7 @@ test('changelog.json lists every entry with its records and translations, and fo
 const LICENSE = { id: 'Apache-2.0', name: 'Apache License 2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' };
 
 test('the Atom feed has one entry per released edition, ids and dates from the editions, never the clock', () => {
-  const labels = { feedTitle: 'Journal', breaking: 'incompatible' };
+  const labels = { feedTitle: 'Journal', breaking: 'incompatible', pending: 'En attente' };
   const feed = changelogFeed([english, french], editions, 'fr-fr', labels, LICENSE)!;
   assert.equal(changelogFeed([english, french], editions, 'fr-fr', labels, LICENSE), feed, 'deterministic');
   assert.match(
@@ -148,6 +213,22 @@ test('the Atom feed has one entry per released edition, ids and dates from the e
   assert.ok(feed.includes('https://uaix.org/en-us/specification/uai-1/'), 'links are absolute');
   assert.equal(changelogFeed([english], [], 'en-us', labels, LICENSE), undefined, 'no released edition, no feed');
   assert.ok(!feed.includes('[incompatible]'), 'no edition is classified: none is marked breaking');
+});
+
+test('the feed shows a pending entry in English under the locale’s notice, the current one translated', () => {
+  const { files } = reworded();
+  const labels = { feedTitle: 'Journal', breaking: 'incompatible', pending: 'Traduction en attente : l’anglais' };
+  const feed = changelogFeed(files, editions, 'fr-fr', labels, LICENSE)!;
+  const entries = feed.split('<entry>').slice(1);
+  assert.equal(entries.length, 2);
+  const [second, first] = entries;
+  assert.ok(second.includes('Deuxième') && !second.includes(labels.pending), second);
+  assert.ok(first.includes('<![CDATA[First]]>'), first);
+  assert.ok(
+    first.includes('<p>Traduction en attente : l’anglais</p><div lang="en-US"><p>Summary of 2026-12-01'),
+    first,
+  );
+  assert.ok(first.includes('One more fact.'), first);
 });
 
 test('changelog.json carries each edition’s classified changes; the feed marks an edition with a breaking one', () => {
@@ -172,7 +253,7 @@ test('changelog.json carries each edition’s classified changes; the feed marks
     [english, french],
     editions,
     'fr-fr',
-    { feedTitle: 'Journal', breaking: 'incompatible' },
+    { feedTitle: 'Journal', breaking: 'incompatible', pending: 'En attente' },
     LICENSE,
     classified,
   )!;
@@ -183,7 +264,7 @@ test('changelog.json carries each edition’s classified changes; the feed marks
       [english],
       editions,
       'en-us',
-      { feedTitle: 'Log', breaking: 'breaking' },
+      { feedTitle: 'Log', breaking: 'breaking', pending: 'Pending' },
       LICENSE,
       unmarked,
     )!.includes('[breaking]'),
@@ -213,10 +294,21 @@ test("the loader names the file, the JSON Pointer and the rule of a bad entry, t
     ]);
     const untranslatable = rootWith({
       'en-us': { entries: [entry('2026-12-01', 'First')] },
-      'fr-fr': { entries: [entry('2026-12-05', 'x')] },
+      'fr-fr': { entries: [translated('2026-12-05', 'x')] },
     });
-    assert.deepEqual(loadChangelog(['2026-12-01'], untranslatable).problems.map(formatProblem), [
-      'content/changelog/fr-fr.json /entries/0/edition: "2026-12-05" has no entry in content/changelog/en-us.json; translate its entries [changelog]',
+    const loaded = loadChangelog(['2026-12-01'], untranslatable);
+    assert.deepEqual(loaded.problems.map(formatProblem), [
+      'content/changelog/fr-fr.json /entries/0/edition: "2026-12-05" has no entry in content/changelog/en-us.json for its source digest to name; translate its entries [changelog]',
+    ]);
+    assert.deepEqual(loaded.pending, [], 'an entry without an English one fails; it is not pending');
+    const stale = rootWith({
+      'en-us': { entries: [entry('2026-12-01', 'First, reworded')] },
+      'fr-fr': { entries: [translated('2026-12-01', 'Première')] },
+    });
+    const staleLoaded = loadChangelog(['2026-12-01'], stale);
+    assert.deepEqual(staleLoaded.problems, []);
+    assert.deepEqual(staleLoaded.pending.map(formatProblem), [
+      'content/changelog/fr-fr.json /entries/0/source: the English entry changed after this translation: it shows in English until retranslated and restamped [changelog-stale]',
     ]);
   } finally {
     for (const root of roots) rmSync(root, { recursive: true, force: true });
@@ -228,6 +320,7 @@ test("the record's own changelog is clean and has an entry for every released ed
   assert.ok(ids.length >= 2, 'the record has released editions');
   const loaded = loadChangelog(ids, REPO);
   assert.deepEqual(loaded.problems, []);
+  assert.deepEqual(loaded.pending, [], 'every translated entry is stamped against the English as it is');
   const en = loaded.files.find((file) => file.locale === 'en-us')!;
   for (const id of ids)
     assert.ok(

@@ -148,7 +148,7 @@ test('the Atom feed: an entry title with markup is text, the XML is well formed,
       [file],
       editions,
       'en-us',
-      { feedTitle: payload, breaking: payload },
+      { feedTitle: payload, breaking: payload, pending: payload },
       {
         id: 'Apache-2.0',
         name: 'Apache License 2.0',
@@ -164,5 +164,27 @@ test('the Atom feed: an entry title with markup is text, the XML is well formed,
       assert.deepEqual(inner, [], `${payload}: ${path} holds elements`);
     }
     assert.equal(texts.get('feed/title'), payload.replace(/&amp;/g, '&'), 'the feed title is XML text');
+    // A pending translation's notice (the locale's interface string) is escaped in the entry's content.
+    const stale: ChangelogFile = {
+      locale: 'fr-fr',
+      file: 'content/changelog/fr-fr.json',
+      data: {
+        entries: [
+          { edition: '2026-12-01', source: `sha256:${'0'.repeat(64)}`, title: 't', summary: 's', changes: ['c'] },
+        ],
+      },
+    };
+    const license = {
+      id: 'Apache-2.0',
+      name: 'Apache License 2.0',
+      url: 'https://www.apache.org/licenses/LICENSE-2.0',
+    };
+    const pending = readXml(
+      changelogFeed([file, stale], editions, 'fr-fr', { feedTitle: 'f', breaking: 'b', pending: payload }, license)!,
+    );
+    const content = elementsOf(fromHtml(pending.texts.get('feed/entry/content') ?? '', { fragment: true })).map(
+      (element) => element.tagName,
+    );
+    assert.deepEqual(content, ['p', 'div', 'p', 'ul', 'li'], `${payload}: the notice holds no element`);
   }
 });

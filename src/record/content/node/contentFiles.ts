@@ -15,6 +15,7 @@ import {
   clientLadderData,
   uiStringsData,
   glossaryData,
+  englishGlossaryData,
 } from '../contentSchemas.ts';
 import { markdownEntryProse, dataFileProse, type ProseText } from '../proseText.ts';
 import { contentText } from '../contentBytes.ts';
@@ -200,13 +201,22 @@ export interface LocaleDataFile<T> {
   prose: ProseText[];
 }
 
-type DataSchema = typeof registryCommonData | typeof clientLadderData | typeof uiStringsData | typeof glossaryData;
+type DataSchema =
+  | typeof registryCommonData
+  | typeof clientLadderData
+  | typeof uiStringsData
+  | typeof glossaryData
+  | typeof englishGlossaryData;
 
-/** Reads `content/<folder>/<locale>.json` for every locale present, checked against `schema`. */
+/**
+ * Reads `content/<folder>/<locale>.json` for every locale present, checked against `schema`; with
+ * `only`, just the files whose name (without `.json`) it accepts, the others left to another call.
+ */
 export function loadLocaleData<S extends DataSchema>(
   folder: string,
   schema: S,
   root = CONTENT_DIR,
+  only: (name: string) => boolean = () => true,
 ): { files: LocaleDataFile<ReturnType<S['parse']>>[]; problems: Problem[] } {
   const files: LocaleDataFile<ReturnType<S['parse']>>[] = [];
   const problems: Problem[] = [];
@@ -216,6 +226,7 @@ export function loadLocaleData<S extends DataSchema>(
       .split('/')
       .pop()!
       .replace(/\.json$/, '');
+    if (!only(locale)) continue;
     if (!path.endsWith('.json') || !isLocale(locale)) {
       problems.push({ file, message: 'expected <locale>.json', rule: 'content-layout' });
       continue;
@@ -251,4 +262,9 @@ export function loadLocaleData<S extends DataSchema>(
 export const loadRegistryCommon = () => loadLocaleData('registry-common', registryCommonData);
 export const loadClientLadder = () => loadLocaleData('client-ladder', clientLadderData);
 export const loadUiStrings = () => loadLocaleData('i18n', uiStringsData);
-export const loadGlossaries = () => loadLocaleData('glossary', glossaryData);
+/** The translations' glossaries (content/glossary/<locale>.json, English's aside). */
+export const loadGlossaries = (root = CONTENT_DIR) =>
+  loadLocaleData('glossary', glossaryData, root, (name) => name !== SOURCE_LOCALE);
+/** The English glossary: the concepts and their definitions (content/glossary/en-us.json). */
+export const loadEnglishGlossary = (root = CONTENT_DIR) =>
+  loadLocaleData('glossary', englishGlossaryData, root, (name) => name === SOURCE_LOCALE);

@@ -8,7 +8,13 @@ import { join, relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { siteSchema } from '../../content/node/siteSchemas.ts';
 import { isLocale } from '../../model/locales.ts';
-import { CHANGELOG_FOLDER, CHANGELOG_SOURCE_SCHEMA_PATH, changelogProblems, type ChangelogFile } from '../changelog.ts';
+import {
+  CHANGELOG_FOLDER,
+  CHANGELOG_SOURCE_SCHEMA_PATH,
+  changelogPending,
+  changelogProblems,
+  type ChangelogFile,
+} from '../changelog.ts';
 import { dataFileProse, type ProseText } from '../../content/proseText.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
 import { checkedJsonFile } from '../../content/node/checkedJsonFile.ts';
@@ -19,6 +25,8 @@ export interface LoadedChangelog {
   /** The prose of every entry, for the language check. */
   prose: ProseText[];
   problems: Problem[];
+  /** Translated entries whose English changed since (shown in English): warnings, one line each. */
+  pending: Problem[];
 }
 
 const read = new Map<string, LoadedChangelog>();
@@ -48,7 +56,7 @@ export function readChangelogFiles(root = REPOSITORY_ROOT): LoadedChangelog {
     files.push({ locale, file, data });
     prose.push(...dataFileProse(file, locale, checked.text, data));
   }
-  const result = { files, prose, problems };
+  const result = { files, prose, problems, pending: problems.length ? [] : changelogPending(files) };
   read.set(root, result);
   return result;
 }
