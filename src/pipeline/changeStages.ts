@@ -21,12 +21,17 @@ import {
 } from '../record/editions/changelog.ts';
 import type { PublishedFile } from '../record/machine/machineRecords.ts';
 import { fail } from './buildFailure.ts';
+import type { Problem } from '../uai/problem.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 
-/** Before Astro: the changelog files are valid and name released editions (or the next one, as a draft). */
-export function checkChangelog(site: EditionSite): void {
-  const { problems } = changelogOf(site);
+/**
+ * Before Astro: the changelog files are valid and name released editions (or the next one, as a
+ * draft). Returns the translated entries whose English changed since (shown in English, not a failure).
+ */
+export function checkChangelog(site: EditionSite): Problem[] {
+  const { problems, pending } = changelogOf(site);
   if (problems.length) fail('changelog', problems);
+  return pending;
 }
 
 /** A machine record's text, after checking it against the site schema at `schemaPath`. */

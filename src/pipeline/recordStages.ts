@@ -94,7 +94,6 @@ import { checkErrata, publishErrata } from './errataStages.ts';
 import { checkImplementations, publishImplementationsMatrix, publishReferenceReport } from './implementationStages.ts';
 import { ERRATA_SCHEMA_PATH } from '../record/editions/errata.ts';
 import { CHANGELOG_SCHEMA_PATH } from '../record/editions/changelog.ts';
-import { changelogOf } from '../site/changelogContext.ts';
 import { EDITION_CHANGES_SCHEMA_PATH } from '../record/editions/editionChanges.ts';
 import { editionState } from '../record/machine/node/editionState.ts';
 import { editionManifestEntry, withEditionsSection } from '../record/machine/editionRecords.ts';
@@ -115,12 +114,14 @@ export interface StartedRecord {
   release: Promise<PackedRelease>;
   /** The files of public/ with their bytes, which nothing generated may replace. */
   publicFiles: PublicFileBytes[];
+  /** Translated changelog entries whose English changed since: shown in English (checkChangelog). */
+  changelogPending: Problem[];
 }
 
 type PublicFileBytes = PublicFile & { bytes: Uint8Array };
 
 /** What the stages before Astro found and made, which the stages after it read. */
-export interface PreparedRecord extends Omit<StartedRecord, 'languageProblems' | 'release'> {
+export interface PreparedRecord extends Omit<StartedRecord, 'languageProblems' | 'release' | 'changelogPending'> {
   release: PackedRelease;
   /** One line for the build's report. */
   summary: string;
@@ -269,7 +270,7 @@ export async function prepareRecord(): Promise<StartedRecord> {
   passed('sources');
   const { site, languageProblems } = await checkContent();
   checkEditions(site);
-  checkChangelog(site);
+  const changelogPending = checkChangelog(site);
   checkErrata(site);
   checkImplementations(site.requirements);
   const publicFiles = checkPublicFiles(site);
@@ -277,7 +278,7 @@ export async function prepareRecord(): Promise<StartedRecord> {
   checkFixtures(site);
   passed('fixtures');
   shareCheckedSite(site);
-  return { site, redaction, sourceScan, languageProblems, release, publicFiles };
+  return { site, redaction, sourceScan, languageProblems, release, publicFiles, changelogPending };
 }
 
 /**
@@ -307,7 +308,7 @@ export async function finishPreparation(started: StartedRecord): Promise<Prepare
       : '';
   const pending =
     pendingLines(site.catalogPending, 'catalog translation(s)') +
-    pendingLines(changelogOf(site).pending, 'changelog entry translation(s)') +
+    pendingLines(started.changelogPending, 'changelog entry translation(s)') +
     pendingLines(site.glossaryPending, 'glossary definition translation(s)');
   const summary = `${model.fixtures.length} packet fixtures (${model.profiles.length} profiles) and ${model.routeFixtures.length} route fixtures checked, ${routes.length} route records, content of ${index.pages.length} pages checked${pending}`;
   return { site, release, redaction, sourceScan, publicFiles, summary };

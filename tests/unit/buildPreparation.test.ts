@@ -31,8 +31,9 @@ function started(languageProblems: Promise<Problem[]>, release: Promise<PackedRe
     index: { pages: [{}, {}] },
     routes: [],
     catalogPending: [],
+    glossaryPending: [],
   };
-  return { site, languageProblems, release } as unknown as StartedRecord;
+  return { site, languageProblems, release, changelogPending: [] } as unknown as StartedRecord;
 }
 
 function failsAt(stage: string, problems: RegExp[]) {
