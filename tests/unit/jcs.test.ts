@@ -221,7 +221,7 @@ test('errors: values that are not JSON', () => {
   // eslint-disable-next-line no-sparse-arrays
   assertCanonicalizationError([1, , 3], '/1', /undefined/);
   // A hole stays a hole where a prototype has its index (reading the index alone would find "x").
-  Object.defineProperty(Array.prototype, '1', { value: 'x', configurable: true });
+  Object.defineProperty(Array.prototype, '1', { value: 'x', configurable: true, writable: true });
   try {
     // eslint-disable-next-line no-sparse-arrays
     assertCanonicalizationError([1, , 3], '/1', /undefined/);
