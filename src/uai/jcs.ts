@@ -61,9 +61,10 @@ export interface WalkLimits {
   /** A container inside this many others fails (at most `MAX_NESTING_DEPTH`). */
   maxDepth?: number;
   /**
-   * The walk fails once it has read more than this: one per value, plus the length of each string
-   * and member name. A value shared by several members is read once per place, so without this
-   * limit a few shared objects nested in each other would take exponential time.
+   * The walk fails once it has read more than this, counted as the JSON-data walk counts bytes
+   * (`isJsonDataWithin`): a string its length plus 2, a member name its length plus 3, any other
+   * value 2. A value shared by several members is read once per place, so without this limit a
+   * few shared objects nested in each other would take exponential time.
    */
   maxLength?: number;
 }
@@ -109,7 +110,7 @@ function serializeValue(
   visitor: CanonicalVisitor | undefined,
   budget: Budget,
 ): string {
-  if ((budget.left -= typeof value === 'string' ? value.length + 1 : 1) < 0)
+  if ((budget.left -= typeof value === 'string' ? value.length + 2 : 2) < 0)
     throw fail('the value is larger than the limit of this reading; send a smaller value', path);
   switch (typeof value) {
     case 'string':
@@ -208,7 +209,7 @@ function serializeContainer(
   for (let index = 0; index < names.length; index++) {
     const name = names[index]!;
     if (index > 0) text += ',';
-    budget.left -= name.length;
+    budget.left -= name.length + 3;
     if (visitor?.memberName(name, path)) {
       path.push(name);
       text += '"' + name + '":' + serializeValue(record[name], path, ancestors, visitor, budget);
