@@ -225,7 +225,7 @@ test("member names: the verdicts kept per name are the detectors' own, however o
  * own size and depth.
  */
 test('the pass that proves a value JSON data accepts only what the walk accepts, and is the same pass', () => {
-  class Record {
+  class Shaped {
     id = 1;
   }
   const notJson = fc.constantFrom<() => unknown>(
@@ -234,7 +234,7 @@ test('the pass that proves a value JSON data accepts only what the walk accepts,
     () => 10n,
     () => Symbol('x'),
     () => new Date(0),
-    () => new Record(),
+    () => new Shaped(),
     () => new Array(2),
     () => Object.defineProperty({}, Symbol('hidden'), { value: 1, enumerable: false }),
     () => ({ [Symbol('shown')]: 1 }),
@@ -275,20 +275,22 @@ test('the pass that proves a value JSON data accepts only what the walk accepts,
         if (notJsonPlant) mutated = plant(mutated, notJsonPlant[0], notJsonPlant[1], notJsonPlant[2]());
         let record = mutated as Record<string, unknown>;
         const integrity = isJsonObject(record.integrity) ? record.integrity : undefined;
-        if (shape === 'packet class') record = Object.assign(Object.create(new Record()), record);
+        if (shape === 'packet class') record = Object.assign(Object.create(new Shaped()), record);
         if (shape === 'packet hidden symbol') Object.defineProperty(record, Symbol('h'), { value: 1 });
         if (integrity && shape === 'integrity class')
-          record.integrity = Object.assign(Object.create(new Record()), integrity);
+          record.integrity = Object.assign(Object.create(new Shaped()), integrity);
         if (integrity && shape === 'integrity hidden symbol')
           Object.defineProperty(integrity, Symbol('h'), { value: 1 });
         if (integrity && shape.startsWith('checksum '))
-          integrity.checksum = {
-            'checksum undefined': undefined,
-            'checksum function': () => 1,
-            'checksum object': { a: [1, 2] },
-            'checksum number': 12345,
-            'checksum long': 'x'.repeat(60),
-          }[shape];
+          integrity.checksum = (
+            {
+              'checksum undefined': undefined,
+              'checksum function': () => 1,
+              'checksum object': { a: [1, 2] },
+              'checksum number': 12345,
+              'checksum long': 'x'.repeat(60),
+            } as Record<string, unknown>
+          )[shape];
         // Limits around the value's own size and depth, so both sides of each limit come up.
         let size = 200;
         try {
