@@ -53,13 +53,39 @@ export interface CanonicalVisitor {
  * deeper than `MAX_NESTING_DEPTH` (1,000) levels; its `path` is the JSON Pointer of the place.
  */
 export function canonicalize(value: unknown): string {
-  return serializeValue(value, [], new Set(), undefined);
+  return serializeValue(value, [], new Set(), undefined, UNLIMITED);
 }
 
-/** `canonicalize`, with `visitor` seeing each leaf and member name on the way (one pass for both). */
-export function canonicalizeVisiting(value: unknown, visitor: CanonicalVisitor): string {
-  return serializeValue(value, [], new Set(), visitor);
+/** Limits of one walk (`canonicalizeVisiting`): both as low as the JSON reader's when asked. */
+export interface WalkLimits {
+  /** A container inside this many others fails (at most `MAX_NESTING_DEPTH`). */
+  maxDepth?: number;
+  /**
+   * The walk fails once it has read more than this, counted as the JSON-data walk counts bytes
+   * (`isJsonDataWithin`): a string its length plus 2, a member name its length plus 3, any other
+   * value 2. A value shared by several members is read once per place, so without this limit a
+   * few shared objects nested in each other would take exponential time.
+   */
+  maxLength?: number;
 }
+
+/** What the serializer carries down: the nesting limit, and how much it may still read. */
+interface Budget {
+  readonly maxDepth: number;
+  left: number;
+}
+
+/**
+ * `canonicalize`, with `visitor` seeing each leaf and member name on the way (one pass for both),
+ * within `limits`.
+ */
+export function canonicalizeVisiting(value: unknown, visitor: CanonicalVisitor, limits: WalkLimits = {}): string {
+  const budget = { maxDepth: limits.maxDepth ?? MAX_NESTING_DEPTH, left: limits.maxLength ?? Infinity };
+  return serializeValue(value, [], new Set(), visitor, budget);
+}
+
+/** No limit but the core's nesting limit (`left` stays Infinity, so one object serves every walk). */
+const UNLIMITED: Budget = { maxDepth: MAX_NESTING_DEPTH, left: Infinity };
 
 const utf8 = new TextEncoder();
 
@@ -82,7 +108,10 @@ function serializeValue(
   path: (string | number)[],
   ancestors: Set<object>,
   visitor: CanonicalVisitor | undefined,
+  budget: Budget,
 ): string {
+  if ((budget.left -= typeof value === 'string' ? value.length + 2 : 2) < 0)
+    throw fail('the value is larger than the limit of this reading; send a smaller value', path);
   switch (typeof value) {
     case 'string':
       return visitor?.string(value, path) ? `"${value}"` : serializeString(value, path);
@@ -93,7 +122,7 @@ function serializeValue(
       return value ? 'true' : 'false';
     case 'object':
       if (value === null) return 'null';
-      return serializeContainer(value, path, ancestors, visitor);
+      return serializeContainer(value, path, ancestors, visitor, budget);
     default:
       // undefined, function, bigint, symbol: JSON has no such values.
       throw fail(
@@ -136,17 +165,16 @@ function serializeContainer(
   path: (string | number)[],
   ancestors: Set<object>,
   visitor: CanonicalVisitor | undefined,
+  budget: Budget,
 ): string {
+  const { maxDepth } = budget;
   if (ancestors.has(value)) {
     throw fail('the value contains itself (a cycle); JSON cannot represent cycles: break the cycle', path);
   }
   // The walk recurses once per level: past the core's nesting limit it stops with its own error,
   // never the runtime's stack overflow.
-  if (path.length >= MAX_NESTING_DEPTH) {
-    throw fail(
-      `objects and arrays are nested deeper than the limit of ${MAX_NESTING_DEPTH} levels; flatten the value`,
-      path,
-    );
+  if (path.length >= maxDepth) {
+    throw fail(`objects and arrays are nested deeper than the limit of ${maxDepth} levels; flatten the value`, path);
   }
   if (Array.isArray(value)) {
     ancestors.add(value);
@@ -154,8 +182,10 @@ function serializeContainer(
     for (let index = 0; index < value.length; index++) {
       if (index > 0) text += ',';
       path.push(index);
-      // Indexing (not forEach or for..of) so that holes reach serializeValue as undefined and fail.
-      text += serializeValue(value[index], path, ancestors, visitor);
+      // A hole reaches serializeValue as undefined and fails, even where a prototype has the index
+      // (indexing alone would read it there): an array of JSON data has every element of its own.
+      const item = Object.hasOwn(value, index) ? value[index] : undefined;
+      text += serializeValue(item, path, ancestors, visitor, budget);
       path.pop();
     }
     ancestors.delete(value);
@@ -179,9 +209,10 @@ function serializeContainer(
   for (let index = 0; index < names.length; index++) {
     const name = names[index]!;
     if (index > 0) text += ',';
+    budget.left -= name.length + 3;
     if (visitor?.memberName(name, path)) {
       path.push(name);
-      text += '"' + name + '":' + serializeValue(record[name], path, ancestors, visitor);
+      text += '"' + name + '":' + serializeValue(record[name], path, ancestors, visitor, budget);
       path.pop();
       continue;
     }
@@ -194,7 +225,7 @@ function serializeContainer(
         path,
       );
     }
-    text += JSON.stringify(name) + ':' + serializeValue(record[name], path, ancestors, visitor);
+    text += JSON.stringify(name) + ':' + serializeValue(record[name], path, ancestors, visitor, budget);
     path.pop();
   }
   ancestors.delete(value);
@@ -202,7 +233,7 @@ function serializeContainer(
 }
 
 /** Plain objects only: object literals, JSON.parse results and Object.create(null). */
-function hasPlainPrototype(value: object): boolean {
+export function hasPlainPrototype(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }

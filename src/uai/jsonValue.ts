@@ -8,19 +8,13 @@
  * least take and stops past the reader's size limit: shared objects cannot make it exponential.
  */
 import { jsonPointer } from './jsonPointer.ts';
-import { describeValue } from './jcs.ts';
+import { describeValue, hasPlainPrototype as isPlain } from './jcs.ts';
 import { truncationIssue, type UaiIssue } from './errorCodes.ts';
 
 export interface NonJsonPlace {
   /** JSON Pointer of the offending value (or of the object holding a symbol-keyed member). */
   path: string;
   problem: string;
-}
-
-/** Plain objects only: object literals, JSON.parse results and Object.create(null). */
-function isPlain(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 interface Frame {

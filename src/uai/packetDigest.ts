@@ -2,7 +2,7 @@
  * The canonical digest of a packet: sha256 over the RFC 8785 bytes of the keyed packet with the
  * member integrity.checksum removed, so keyed, minified and keyless forms share one digest.
  */
-import { canonicalize, canonicalizeVisiting, type CanonicalVisitor } from './jcs.ts';
+import { canonicalize, canonicalizeVisiting, type CanonicalVisitor, type WalkLimits } from './jcs.ts';
 import { sha256DigestOfText, type Sha256 } from './sha256.ts';
 
 /** The digest as the core writes it: lowercase hex. */
@@ -23,11 +23,15 @@ export function withoutChecksum(keyed: Record<string, unknown>): Record<string, 
 /**
  * The text the digest is computed over: the RFC 8785 text of the keyed packet without
  * integrity.checksum. `visitor` sees every leaf and member name of that text on the way (never
- * the checksum, which is not part of it).
+ * the checksum, which is not part of it), within `limits`.
  */
-export function canonicalPacketText(keyed: Record<string, unknown>, visitor?: CanonicalVisitor): string {
+export function canonicalPacketText(
+  keyed: Record<string, unknown>,
+  visitor?: CanonicalVisitor,
+  limits?: WalkLimits,
+): string {
   const packet = withoutChecksum(keyed);
-  return visitor ? canonicalizeVisiting(packet, visitor) : canonicalize(packet);
+  return visitor ? canonicalizeVisiting(packet, visitor, limits) : canonicalize(packet);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { CanonicalVisitor } from './jcs.ts';
 import { unsafeNumberProblem } from './ijsonNumbers.ts';
 import { isJsonObject as isPlainObject } from './jsonObject.ts';
 import { canonicalPacketText } from './packetDigest.ts';
+import { hasPlainPrototype, type WalkLimits } from './jcs.ts';
 import { PacketTextChecks, rememberMemberName } from './policyRules.ts';
 import { screenString, needsNoEscape, isAsciiScreen } from './stringScreen.ts';
 
@@ -62,7 +63,11 @@ export class PacketPass extends PacketTextChecks implements CanonicalVisitor {
     return plain;
   }
 
+  /** How many numbers the pass saw (`passOverJsonData` bounds the value's size with it). */
+  numbers = 0;
+
   number(value: number): void {
+    this.numbers++;
     if (!Number.isSafeInteger(value) && unsafeNumberProblem(value) !== undefined) this.unsafeNumber = true;
   }
 
@@ -98,13 +103,61 @@ export interface PassResult {
  * every leaf, the claim and secret issues of its strings and member names and whether a number
  * is not I-JSON. The issues are those `policyIssues` finds (without expiry), in another order.
  */
-export function passOver(packet: Record<string, unknown>): PassResult {
+export function passOver(packet: Record<string, unknown>, limits?: WalkLimits): PassResult {
   const pass = new PacketPass(packet);
   let text: string;
   try {
-    text = canonicalPacketText(packet, pass);
+    text = canonicalPacketText(packet, pass, limits);
   } catch (error) {
     return { failure: digestFailure(error) };
   }
   return pass.visitChecksum(packet) ? { text, covered: pass } : { text };
+}
+
+/** An object the canonicalizer takes as it is: a plain prototype and no symbol key. */
+function isPlainRecord(value: object): boolean {
+  return hasPlainPrototype(value) && Object.getOwnPropertySymbols(value).length === 0;
+}
+
+/**
+ * What the member integrity.checksum adds to the byte count of `isJsonDataWithin` (its name and a
+ * scalar value), or undefined when the checksum is no JSON scalar: the canonical text leaves it
+ * out, so the pass vouches for nothing in it.
+ */
+function checksumBytes(packet: Record<string, unknown>): number | undefined {
+  const integrity = packet.integrity;
+  if (!isPlainObject(integrity) || !Object.prototype.propertyIsEnumerable.call(integrity, 'checksum')) return 0;
+  const checksum = integrity.checksum;
+  if (typeof checksum === 'string') return 'checksum'.length + 3 + checksum.length + 2;
+  if (checksum === null || typeof checksum === 'number' || typeof checksum === 'boolean')
+    return 'checksum'.length + 3 + 2;
+  return undefined;
+}
+
+/**
+ * The pass over a keyed packet from code that also proves it JSON data within the reader's
+ * limits, which the validator otherwise asks `isJsonDataWithin` in a walk of its own: the pass,
+ * or undefined when it cannot prove it (the validator then runs that walk, and the pass again).
+ * Canonicalization already refuses what the walk refuses (values JSON has no place for, objects
+ * with another prototype or symbol keys, array holes, cycles, a getter that throws) and, with the
+ * walk's `maxDepth`, the same nesting; it stops after reading `maxBytes` (a value shared by many
+ * members is read once per place), as the walk does. The rest is checked here: the packet and `integrity`, which
+ * `withoutChecksum` copies (a copy has a plain prototype and no symbol key that is not enumerable),
+ * and the checksum, which the text leaves out. The
+ * walk's byte count C (a string or name its length plus 2 or 3, any other value 2) is at most the
+ * canonical text's length plus one per number, each part of C being at most its text but a
+ * number's single character: within `maxBytes` with that bound, the walk's count is too.
+ */
+export function passOverJsonData(
+  packet: Record<string, unknown>,
+  limits: { maxDepth: number; maxBytes: number },
+): PassResult | undefined {
+  if (!isPlainRecord(packet)) return undefined;
+  const integrity = packet.integrity;
+  if (isPlainObject(integrity) && !isPlainRecord(integrity)) return undefined;
+  const checksum = checksumBytes(packet);
+  if (checksum === undefined) return undefined;
+  const pass = passOver(packet, { maxDepth: limits.maxDepth, maxLength: limits.maxBytes });
+  if (pass.text === undefined || !pass.covered) return undefined;
+  return pass.text.length + pass.covered.numbers + checksum <= limits.maxBytes ? pass : undefined;
 }

@@ -10,7 +10,7 @@ import type { CompiledSchemas, SchemaCompiler } from './schemaValidator.ts';
 import { precompiledSchemas, SCHEMA_DOCUMENTS } from './precompiledSchemas.ts';
 import { compactPacket, expandPacket, describeJsonType, type CodecResult } from './keyless.ts';
 import { packetDigest, digestOfCanonicalText } from './packetDigest.ts';
-import { passOver, digestFailure } from './packetPass.ts';
+import { passOver, passOverJsonData, digestFailure, type PassResult } from './packetPass.ts';
 import type { Sha256 } from './sha256.ts';
 import { readJsonText, decodeJsonBytes, resolveLimits, type JsonReadLimits } from './jsonText.ts';
 import { reportIssues, MAX_ISSUES_PER_DOCUMENT, type UaiIssue } from './errorCodes.ts';
@@ -238,9 +238,15 @@ function nonJsonReport(context: ValidatorContext, value: unknown): PacketReport 
 
 /**
  * The stages in order, on JSON data: form, numbers, the pass over the packet, schema, policy,
- * digest and checksum, report.
+ * digest and checksum, report. `keyedPass` is the pass over `value`, a keyed packet, when the
+ * caller has made it.
  */
-function validateJson(context: ValidatorContext, value: unknown, options: ValidateOptions = {}): PacketReport {
+function validateJson(
+  context: ValidatorContext,
+  value: unknown,
+  options: ValidateOptions = {},
+  keyedPass?: PassResult,
+): PacketReport {
   const keyed = toKeyed(context, value);
   // No digest is ever computed over a number two readers may read differently. The numbers of a
   // keyed packet are checked on the pass that writes the digest's text; those of any other
@@ -252,7 +258,7 @@ function validateJson(context: ValidatorContext, value: unknown, options: Valida
   }
   const packet = keyed.value as Record<string, unknown>;
   const form = keyed.form!;
-  const pass = passOver(packet);
+  const pass = keyedPass ?? passOver(packet);
   if (form === 'keyed' && pass.covered?.unsafeNumber !== false) {
     const unsafe = unsafeNumberIssues(value);
     if (unsafe.length) return unsafeNumberReport(context, value, unsafe);
@@ -271,6 +277,16 @@ function validateJson(context: ValidatorContext, value: unknown, options: Valida
     if (warning) warnings.push(warning);
   }
   return packetReport(context, packet, form, profile, digest, errors, warnings);
+}
+
+/**
+ * The report of a value from code. A keyed packet's pass also proves it JSON data (most values
+ * from code are), so the walk that names what is not JSON data runs only where the pass cannot.
+ */
+function validateFromCode(context: ValidatorContext, value: unknown, options?: ValidateOptions): PacketReport {
+  const keyedPass = isPlainObject(value) ? passOverJsonData(value, context) : undefined;
+  if (keyedPass) return validateJson(context, value, options, keyedPass);
+  return nonJsonReport(context, value) ?? validateJson(context, value, options);
 }
 
 /** The report of JSON text: the reader's one error, or the stages on what it read. */
@@ -338,7 +354,7 @@ export function createPacketValidator(
     shapeOf: (profile) => shapeOf(context, profile),
     validateBytes: (bytes, options) => fromRead(context, decodeJsonBytes(bytes, limits), options),
     validateText: (text, options) => fromRead(context, readJsonText(text, limits), options),
-    validateValue: (value, options) => nonJsonReport(context, value) ?? validateJson(context, value, options),
+    validateValue: (value, options) => validateFromCode(context, value, options),
     compact: (keyed) => compactWith(context, keyed),
     expand: (keyless) => expandWith(context, keyless),
     digest: (value) => digestWith(context, value),

@@ -8,6 +8,7 @@ import { SECRET_RULES, HIGH_ENTROPY_RULE, type SecretRule } from './secretRules.
 import {
   screenString,
   secretRuleMayMatch,
+  screenedRuleOrders,
   maySecret,
   mayNormalize,
   ENTROPY_CANDIDATE_BIT,
@@ -216,9 +217,8 @@ function findInRuleText(text: string, maxFindings: number, screen: number): Secr
   // token characters with an upper-case letter: UAI-1 identifiers are lower case), and stop here.
   if (!maySecret(screen)) return [];
   const ranked: Ranked[] = [];
-  for (let order = 0; order < COMPILED.length; order++) {
-    if (secretRuleMayMatch(screen, order) && COMPILED[order].keywords.test(text))
-      rankMatches(ranked, order, text, maxFindings);
+  for (const order of screenedRuleOrders(screen)) {
+    if (COMPILED[order].keywords.test(text)) rankMatches(ranked, order, text, maxFindings);
   }
   if ((screen & ENTROPY_CANDIDATE_BIT) !== 0) {
     let heuristicCount = 0;
@@ -234,6 +234,7 @@ function findInRuleText(text: string, maxFindings: number, screen: number): Secr
       if (++heuristicCount >= maxFindings) break;
     }
   }
+  if (ranked.length === 0) return [];
   // Pushed rule by rule, each in text order: a stable sort by order keeps that.
   ranked.sort((a, b) => a.order - b.order);
   const kept: SecretFinding[] = [];

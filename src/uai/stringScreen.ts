@@ -110,11 +110,16 @@ for (let code = 0; code < ASCII; code++) {
 const SUBJECT_ENDS = 1 << 31;
 const OUTPUT_FLAG = 0x8000;
 const STATE_MASK = 0x7fff;
-/** Bits of CHARACTER_INFO: the keyword class, the run class, "JSON escapes it", "normalization may read it". */
+/**
+ * Bits of CHARACTER_INFO: the keyword class, the run class, "JSON escapes it", "normalization may
+ * read it", "ends a sentence before white space", "white space" (as the claim detector splits sentences).
+ */
 const KEY_CLASS_MASK = 63;
 const RUN_CLASS_SHIFT = 6;
 const ESCAPED_INFO = 1 << 8;
 const NORMALIZED_INFO = 1 << 9;
+const SENTENCE_MARK_INFO = 1 << 10;
+const SPACE_INFO = 1 << 11;
 
 /**
  * The keyword class of each ASCII code (upper-case letters share their lower-case letter's), and how
@@ -229,7 +234,14 @@ for (let state = 0; state <= FOUND; state++) {
   }
 }
 
-/** Per ASCII code, all the screen reads of it in one load: keyword class, run class and ESCAPED_INFO. */
+/**
+ * Per ASCII code, all the screen reads of it in one load: keyword class, run class and the flags.
+ * A sentence mark before white space always ends a sentence where the claim detector splits text
+ * (`SENTENCE_END` in claimSentences.ts: `[.!?;]`, closing quotes, then `\s` or the end); the
+ * screen counts only those ends, so two places it puts in one sentence are never in two of the
+ * detector's, and a place in a later sentence here is in a later one there.
+ */
+const SENTENCE_MARKS = '.!?;';
 const CHARACTER_INFO = new Uint16Array(ASCII);
 for (let code = 0; code < ASCII; code++) {
   const character = CHARACTER_CLASS[code];
@@ -238,10 +250,18 @@ for (let code = 0; code < ASCII; code++) {
     KEY_CLASS[code] |
     (runClass << RUN_CLASS_SHIFT) |
     (character & ESCAPED ? ESCAPED_INFO : 0) |
-    (character & NORMALIZED ? NORMALIZED_INFO : 0);
+    (character & NORMALIZED ? NORMALIZED_INFO : 0) |
+    (SENTENCE_MARKS.includes(String.fromCharCode(code)) ? SENTENCE_MARK_INFO : 0) |
+    (/\s/.test(String.fromCharCode(code)) ? SPACE_INFO : 0);
 }
 /** The run automaton's class of a character, from its CHARACTER_INFO entry (small enough for V8 to inline). */
 const runClassOf = (info: number) => (info >>> RUN_CLASS_SHIFT) & 3;
+
+/** White space (ASCII) stands at `at`: a sentence mark just before it ends a sentence. */
+function spaceAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at); // NaN past the end
+  return code < ASCII && (CHARACTER_INFO[code] & SPACE_INFO) !== 0;
+}
 
 /** The subject ending at `end` (exclusive) is a word of its own: no word character before it (claims read `\buaix`). */
 function subjectStartsWord(text: string, end: number): boolean {
@@ -260,7 +280,10 @@ function subjectStartsWord(text: string, end: number): boolean {
  * - `mayNormalize(screen)`: `normalizeRuleText` may change the text (then the rules screen and read
  *   the normalized text, and the bits above say nothing);
  * - `mayClaim(screen)`: the text names UAIX (its short name as a word, or a word of its full name)
- *   and holds an offering stem, or normalization may change it (a `%`, a character outside ASCII);
+ *   and holds an offering stem in the sentence of that first name or after it (a claim's offering
+ *   is in a sentence that names UAIX or follows one that does: a pronoun or a dropped subject
+ *   stands for a subject before it), or normalization may change the text (a `%`, a character
+ *   outside ASCII: then the sentences counted here are not the detector's);
  * - `needsNoEscape(screen)`: the text is ASCII and JSON escapes none of its characters.
  */
 export function screenString(text: string): number {
@@ -268,6 +291,11 @@ export function screenString(text: string): number {
   let run = 0;
   let bits = 0;
   let seen = 0;
+  // Sentences as counted here (SENTENCE_MARK_INFO): the current one, that of the first name of
+  // UAIX, and that of the last offering stem.
+  let sentence = 0;
+  let subjectSentence = -1;
+  let stemSentence = -1;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code >= ASCII) {
@@ -286,8 +314,13 @@ export function screenString(text: string): number {
       const output = OUTPUT[state / STRIDE];
       bits |= output & ~SUBJECT_ENDS;
       if (output & SUBJECT_ENDS && subjectStartsWord(text, index + 1)) bits |= SUBJECT_BIT;
+      if (output & STEM_BIT) stemSentence = sentence;
+      if (subjectSentence < 0 && bits & SUBJECT_BIT) subjectSentence = sentence;
     }
+    if (info & SENTENCE_MARK_INFO && spaceAt(text, index + 1)) sentence++;
   }
+  // Every stem stands in a sentence before the first name of UAIX: no claim can use it.
+  if (stemSentence < subjectSentence) bits &= ~STEM_BIT;
   if (seen & ESCAPED_INFO) bits |= NEEDS_ESCAPE_BIT;
   if (seen & NORMALIZED_INFO) bits |= NORMALIZES_BIT;
   if (run === FOUND_STATE) bits |= ENTROPY_CANDIDATE_BIT;
@@ -304,7 +337,10 @@ export function needsNoEscape(screen: number): boolean {
   return (screen & (NON_ASCII_BIT | NEEDS_ESCAPE_BIT)) === 0;
 }
 
-/** The claim detector may find a claim: UAIX as a word and an offering stem in ASCII text, or any non-ASCII text. */
+/**
+ * The claim detector may find a claim: in ASCII text, UAIX as a word and an offering stem in its
+ * sentence or a later one; any text normalization may change.
+ */
 export function mayClaim(screen: number): boolean {
   if ((screen & (NON_ASCII_BIT | NORMALIZES_BIT)) !== 0) return true; // `%55AIX` decodes to UAIX
   return (screen & SUBJECT_BIT) !== 0 && (screen & STEM_BIT) !== 0;
@@ -330,6 +366,33 @@ export function secretRuleMayMatch(screen: number, order: number): boolean {
   );
 }
 
+/** The bits `secretRuleMayMatch` reads: the secret groups, the required literals and NON_ASCII_BIT. */
+const RULE_SCREEN_BITS =
+  SECRET_RULE_BITS | RULE_REQUIRED.reduce((bits, required) => bits | required, 0) | NON_ASCII_BIT;
+const NO_RULES: readonly number[] = [];
+/**
+ * The answers of `screenedRuleOrders`, by the bits it reads. Strings share few combinations (most
+ * set one group bit or none); the map is cleared when full, so adversarial text cannot grow it.
+ */
+const RULE_ORDERS = new Map<number, readonly number[]>();
+const RULE_ORDERS_LIMIT = 1_024;
+
+/**
+ * The secret rules that may match a text of this screen (`secretRuleMayMatch`), in table order:
+ * the scanner runs these instead of asking each of the table's rules in turn.
+ */
+export function screenedRuleOrders(screen: number): readonly number[] {
+  const bits = screen & RULE_SCREEN_BITS;
+  if ((bits & (SECRET_RULE_BITS | NON_ASCII_BIT)) === 0) return NO_RULES; // no rule's keyword: most strings
+  let orders = RULE_ORDERS.get(bits);
+  if (orders === undefined) {
+    orders = SECRET_RULES.flatMap((_, order) => (secretRuleMayMatch(bits, order) ? [order] : []));
+    if (RULE_ORDERS.size >= RULE_ORDERS_LIMIT) RULE_ORDERS.clear();
+    RULE_ORDERS.set(bits, orders);
+  }
+  return orders;
+}
+
 /**
  * The secret scanner may find a secret: a rule may match, the heuristic has a candidate, or
  * normalization may change the text (whose normalized form is then screened again).
@@ -337,6 +400,5 @@ export function secretRuleMayMatch(screen: number, order: number): boolean {
 export function maySecret(screen: number): boolean {
   if ((screen & (SECRET_RULE_BITS | ENTROPY_CANDIDATE_BIT | NORMALIZES_BIT)) === 0) return false; // most strings
   if ((screen & (ENTROPY_CANDIDATE_BIT | NORMALIZES_BIT)) !== 0) return true;
-  for (let order = 0; order < SECRET_RULES.length; order++) if (secretRuleMayMatch(screen, order)) return true;
-  return false;
+  return screenedRuleOrders(screen).length > 0;
 }

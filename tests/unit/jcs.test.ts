@@ -220,6 +220,14 @@ test('errors: values that are not JSON', () => {
   assertCanonicalizationError([1, undefined], '/1', /undefined/);
   // eslint-disable-next-line no-sparse-arrays
   assertCanonicalizationError([1, , 3], '/1', /undefined/);
+  // A hole stays a hole where a prototype has its index (reading the index alone would find "x").
+  Object.defineProperty(Array.prototype, '1', { value: 'x', configurable: true, writable: true });
+  try {
+    // eslint-disable-next-line no-sparse-arrays
+    assertCanonicalizationError([1, , 3], '/1', /undefined/);
+  } finally {
+    delete (Array.prototype as unknown as Record<string, unknown>)['1'];
+  }
   assertCanonicalizationError({ f: () => 1 }, '/f', /a function is not a JSON value/);
   assertCanonicalizationError({ n: 10n }, '/n', /the bigint 10n is not a JSON value/);
   assertCanonicalizationError({ s: Symbol('x') }, '/s', /a symbol is not a JSON value/);

@@ -10,7 +10,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
-import { passOver, PacketPass } from '../../src/uai/packetPass.ts';
+import { passOver, passOverJsonData, PacketPass } from '../../src/uai/packetPass.ts';
+import { isJsonDataWithin } from '../../src/uai/jsonValue.ts';
 import { canonicalizeVisiting } from '../../src/uai/jcs.ts';
 import { canonicalPacketText } from '../../src/uai/packetDigest.ts';
 import { policyIssues, expiredRule } from '../../src/uai/policyRules.ts';
@@ -214,4 +215,139 @@ test("member names: the verdicts kept per name are the detectors' own, however o
     { numRuns: 500, seed: 4303 },
   );
   assert.ok(counts.claims > 20 && counts.secrets > 20 && counts.plain > 100, JSON.stringify(counts));
+});
+
+/**
+ * A value from code that `passOverJsonData` accepts skips the walk that asks whether it is JSON
+ * data (`isJsonDataWithin`), so it may accept only what that walk accepts, at any limits, and its
+ * pass must be the ordinary pass. Values are the fixtures with what JSON cannot carry planted at
+ * any depth, the packet and `integrity` made of another kind, and limits drawn around the value's
+ * own size and depth.
+ */
+test('the pass that proves a value JSON data accepts only what the walk accepts, and is the same pass', () => {
+  class Shaped {
+    id = 1;
+  }
+  const notJson = fc.constantFrom<() => unknown>(
+    () => undefined,
+    () => () => 1,
+    () => 10n,
+    () => Symbol('x'),
+    () => new Date(0),
+    () => new Shaped(),
+    () => new Array(2),
+    () => Object.defineProperty({}, Symbol('hidden'), { value: 1, enumerable: false }),
+    () => ({ [Symbol('shown')]: 1 }),
+    () =>
+      Object.defineProperty({}, 'thrower', {
+        enumerable: true,
+        get() {
+          throw new Error('no');
+        },
+      }),
+  );
+  /** What is changed about the packet and its integrity member: their prototype, a symbol key, the checksum. */
+  const reshape = fc.constantFrom(
+    'none',
+    'packet class',
+    'packet hidden symbol',
+    'integrity class',
+    'integrity hidden symbol',
+    'checksum undefined',
+    'checksum function',
+    'checksum object',
+    'checksum number',
+    'checksum long',
+  );
+  const counts = { accepted: 0, refused: 0, refusedJsonData: 0 };
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...packets),
+      fc.array(fc.tuple(fc.array(fc.nat(), { maxLength: 4 }), awkwardString, awkwardValue), { maxLength: 2 }),
+      fc.option(fc.tuple(fc.array(fc.nat(), { maxLength: 4 }), awkwardString, notJson), { nil: undefined, freq: 2 }),
+      fc.oneof({ arbitrary: fc.constant('none'), weight: 3 }, { arbitrary: reshape, weight: 2 }),
+      fc.integer({ min: -30, max: 300 }),
+      fc.integer({ min: 3, max: 10 }),
+      ({ packet }, plants, notJsonPlant, shape, byteOffset, maxDepth) => {
+        let mutated = structuredClone(packet) as unknown;
+        for (const [steps, name, value] of plants) mutated = plant(mutated, steps, name, value);
+        // Last: `plant` copies the packet with structuredClone, which a function or a symbol stops.
+        if (notJsonPlant) mutated = plant(mutated, notJsonPlant[0], notJsonPlant[1], notJsonPlant[2]());
+        let record = mutated as Record<string, unknown>;
+        const integrity = isJsonObject(record.integrity) ? record.integrity : undefined;
+        if (shape === 'packet class') record = Object.assign(Object.create(new Shaped()), record);
+        if (shape === 'packet hidden symbol') Object.defineProperty(record, Symbol('h'), { value: 1 });
+        if (integrity && shape === 'integrity class')
+          record.integrity = Object.assign(Object.create(new Shaped()), integrity);
+        if (integrity && shape === 'integrity hidden symbol')
+          Object.defineProperty(integrity, Symbol('h'), { value: 1 });
+        if (integrity && shape.startsWith('checksum '))
+          integrity.checksum = (
+            {
+              'checksum undefined': undefined,
+              'checksum function': () => 1,
+              'checksum object': { a: [1, 2] },
+              'checksum number': 12345,
+              'checksum long': 'x'.repeat(60),
+            } as Record<string, unknown>
+          )[shape];
+        // Limits around the value's own size and depth, so both sides of each limit come up.
+        let size = 200;
+        try {
+          size = canonicalPacketText(record).length;
+        } catch {
+          // not canonical: any limit will do
+        }
+        const limits = { maxBytes: Math.max(1, size + byteOffset), maxDepth };
+        const fast = passOverJsonData(record, limits);
+        const jsonData = isJsonDataWithin(record, limits);
+        if (!fast) {
+          counts.refused++;
+          if (jsonData) counts.refusedJsonData++;
+          return;
+        }
+        counts.accepted++;
+        assert.ok(jsonData, `accepted what is not JSON data within ${JSON.stringify(limits)} (${shape})`);
+        const slow = passOver(record);
+        assert.equal(fast.text, slow.text);
+        assert.ok(slow.covered);
+        assert.deepEqual(
+          sorted([...fast.covered!.claims, ...fast.covered!.secrets]),
+          sorted([...slow.covered.claims, ...slow.covered.secrets]),
+        );
+        assert.equal(fast.covered!.unsafeNumber, slow.covered.unsafeNumber);
+        assert.equal(fast.covered!.asciiText, slow.covered.asciiText);
+      },
+    ),
+    { numRuns: 1_500, seed: 4343 },
+  );
+  // Both answers come up often, and the fallback is not taken for everything that is JSON data.
+  assert.ok(counts.accepted > 200 && counts.refused > 200, JSON.stringify(counts));
+  assert.ok(counts.refusedJsonData < counts.accepted, JSON.stringify(counts));
+  // Small values, where the canonical text has few separators to spare: the byte bound is tight.
+  const scalar = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.boolean(), fc.constant(null), fc.string({ maxLength: 3 }));
+  const small = fc.record(
+    {
+      members: fc.dictionary(fc.string({ maxLength: 2 }), fc.oneof(scalar, fc.array(scalar, { maxLength: 4 })), {
+        maxKeys: 3,
+      }),
+      checksum: fc.oneof(scalar, fc.constant(undefined), fc.constant({})),
+    },
+    { requiredKeys: ['members'] },
+  );
+  let tight = 0;
+  fc.assert(
+    fc.property(small, fc.integer({ min: -5, max: 30 }), (value, byteOffset) => {
+      const record: Record<string, unknown> = { ...value.members };
+      if ('checksum' in value) record.integrity = { checksum: value.checksum };
+      const limits = { maxBytes: Math.max(1, canonicalPacketText(record).length + byteOffset), maxDepth: 8 };
+      const fast = passOverJsonData(record, limits);
+      if (!fast) return;
+      tight++;
+      assert.ok(isJsonDataWithin(record, limits), `accepted ${JSON.stringify(record)} within ${limits.maxBytes} bytes`);
+      assert.equal(fast.text, passOver(record).text);
+    }),
+    { numRuns: 2_000, seed: 4344 },
+  );
+  assert.ok(tight > 300, String(tight));
 });

@@ -17,6 +17,8 @@ import {
   needsNoEscape,
   ENTROPY_CANDIDATE_BIT,
   ALL_RULES_SCREEN,
+  screenedRuleOrders,
+  secretRuleMayMatch,
 } from '../../src/uai/stringScreen.ts';
 import { findSecrets, DEFAULT_MAX_FINDINGS } from '../../src/uai/secretScan.ts';
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../../src/uai/secretRules.ts';
@@ -170,4 +172,81 @@ test('a rule whose keyword is common runs only with its required literals: no "@
     findSecrets('postgres://admin:s3cret@db.example.com/records').map((finding) => finding.rule),
     ['url-credentials'],
   );
+});
+
+test('the rules a screen lets through are exactly those secretRuleMayMatch names, in table order', () => {
+  const expected = (screen: number) =>
+    SECRET_RULES.flatMap((_, order) => (secretRuleMayMatch(screen, order) ? [order] : []));
+  fc.assert(
+    fc.property(fc.oneof(texts.map(screenString), fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 })), (screen) => {
+      assert.deepEqual(screenedRuleOrders(screen), expected(screen), String(screen));
+      // Asked again (now from what was kept), the same list.
+      assert.deepEqual(screenedRuleOrders(screen), expected(screen), String(screen));
+    }),
+    { numRuns: 3_000, seed: 4246 },
+  );
+  assert.deepEqual(
+    screenedRuleOrders(ALL_RULES_SCREEN),
+    SECRET_RULES.map((_, order) => order),
+  );
+  assert.deepEqual(screenedRuleOrders(0), []);
+});
+
+/**
+ * The claim screen reads sentences: an offering stem only in sentences before the first name of
+ * UAIX cannot make a claim (a pronoun or a dropped subject stands for a subject before it, a
+ * passive's agent is in its own clause). Texts are sentences of the pieces that move the detector:
+ * names, pronouns, passives, stems, and every way a sentence ends or seems to.
+ */
+test('the screen never hides a claim across sentences: a stem before the first name of UAIX is passed over only where no claim can use it', () => {
+  const sentencePiece = fc.oneof(
+    fc.constantFrom(
+      'UAIX',
+      'uaix.org',
+      'https://uaix.org/',
+      'It',
+      'They',
+      'the runtime',
+      'Agent runtimes execute',
+      'hosts your messages',
+      'hosted by UAIX',
+      'hosted.by UAIX',
+      'v1.0',
+      'orchestrates agents',
+      'certifies runtimes',
+      'provides hosted messaging',
+      'is simple',
+      'records packets',
+      'and',
+      'not',
+    ),
+    fc.constantFrom('. ', '.', '; ', '? ', '! ', '." ', '.) ', '.\n', '.\t', '\n\n', ', ', ': ', ' ', 'e.g. ', '...'),
+  );
+  const prose = fc.array(sentencePiece, { maxLength: 14 }).map((pieces) => pieces.join(' ').replace(/ {2,}/g, ' '));
+  let passedOver = 0;
+  fc.assert(
+    fc.property(prose, (text) => {
+      if (mayClaim(screenString(text))) return;
+      passedOver++;
+      assert.deepEqual(findUnsupportedClaims(text), [], JSON.stringify(text));
+    }),
+    { numRuns: 4_000, seed: 4247 },
+  );
+  assert.ok(passedOver > 500, String(passedOver));
+  // The packets' boundary sentence names UAIX after its only stems ("runtim", "ecut"): passed over.
+  const boundary =
+    'Agent runtimes execute. UAIX records the reviewed communication, memory, trust, evidence, and handoff boundary.';
+  assert.equal(mayClaim(screenString(boundary)), false);
+  // Claims whose offering is in the sentence of the name, before it, or in a later sentence: read.
+  for (const claim of [
+    'UAIX is simple. It hosts your messages.',
+    'Messages are hosted by UAIX.',
+    'Messages are hosted.by UAIX',
+    'Agent runtimes execute. UAIX orchestrates agents.',
+    'Runtimes execute; UAIX is simple. It orchestrates agents',
+    'UAIX is simple.\n\nIt certifies runtimes',
+  ]) {
+    assert.ok(findUnsupportedClaims(claim).length > 0, claim);
+    assert.ok(mayClaim(screenString(claim)), claim);
+  }
 });
