@@ -178,12 +178,20 @@ const ACK_SEED_CORRECTIONS: [seed: string, site: string][] = [
   ['evidencia corporal específica del perfil', 'evidencia del cuerpo específica del perfil'],
   [
     'Se ejecutan los tiempos de ejecución del agente.',
-    'Son los entornos de ejecución de los agentes los que ejecutan.',
+    'Ejecutar les corresponde a los entornos de ejecución de los agentes.',
   ],
   ['Límite de soporte', 'Alcance del soporte'],
-  ['utilice matrices vacías u objetos vacíos', 'utilice arreglos vacíos u objetos vacíos'],
+  [
+    'Mantenga datos adicionales dentro de los objetos del sobre publicados y utilice matrices vacías u objetos vacíos',
+    'Guarde los datos adicionales dentro de los objetos publicados del sobre, y use arreglos vacíos u objetos vacíos',
+  ],
+  ['para preservar quién produjo el paquete', 'para dejar constancia de quién produjo el paquete'],
+  ['cadenas de tipo secreto', 'cadenas con aspecto de secreto'],
   ['puntos finales operativos privados', 'puntos de conexión operativos privados'],
-  ['el límite de transferencia revisados', 'el límite de traspaso revisados'],
+  [
+    'UAIX registra la comunicación, la memoria, la confianza, la evidencia y el límite de transferencia revisados.',
+    'UAIX registra, una vez revisados, la comunicación, la memoria, la confianza, la evidencia y el límite de traspaso.',
+  ],
   ['seguimientos de errores locales', 'trazas de errores locales'],
   ['Redacte antes de la publicación', 'Elimine esos datos antes de la publicación'],
   ['orquestación de tiempo de ejecución', 'orquestación en tiempo de ejecución'],
