@@ -48,8 +48,8 @@ const SEED_PACKAGES = [
 /** How each locale says self-reported (es-es shows the es-us text and speaks Spanish in its interface). */
 const SELF_REPORTED: Record<string, RegExp> = {
   'en-us': /\bself-reported\b/i,
-  'es-us': /\bautodeclarad[oa]s?\b/i,
-  'es-es': /\bautodeclarad[oa]s?\b/i,
+  'es-us': /\bdeclarad[oa]s? por el editor\b/i,
+  'es-es': /\bdeclarad[oa]s? por el editor\b/i,
   'fr-fr': /\bautodéclaré/i,
   'zh-cn': /自行声明/,
 };

@@ -80,7 +80,9 @@ test('gate 1 before Astro: a fake key in a guide, in a translation and in a fixt
 
 // One full build for the post-build gates: each plant is checked on its own line below.
 const UI_STRINGS = 'content/i18n/en-us.json';
-const UI_CLAIM = '"status.published": "UAIX provides hosted messaging for every agent."';
+// A string every English page shows but no page's Markdown mirror holds: a planted change to a string
+// the normative pages' mirrors hold would stop the build earlier, at the editions check.
+const UI_CLAIM = '"edition.latest": "UAIX provides hosted messaging for every agent."';
 let postBuild: BuildRun | undefined;
 function plantedFullBuild(): BuildRun {
   postBuild ??= buildWithChanges(copy, {
@@ -88,8 +90,7 @@ function plantedFullBuild(): BuildRun {
       text.replace(/<\/main>/, '<p>Built from /home/builder/uaix/src/pages/404.astro</p></main>'),
     [TRANSLATION]: (text) =>
       `${text.trimEnd()}\n\nUAIX fournit une messagerie hébergée et la synchronisation automatique de vos agents.\n`,
-    [UI_STRINGS]: (text) =>
-      text.replace('"status.published": "Published on UAIX as part of the current public standards record"', UI_CLAIM),
+    [UI_STRINGS]: (text) => text.replace('"edition.latest": "Latest"', UI_CLAIM),
   });
   return postBuild;
 }
@@ -124,18 +125,15 @@ test('gate 2: a claim in a French page fails the build, naming the page, the off
 test('a claim in a UI string shown on every English page: one line at its file, line and key (full build)', () => {
   const run = plantedFullBuild();
   assertFailedClearly(run, copy, [UI_STRINGS]);
-  const planted = readFileSync(join(copy, UI_STRINGS), 'utf8').replace(
-    '"status.published": "Published on UAIX as part of the current public standards record"',
-    UI_CLAIM,
-  );
-  const line = planted.slice(0, planted.indexOf('"status.published"')).split('\n').length;
+  const planted = readFileSync(join(copy, UI_STRINGS), 'utf8').replace('"edition.latest": "Latest"', UI_CLAIM);
+  const line = planted.slice(0, planted.indexOf('"edition.latest"')).split('\n').length;
   // One line for the string, however many pages show it (it was the build's only problem when it
   // had a build of its own; here the other plants have their lines).
   const naming = run.stderr.split('\n').filter((text) => text.includes(`${UI_STRINGS}:`));
   assert.equal(naming.length, 1, `expected one line naming ${UI_STRINGS}\n${run.stderr}`);
   const problem = lineNaming(
     run,
-    `${UI_STRINGS}:${line} (/status.published): claims that UAIX provides hosted messaging`,
+    `${UI_STRINGS}:${line} (/edition.latest): claims that UAIX provides hosted messaging`,
   );
   assert.match(problem, /published in \d+ files, first \/en-us\/.*\[UAI-UNSUPPORTED-CLAIM\]$/);
   assert.doesNotMatch(
