@@ -8,6 +8,7 @@
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { toText } from 'hast-util-to-text';
+import { collapseWhiteSpace } from '../model/whiteSpace.ts';
 
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
 type HtmlParent = DefaultTreeAdapterTypes.ParentNode;
@@ -48,9 +49,7 @@ export function outermostElements(tree: HtmlParent, names: readonly string[]): S
 
 /** An element's text as a reader sees it (innerText), on one line. */
 export function elementText(element: HtmlElement): string {
-  return toText(fromParse5(element))
-    .replace(/\s+/g, ' ')
-    .trim();
+  return collapseWhiteSpace(toText(fromParse5(element)));
 }
 
 /** An attribute's value, or undefined. */

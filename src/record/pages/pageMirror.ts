@@ -19,6 +19,7 @@ import { urlsOfProperties } from '../model/urlAttributes.ts';
 import { languageShareOf, type LanguageShare } from './languageShare.ts';
 import { fillTemplate } from '../../uai/issueText.ts';
 import { MIRROR_INDEX_LINE } from '../model/catalogSource.ts';
+import { collapseWhiteSpace } from '../model/whiteSpace.ts';
 
 /** The compact record of a page (`index.json`), as schemas/site/page-mirror.schema.json declares it. */
 export type PageMirror = UAIXPageMirrorIndexJson;
@@ -51,7 +52,7 @@ const attr = (element: Element, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(' ') : value === undefined || value === null ? undefined : String(value);
 };
 
-const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+const normalize = collapseWhiteSpace;
 
 export interface ParsedPage {
   tree: Root;

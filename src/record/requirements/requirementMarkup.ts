@@ -15,6 +15,7 @@ import type { Nodes, Paragraph } from 'mdast';
 import { isPageBody, MARKDOWN_OPTIONS, proseProblem, SKIPPED_NODES, type ProseText } from '../content/proseText.ts';
 import type { Problem } from '../../uai/problem.ts';
 import type { Bcp14Level, KeywordHit, KeywordTable } from './bcp14.ts';
+import { collapseWhiteSpace } from '../model/whiteSpace.ts';
 
 export { REQUIREMENT_ID_PATTERN } from './requirementId.ts';
 /** The opening of a requirement's first text: its id in brackets, then a space. */
@@ -108,7 +109,7 @@ export function requirementsOf(
         if (!isPageBody(prose)) {
           at(line, `requirement ${id} outside a page body; state it in the page's Markdown`, 'requirement-place');
         } else {
-          const text = toString(node).replace(REQUIREMENT_OPENING, '').replace(/\s+/g, ' ').trim();
+          const text = collapseWhiteSpace(toString(node).replace(REQUIREMENT_OPENING, ''));
           const statement: RequirementStatement = {
             id,
             file: prose.file,

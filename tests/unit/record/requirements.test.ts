@@ -93,6 +93,21 @@ test('a requirement carries its id, its text and the level of its marked-up key 
   );
 });
 
+test('a requirement text keeps the no-break spaces French sets before « : » and « ; »', () => {
+  const { statements } = requirementsOf(
+    body(
+      'content/pages/fr-fr/a.md',
+      'fr-fr',
+      '[UAI1-ENV-001] Un paquet\n**DOIT** tenir `x`\u00a0: il échoue\u202f; fin.',
+    ),
+    table,
+  );
+  assert.deepEqual(
+    statements.map(({ text }) => text),
+    ['Un paquet DOIT tenir x\u00a0: il échoue\u202f; fin.'],
+  );
+});
+
 test('fails: an upper-case key word outside a requirement, in any locale and in its forms', () => {
   const english = requirementsOf(body('content/guides/en-us/g.md', 'en-us', 'One.\n\nA site MUST do it.'), table);
   assert.deepEqual(english.problems, [
