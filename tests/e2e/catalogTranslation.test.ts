@@ -59,7 +59,9 @@ test("fr-fr browser validator: an expired packet's message is written from the F
     await row.waitFor({ timeout: 30_000 });
     const message = await row.locator('td').nth(2).evaluate(textAndLang);
     assert.deepEqual(message, {
-      text: 'le paquet a expiré le 2026-01-01T00:00:00Z (validation le 2026-06-01T00:00:00Z)\u202f; n’agissez pas sur lui, envoyez un nouveau paquet avec un expires_at plus tardif',
+      text: french['validator.message.expired'].text
+        .replace('{expires_at}', '2026-01-01T00:00:00Z')
+        .replace('{now}', '2026-06-01T00:00:00Z'),
       lang: 'fr-FR',
     });
   }));
