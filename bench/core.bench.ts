@@ -9,7 +9,9 @@
  *                                 SHA-256) vs plain ajv + JCS + node:crypto SHA-256 of the same
  *                                 packet; the target is at most 1.3× the baseline's time
  *
- * The valid packet fixtures are repeated to about 20,000 packets; each measure is warmed up, then
+ * The valid packet fixtures are repeated to about 20,000 packets (`--packets N`: about N instead,
+ * the same measures on fewer packets, for a quick run such as the bench-scripts test's); each
+ * measure is warmed up, then
  * run 5 times, core and baseline interleaved; the table shows the median of the 5 runs. Each
  * measure runs in a fresh Node process (this file again, with `--measure <n>`): in one shared
  * process, what the JIT learned from one measure slows the next (after (b), whose strings the JSON
@@ -39,7 +41,11 @@ type AddFormats = typeof addFormatsImport;
 const addFormats = ((addFormatsImport as unknown as { default?: AddFormats }).default ??
   addFormatsImport) as AddFormats;
 
-const TARGET_PACKETS = 20_000;
+/** `--packets N`: about N packets instead of 20,000 (every measure, in every child process). */
+const PACKETS_OPTION = process.argv.indexOf('--packets');
+const TARGET_PACKETS = PACKETS_OPTION === -1 ? 20_000 : Number(process.argv[PACKETS_OPTION + 1]);
+if (!Number.isSafeInteger(TARGET_PACKETS) || TARGET_PACKETS < 1)
+  throw new Error(`--packets takes a whole number of packets, at least 1 (not ${process.argv[PACKETS_OPTION + 1]})`);
 const RUNS = 5;
 const WARMUP_PACKETS = 2_000;
 const NOW = new Date(FIXTURE_EVALUATED_AT);
@@ -104,13 +110,14 @@ for (const packet of packets.slice(0, baseTexts.length)) {
   if (!report.valid) throw new Error(`a valid fixture does not validate: ${JSON.stringify(report.errors)}`);
 }
 
-// The compile-once check proper: 1,000 packets, keyed and keyless, value and text: no compile call.
+// The compile-once check proper: 1,000 packets, keyed and keyless, value and text: no compile call
+// (the packets again from the first when there are fewer).
 compileCalls.clear();
 for (let index = 0; index < 1_000; index++) {
   const report =
     index % 2
-      ? validator.validateValue(keylessPackets[index], { now: NOW })
-      : validator.validateText(texts[index], { now: NOW });
+      ? validator.validateValue(keylessPackets[index % N], { now: NOW })
+      : validator.validateText(texts[index % N], { now: NOW });
   if (!report.valid) throw new Error('a valid packet failed during the compile-once check');
 }
 if (totalCompileCalls() !== 0) {
@@ -322,7 +329,13 @@ if (measureArgument !== -1) {
 function measureInChild(index: number): Row {
   const child = spawnSync(
     process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), '--measure', String(index)],
+    [
+      ...process.execArgv,
+      fileURLToPath(import.meta.url),
+      '--measure',
+      String(index),
+      ...(PACKETS_OPTION === -1 ? [] : ['--packets', String(TARGET_PACKETS)]),
+    ],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],

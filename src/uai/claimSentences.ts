@@ -17,6 +17,33 @@ import { foldForMatching } from './textNormalization.ts';
  */
 const URI = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>]*|\burn:[^\s"'<>]*|\b(?:www\.)?uaix\.org\/[^\s"'<>]*/g;
 const UAIX_HOSTS = new Set<string>(UAIX_NAMES.hosts);
+
+/**
+ * The text is one URN and nothing else (`urn:uaix:log:…:final_report_0008`), so the detector reads
+ * nothing in it: printable ASCII without `%` (normalization and folding leave it as it is but for
+ * case), starting with `urn:` in any case but not `urn://` (a URL, which the first form of `URI`
+ * takes), and no character that ends a URN (`URI`'s `[^\s"'<>]`). Then it is one sentence (a
+ * sentence ends only before white space or at the end, and its end stays in it), and `readable`
+ * replaces the whole of it by one space. A loop, one look at each character.
+ */
+export function isOneUrn(text: string): boolean {
+  if (text.length < 4 || text.slice(0, 4).toLowerCase() !== 'urn:' || text.startsWith('//', 4)) return false;
+  for (let index = 4; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // Printable ASCII (no space, no control character) but for '"', "'", '<', '>' and '%'.
+    if (
+      code <= 0x20 ||
+      code >= 0x7f ||
+      code === 0x22 ||
+      code === 0x27 ||
+      code === 0x3c ||
+      code === 0x3e ||
+      code === 0x25
+    )
+      return false;
+  }
+  return true;
+}
 /** Separators of a query's parameters, and of a parameter's name from its value. */
 const QUERY_PARAMETER = /[&;]/;
 function uriReplacement(uri: string): string {

@@ -5,8 +5,10 @@
 import type { UaiIssue } from './errorCodes.ts';
 import { jsonPointer } from './jsonPointer.ts';
 import { findUnsupportedClaim, memberNameText } from './supportClaims.ts';
+import { isOneUrn } from './claimSentences.ts';
 import { findSecrets, maskSecret, type SecretFinding } from './secretScan.ts';
-import { screenString, mayClaim, mayNormalize, SECRET_RULE_BITS } from './stringScreen.ts';
+import { SECRET_RULES } from './secretRules.ts';
+import { screenString, mayClaim, maySecret, mayNormalize, SECRET_RULE_BITS } from './stringScreen.ts';
 import { parseUtcDateTime, compareUtcDateTimes, formatUtcDateTime, type UtcDateTime } from './utcDateTime.ts';
 import { templatedIssue } from './issueText.ts';
 
@@ -106,6 +108,13 @@ export function rememberMemberName(names: Set<string>, name: string): void {
   names.add(name);
 }
 
+/** `rememberMemberName` for a verdict that may be either answer (one lookup instead of two sets). */
+function rememberMemberNameVerdict(verdicts: Map<string, boolean>, name: string, verdict: boolean): void {
+  if (name.length > MEMBER_NAME_CACHE_MAX_LENGTH) return;
+  if (verdicts.size >= MEMBER_NAME_CACHE_LIMIT) verdicts.clear();
+  verdicts.set(name, verdict);
+}
+
 /** Member names whose words the claim detector found clean. */
 const CLAIM_FREE_MEMBER_NAMES = new Set<string>();
 
@@ -163,16 +172,16 @@ function memberLabel(name: string, holder: unknown): string {
  * normalization may change it). Member names repeat across packets, so the answer is kept
  * (bounded, short names only). The `k` of a JWK is always read with its label.
  */
-const LABEL_MATTERS = new Set<string>();
-const LABEL_IRRELEVANT = new Set<string>();
+const LABEL_MATTERS = new Map<string, boolean>();
 
 function nameMatters(name: string): boolean {
   if (name === 'k') return true;
-  if (LABEL_MATTERS.has(name)) return true;
-  if (LABEL_IRRELEVANT.has(name)) return false;
-  const screen = screenString(`"${name}": "`);
-  const matters = (screen & SECRET_RULE_BITS) !== 0 || mayNormalize(screen);
-  rememberMemberName(matters ? LABEL_MATTERS : LABEL_IRRELEVANT, name);
+  let matters = LABEL_MATTERS.get(name);
+  if (matters === undefined) {
+    const screen = screenString(`"${name}": "`);
+    matters = (screen & SECRET_RULE_BITS) !== 0 || mayNormalize(screen);
+    rememberMemberNameVerdict(LABEL_MATTERS, name, matters);
+  }
   return matters;
 }
 
@@ -197,6 +206,67 @@ function labelledFindings(text: string, label: string): SecretFinding[] {
   );
 }
 
+/**
+ * The text the framing of a value adds (its label's closing quote before it, a quote after it) can
+ * complete a keyword only if the keyword holds a quote (`"oct"`): such a keyword spans the label
+ * and the value where the value starts with what follows a quote in it (`oct"…`), and spans the value
+ * and its closing quote where the keyword ends with a quote and the value ends with what precedes
+ * it (`…"oct`). These are those pieces, per case-sensitivity.
+ */
+const QUOTED_KEYWORDS = SECRET_RULES.flatMap((rule) =>
+  rule.keywords
+    .filter((keyword) => keyword.includes('"'))
+    .map((keyword) => ({
+      keyword,
+      insensitive: rule.pattern.flags.includes('i'),
+    })),
+);
+const AFTER_QUOTE = QUOTED_KEYWORDS.flatMap(({ keyword, insensitive }) =>
+  [...keyword].flatMap((char, at) =>
+    char === '"' && at < keyword.length - 1 ? [{ piece: keyword.slice(at + 1), insensitive }] : [],
+  ),
+);
+const BEFORE_CLOSING_QUOTE = QUOTED_KEYWORDS.flatMap(({ keyword, insensitive }) =>
+  keyword.length > 1 && keyword.endsWith('"') ? [{ piece: keyword.slice(0, -1), insensitive }] : [],
+);
+/** `text` starts (`atEnd` false) or ends with `piece`, in the piece's own case or, for a case-insensitive rule, any. */
+function hasPiece(text: string, piece: string, insensitive: boolean, atEnd: boolean): boolean {
+  if (!insensitive) return atEnd ? text.endsWith(piece) : text.startsWith(piece);
+  if (text.length < piece.length) return false;
+  const part = atEnd ? text.slice(text.length - piece.length) : text.slice(0, piece.length);
+  return part.toLowerCase() === piece.toLowerCase();
+}
+
+/**
+ * A keyword that holds a quote may occur across the edges of `"<name>": "<text>"`: the text
+ * starts with what follows a quote of it, or is that piece short of the closing quote, or ends with
+ * what precedes its final quote, or is the end of that piece (the rest then in the label). No
+ * copy of the text unless a case-insensitive keyword holds a quote.
+ */
+function quotedKeywordAtEdge(text: string): boolean {
+  for (const { piece, insensitive } of AFTER_QUOTE) {
+    if (hasPiece(text, piece, insensitive, false)) return true;
+    if (piece.length === text.length + 1 && hasPiece(piece, `${text}"`, insensitive, false)) return true;
+  }
+  for (const { piece, insensitive } of BEFORE_CLOSING_QUOTE) {
+    if (hasPiece(text, piece, insensitive, true)) return true;
+    if (text.length < piece.length && hasPiece(piece, text, insensitive, true)) return true;
+  }
+  return false;
+}
+
+/**
+ * The labelled reading of a value (`"name": "value"`) can find what the value alone does not only
+ * through a keyword of some rule that occurs in the labelled text: in the label (`nameMatters`), in
+ * the value (its screen lets a rule run, or normalization may change it: `maySecret`), or across an
+ * edge, which only a keyword holding a quote can (`quotedKeywordAtEdge`). A rule never matches
+ * text without one of its keywords (the string screen rests on that too), and no high-entropy
+ * candidate crosses a quote. Elsewhere the reading is skipped: it cannot find anything.
+ */
+function labelMayAdd(name: string, text: string, screen: number): boolean {
+  return nameMatters(name) || maySecret(screen) || quotedKeywordAtEdge(text);
+}
+
 /** Member names the secret scanner found clean (see `rememberMemberName`). */
 const SECRET_FREE_MEMBER_NAMES = new Set<string>();
 
@@ -214,9 +284,10 @@ function secretIssue(
   root?: unknown,
 ): UaiIssue | undefined {
   if (isMemberName && SECRET_FREE_MEMBER_NAMES.has(text)) return undefined;
-  let found = describeSecrets(text, isMemberName, screen);
+  const textScreen = screen ?? screenString(text);
+  let found = describeSecrets(text, isMemberName, textScreen);
   const name = path.at(-1);
-  if (!found && root !== undefined && typeof name === 'string' && nameMatters(name)) {
+  if (!found && root !== undefined && typeof name === 'string' && labelMayAdd(name, text, textScreen)) {
     const label = memberLabel(name, holderOf(root, path));
     found = describeFindings(text, labelledFindings(text, label), `this string, read with its member name,`);
   }
@@ -282,12 +353,15 @@ export class PacketTextChecks {
 
   /** A string value at `path` whose `screenString` the caller has. */
   protected screened(text: string, path: readonly (string | number)[], screen: number): void {
-    if (mayClaim(screen)) {
+    // A string that is one URN claims nothing: the detector reads it as a name (`isOneUrn`).
+    if (mayClaim(screen) && !isOneUrn(text)) {
       const claim = claimIssue(text, path);
       if (claim) this.claims.push(claim);
     }
     // secretIssue runs the scanner only where the screen allows, and reads a value with its
-    // member name where the name may make it a secret.
+    // member name where the name may make it a secret: where neither holds it finds nothing.
+    const name = path[path.length - 1];
+    if (!maySecret(screen) && !(typeof name === 'string' && labelMayAdd(name, text, screen))) return;
     const secret = secretIssue(text, path, false, this.memoryProposal, screen, this.packet);
     if (secret) this.secrets.push(secret);
   }

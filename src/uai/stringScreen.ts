@@ -108,6 +108,12 @@ for (let code = 0; code < ASCII; code++) {
  * failure state's row, so the build (at every start of the CLI) takes well under a millisecond.
  */
 const SUBJECT_ENDS = 1 << 31;
+/**
+ * A case-sensitive rule's keyword (`SK`, `AKIA`) ends in that state, folded: the screen then reads
+ * the text before it to set the keyword's bit only where the keyword stands in its own case, as the
+ * rule's keyword test reads it (`task` holds `sk`, never `SK`).
+ */
+const CASE_CHECK = 1 << 30;
 const OUTPUT_FLAG = 0x8000;
 const STATE_MASK = 0x7fff;
 /**
@@ -144,11 +150,22 @@ function keywordClasses(keywords: readonly string[]): { classOf: Uint8Array; cou
   return { classOf, count };
 }
 
-function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: number) {
+/** A keyword whose bit the screen sets only where it occurs in its own case. */
+interface CaseCheck {
+  keyword: string;
+  bit: number;
+}
+
+function buildAutomaton(
+  groups: readonly (readonly string[])[],
+  subjectGroup: number,
+  caseSensitiveGroups: ReadonlySet<number>,
+) {
   const { classOf, count: stride } = keywordClasses(groups.flat());
   // The trie: each state's children as class, child pairs.
   const edges: number[][] = [[]];
   const output: number[] = [0];
+  const checks: CaseCheck[][] = [[]];
   groups.forEach((keywords, group) => {
     for (const keyword of keywords) {
       let state = 0;
@@ -161,11 +178,16 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
           list.push(keyClass, edges.length);
           edges.push([]);
           output.push(0);
+          checks.push([]);
         }
         state = list[at + 1];
       }
-      // The short name counts only as a word of its own, which the screen checks where it ends.
-      output[state] |= group === subjectGroup && keyword === CLAIM_SUBJECT ? SUBJECT_ENDS : 1 << group;
+      // The short name counts only as a word of its own, which the screen checks where it ends; a
+      // case-sensitive keyword only in its own case, which the screen checks there too.
+      if (caseSensitiveGroups.has(group)) {
+        output[state] |= CASE_CHECK;
+        checks[state].push({ keyword, bit: 1 << group });
+      } else output[state] |= group === subjectGroup && keyword === CLAIM_SUBJECT ? SUBJECT_ENDS : 1 << group;
     }
   });
   if (edges.length * stride > STATE_MASK)
@@ -181,6 +203,7 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
     if (state !== 0) {
       next.copyWithin(row, failure[state] * stride, failure[state] * stride + stride);
       output[state] |= output[failure[state]];
+      checks[state] = [...checks[state], ...checks[failure[state]]];
     }
     const list = edges[state];
     for (let at = 0; at < list.length; at += 2) {
@@ -193,7 +216,8 @@ function buildAutomaton(groups: readonly (readonly string[])[], subjectGroup: nu
   }
   // Outputs are complete only now (a state inherits its failure state's): flag the moves into them.
   for (let at = 0; at < next.length; at++) if (output[next[at] / stride] !== 0) next[at] |= OUTPUT_FLAG;
-  return { NEXT: next, OUTPUT: Int32Array.from(output), STRIDE: stride, KEY_CLASS: classOf };
+  const caseChecks = checks.map((list) => (list.length > 0 ? list : undefined));
+  return { NEXT: next, OUTPUT: Int32Array.from(output), STRIDE: stride, KEY_CLASS: classOf, CASE_CHECKS: caseChecks };
 }
 
 // Stems with a non-ASCII letter (dépôt) need no keyword: non-ASCII text is screened in anyway.
@@ -202,7 +226,12 @@ const ASCII_STEMS = OFFERING_STEMS.filter((stem) => [...stem].every((char) => ch
 const SECRET_GROUPS = Array.from({ length: SECRET_BIT_COUNT }, (_, bit) =>
   SECRET_RULES.flatMap((rule, order) => (RULE_BIT_INDEX[order] === bit ? rule.keywords.filter(isAsciiText) : [])),
 );
-const { NEXT, OUTPUT, STRIDE, KEY_CLASS } = buildAutomaton(
+/**
+ * The shared secret bits: every rule of such a bit is case-sensitive (a token prefix), so its keyword
+ * counts only in its own case, as the rule's own keyword test (an alternation without the i flag) reads it.
+ */
+const CASE_SENSITIVE_GROUPS = new Set(Array.from({ length: SHARED_BITS }, (_, shared) => OWN_BITS + shared));
+const { NEXT, OUTPUT, STRIDE, KEY_CLASS, CASE_CHECKS } = buildAutomaton(
   [
     ...SECRET_GROUPS,
     [CLAIM_SUBJECT, ...CLAIM_SUBJECT_NAME_WORDS],
@@ -210,7 +239,16 @@ const { NEXT, OUTPUT, STRIDE, KEY_CLASS } = buildAutomaton(
     ...REQUIRED_LITERALS.map((literal) => [literal]),
   ],
   SUBJECT_GROUP,
+  CASE_SENSITIVE_GROUPS,
 );
+if (GROUP_COUNT >= 30) throw new Error('string screen: the case check flag needs group bits below 30');
+
+/** The bits of the case-sensitive keywords that end at `end` (exclusive) in their own case. */
+function caseCheckedBits(text: string, end: number, checks: readonly CaseCheck[]): number {
+  let bits = 0;
+  for (const { keyword, bit } of checks) if (text.startsWith(keyword, end - keyword.length)) bits |= bit;
+  return bits;
+}
 
 /**
  * The high-entropy candidate as a second small automaton that runs beside the first, so the two
@@ -312,7 +350,8 @@ export function screenString(text: string): number {
     state = move & STATE_MASK;
     if (move & OUTPUT_FLAG) {
       const output = OUTPUT[state / STRIDE];
-      bits |= output & ~SUBJECT_ENDS;
+      bits |= output & ~(SUBJECT_ENDS | CASE_CHECK);
+      if (output & CASE_CHECK) bits |= caseCheckedBits(text, index + 1, CASE_CHECKS[state / STRIDE]!);
       if (output & SUBJECT_ENDS && subjectStartsWord(text, index + 1)) bits |= SUBJECT_BIT;
       if (output & STEM_BIT) stemSentence = sentence;
       if (subjectSentence < 0 && bits & SUBJECT_BIT) subjectSentence = sentence;

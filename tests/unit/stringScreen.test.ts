@@ -23,14 +23,31 @@ import {
 import { findSecrets, DEFAULT_MAX_FINDINGS } from '../../src/uai/secretScan.ts';
 import { SECRET_RULES, HIGH_ENTROPY_RULE } from '../../src/uai/secretRules.ts';
 import { findUnsupportedClaims, OFFERING_STEMS } from '../../src/uai/supportClaims.ts';
+import { isOneUrn } from '../../src/uai/claimSentences.ts';
+import { escapeRegExp } from '../../src/uai/regExpText.ts';
+import { PacketTextChecks, packetSecretRule } from '../../src/uai/policyRules.ts';
 
 /** A screen with every bit set: every rule and the heuristic run, as without a screen. */
 const EVERYTHING = ALL_RULES_SCREEN;
 
 const keywords = SECRET_RULES.flatMap((rule) => [...rule.keywords, ...(rule.requires ?? [])]);
+/** A keyword in another case: a case-sensitive rule's keyword counts only in its own (`task` holds `sk`, not `SK`). */
+const recased = fc
+  .tuple(fc.constantFrom(...keywords), fc.constantFrom('lower', 'upper', 'swap', 'title'))
+  .map(([keyword, to]) =>
+    to === 'lower'
+      ? keyword.toLowerCase()
+      : to === 'upper'
+        ? keyword.toUpperCase()
+        : to === 'title'
+          ? keyword.charAt(0).toUpperCase() + keyword.slice(1).toLowerCase()
+          : [...keyword].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join(''),
+  );
 const piece = fc.oneof(
   fc.constantFrom(...keywords),
   fc.constantFrom(...keywords).map((keyword) => keyword.slice(1)),
+  recased,
+  fc.constantFrom('task', 'task_ref', 'ask', 'risk', 'Skip', 'sKy', 'aKIA', 'akia', 'eyj', 'Eyj', 'DP.', 'Dp.'),
   fc.constantFrom(...OFFERING_STEMS, 'messaging', 'hosted', 'orchestration', 'certifies', 'provides', 'not', 'and'),
   fc.constantFrom(
     'uaix',
@@ -174,6 +191,38 @@ test('a rule whose keyword is common runs only with its required literals: no "@
   );
 });
 
+/**
+ * Each rule's keyword bit is a necessary condition of its own keyword test, case included: where
+ * the test (an alternation of the rule's keywords, with the rule's i flag or without it) passes on
+ * ASCII text and the rule's required literals occur, the screen lets the rule run. A case-sensitive
+ * keyword in another case (`task` holds `sk`; the Twilio prefix is `SK`) sets no bit.
+ */
+test("a rule's screen bit is set wherever its own keyword test passes, in its own case (case-sensitive keywords too)", () => {
+  const keywordTests = SECRET_RULES.map(
+    (rule) => new RegExp(rule.keywords.map(escapeRegExp).join('|'), rule.pattern.flags.includes('i') ? 'i' : ''),
+  );
+  let caseSensitiveHits = 0;
+  fc.assert(
+    fc.property(texts, (text) => {
+      if (!isAscii(text)) return;
+      const screen = screenString(text);
+      SECRET_RULES.forEach((rule, order) => {
+        const required = (rule.requires ?? []).every((literal) => text.toLowerCase().includes(literal.toLowerCase()));
+        if (!keywordTests[order].test(text) || !required) return;
+        if (!rule.pattern.flags.includes('i')) caseSensitiveHits++;
+        assert.ok(secretRuleMayMatch(screen, order), `${rule.id} in ${JSON.stringify(text)}`);
+      });
+    }),
+    { numRuns: 4_000, seed: 4248 },
+  );
+  assert.ok(caseSensitiveHits > 300, String(caseSensitiveHits));
+  const twilio = SECRET_RULES.findIndex((rule) => rule.id === 'twilio-api-key');
+  assert.ok(secretRuleMayMatch(screenString('key SK0123456789abcdef0123456789abcdef'), twilio));
+  // The packets' identifiers hold `sk` in lower case only: no rule of the shared bits runs.
+  for (const text of ['task_uaix_agent_standard_001', 'msg_uaix_agent_task_status_0004', 'uai.agent.task-status.v1'])
+    assert.equal(maySecret(screenString(text)), false, text);
+});
+
 test('the rules a screen lets through are exactly those secretRuleMayMatch names, in table order', () => {
   const expected = (screen: number) =>
     SECRET_RULES.flatMap((_, order) => (secretRuleMayMatch(screen, order) ? [order] : []));
@@ -249,4 +298,123 @@ test('the screen never hides a claim across sentences: a stem before the first n
     assert.ok(findUnsupportedClaims(claim).length > 0, claim);
     assert.ok(mayClaim(screenString(claim)), claim);
   }
+});
+
+/**
+ * A string value that is one URN skips the claim detector (`isOneUrn`, read by the policy checks
+ * after the screen): the detector replaces a URN by a space, so it finds nothing there. Texts start
+ * like a URN or a URL and go on with names, stems, claims and every character that ends a URN or
+ * makes it something else (white space, quotes, angle brackets, `%`, non-ASCII, `//`, a query).
+ */
+test('a string that is one URN holds no claim: where isOneUrn says so, the detector finds none', () => {
+  const urnPiece = fc.oneof(
+    fc.constantFrom('uaix', 'UAIX', 'uaix.org/', ':', '/', '//', '?note=', '&a=', '+', '-', '_', '.', ';', '#'),
+    fc.constantFrom('provides', 'hosted', 'messaging', 'UAIX+provides+hosted+messaging', 'certifies', 'report'),
+    fc.constantFrom(' UAIX provides hosted messaging', '.UAIX-certified', ' UAIX certifies runtimes'),
+    fc.constantFrom(...OFFERING_STEMS),
+    fc.constantFrom(' ', '\t', '\n', '"', "'", '<', '>', '%55AIX', '%20', 'é', 'ｕａｉｘ', '\u0000', '\u007F'),
+    fc.stringMatching(/^[a-z0-9]{1,8}$/),
+  );
+  const start = fc.constantFrom('urn:', 'URN:', 'Urn:', 'urn://', 'urn:/', 'urn', 'https://', 'xurn:', ' urn:', '');
+  const candidates = fc
+    .tuple(start, fc.array(urnPiece, { maxLength: 12 }))
+    .map(([head, pieces]) => head + pieces.join(''));
+  let urns = 0;
+  let claimsOutside = 0;
+  fc.assert(
+    fc.property(candidates, (text) => {
+      const claims = findUnsupportedClaims(text);
+      if (!isOneUrn(text)) {
+        if (claims.length > 0) claimsOutside++;
+        return;
+      }
+      urns++;
+      assert.deepEqual(claims, [], JSON.stringify(text));
+    }),
+    { numRuns: 6_000, seed: 4249 },
+  );
+  // Not vacuous: many texts were one URN, and texts of the same pieces that are not hold claims.
+  assert.ok(urns > 500 && claimsOutside > 200, `${urns} URNs, ${claimsOutside} claims outside`);
+  assert.ok(isOneUrn('urn:uaix:log:agent-standard:20260531:final_report_0008'));
+  // Each character that ends a URN, or that normalization decodes, leaves text the detector reads.
+  for (const text of [
+    'urn:x UAIX provides hosted messaging',
+    'urn:x"UAIX provides hosted messaging',
+    'urn:x<UAIX provides hosted messaging',
+    'urn:x\tUAIX provides hosted messaging',
+    'urn:x%20UAIX%20provides%20hosted%20messaging',
+  ]) {
+    assert.equal(isOneUrn(text), false, text);
+    assert.ok(findUnsupportedClaims(text).length > 0, text);
+  }
+});
+
+/**
+ * A member's string value is read again after its member name (`"password": "…`) only where the
+ * name's screen lets a rule run on it; elsewhere the reading can add nothing. Both screened paths
+ * (the canonical pass's checks and `packetSecretRule`) must report what reading every value with its
+ * name, every rule forced on, reports: the value's own findings, or else those of the labelled text
+ * that lie in the value. Names hold the packets' own (`task_ref`, `idempotency_key`), labels of
+ * every credential rule in several cases, and random text.
+ */
+test('a value is read with its member name wherever that can find a secret: screened and full readings agree', () => {
+  const names = fc.oneof(
+    fc.constantFrom('task_ref', 'task_id', 'idempotency_key', 'message_id', 'password', 'api_key', 'API_KEY'),
+    fc.constantFrom('secret', 'token', 'session_id', 'private_key', 'signing_key', 'seed', 'kty', 'k', 'Authorization'),
+    fc.constantFrom('SK', 'sk', 'x', 'passwd', 'client_secret', 'aws_secret_access_key', 'cookie', 'AccountKey'),
+    fc.constantFrom(...keywords),
+    recased,
+    fc.string({ maxLength: 8 }),
+  );
+  const values = fc.oneof(
+    texts,
+    fc.constantFrom(
+      'hunter2-Correct',
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      'SK0123456789abcdef0123456789abcdef',
+      'Basic dXNlcjpwYXNzd29yZA==',
+      'idem_20260531_agent_ack_0002',
+      'task_uaix_agent_standard_001',
+    ),
+    // JSON text inside a value, whose keyword (`"oct"`) or closing quote only the framing supplies.
+    fc
+      .tuple(
+        fc.constantFrom('kty": "oct", "k": "', 'oct", "k": "', '"k": "', 'x", "kty": "oct", "k": "', ''),
+        fc.constantFrom('AAAAAAAAAAAAAAAAAAAAAAAA', 'GawgguFyGrWKav7AX4VKUg', 'short'),
+        fc.constantFrom('', '", "kty": "oct', '"}', ', "kty": "oct'),
+      )
+      .map((parts) => parts.join('')),
+  );
+  /** The full reading: the value with every rule on; where it holds nothing, the labelled text with every rule on. */
+  const fullReading = (name: string, value: string) => {
+    const own = findSecrets(value, DEFAULT_MAX_FINDINGS, EVERYTHING);
+    if (own.length > 0) return own[0];
+    const label = `"${name}": "`;
+    return findSecrets(`${label}${value}"`, DEFAULT_MAX_FINDINGS, EVERYTHING)
+      .filter((finding) => finding.start >= label.length && finding.end <= label.length + value.length)
+      .map((finding) => ({ ...finding, start: finding.start - label.length, end: finding.end - label.length }))[0];
+  };
+  const where = (message: string | undefined) =>
+    message
+      ?.match(/characters (\d+)–(\d+)/)
+      ?.slice(1)
+      .map(Number);
+  let found = 0;
+  fc.assert(
+    fc.property(names, values, (name, value) => {
+      const expected = fullReading(name, value);
+      const checks = new PacketTextChecks({ [name]: value });
+      checks.string(value, [name]);
+      const issues = [checks.secrets, packetSecretRule({ [name]: value })];
+      const label = JSON.stringify({ name, value });
+      for (const reported of issues) {
+        const valueIssue = reported.find((issue) => issue.message.startsWith('this string'));
+        assert.equal(valueIssue !== undefined, expected !== undefined, label);
+        if (expected) assert.deepEqual(where(valueIssue!.message), [expected.start, expected.end], label);
+      }
+      if (expected) found++;
+    }),
+    { numRuns: 5_000, seed: 4250 },
+  );
+  assert.ok(found > 500, String(found));
 });
