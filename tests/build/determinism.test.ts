@@ -1,8 +1,12 @@
 /**
- * The build is reproducible: a second build of the same tree and git history, made in a copy of
- * the repository with the wall clock moved 400 days ahead, is byte-for-byte the repository's dist/.
+ * The build is reproducible: a second build of the same tree and git history, made cold in a copy of
+ * the repository with the wall clock moved 400 days ahead while every core is kept busy by a CPU hog
+ * (one `node` busy loop per core, at the build's priority), is byte-for-byte the repository's dist/.
  * With the git history copied, git-derived dates are the same too, so there must be no difference
- * at all; a difference that only the clock explains is a build timestamp. Warm rebuilds (Astro's
+ * at all: a difference is a build timestamp, a step with a wall-clock time limit (Shiki's tokenizer
+ * gave up on a line after 500 ms and left it plain) or output in the order parallel work finishes.
+ * One build carries both the clock and the load, since each alone must leave dist/ unchanged (they
+ * were two cold builds, in this file and determinismUnderLoad.test.ts). Warm rebuilds (Astro's
  * content cache and the page cache kept) are the same: after a one-file edit the copy's rebuild
  * shows the edit, and after the edit is undone the rebuild is byte-for-byte the cold build again.
  * No file of dist/ holds an absolute path of the machine that built it, or the time it was built.
@@ -13,10 +17,12 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { DIST, REPO, assertNoProblems, publicPath, requireDist, walkFiles } from './_support/site.ts';
 import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/tempRepo.ts';
 import { distDifferences } from './_support/distDiff.ts';
+import { running } from '../fixtures/peers/processState.ts';
 
 const CLOCK_SHIFT_MS = 400 * 24 * 60 * 60 * 1000;
 const SHIFT_CLOCK = fileURLToPath(new URL('./_support/shiftClock.mjs', import.meta.url));
@@ -25,8 +31,21 @@ const EDITED = 'content/guides/en-us/swarm-failure-and-recovery.md';
 const EDITED_MIRROR = 'dist/en-us/guides/swarm-failure-and-recovery/index.md';
 const ADDED_SENTENCE = 'A sentence added for the warm rebuild.';
 
+/**
+ * How long a hog may live, longer than the build's time limit: past this it stops by itself, even
+ * if this process is killed before its cleanup.
+ */
+const HOG_LIFETIME_MS = 15 * 60 * 1000;
+
+/** A busy loop that also ends when its parent is gone (an orphan is re-parented, so its ppid changes). */
+const HOG = `const parent = process.ppid; const end = Date.now() + ${HOG_LIFETIME_MS};
+for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent || Date.now() > end) process.exit(0); }`;
+
 let copy: string;
 let run: BuildRun;
+/** The hogs started beside the cold build, and how many of them still ran when it ended. */
+let hogs = 0;
+let hogsAliveAtEnd = 0;
 let edited: BuildRun | undefined;
 let editedMirror = '';
 let warm: BuildRun | undefined;
@@ -41,7 +60,17 @@ before(() => {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${SHIFT_CLOCK}`.trim(),
     },
   };
-  run = runBuild(copy, options);
+  const started: ChildProcess[] = [];
+  try {
+    for (let core = 0; core < Math.max(2, availableParallelism()); core++)
+      started.push(spawn(process.execPath, ['-e', HOG], { stdio: 'ignore' }));
+    hogs = started.length;
+    run = runBuild(copy, options);
+    // Read from /proc: the build ran synchronously, so no exit event of a hog has been handled yet.
+    hogsAliveAtEnd = started.filter((hog) => hog.pid !== undefined && running(hog.pid)).length;
+  } finally {
+    for (const hog of started) hog.kill('SIGKILL');
+  }
   if (run.status !== 0) return;
   const original = readFileSync(join(copy, EDITED), 'utf8');
   writeFileSync(join(copy, EDITED), `${original}\n${ADDED_SENTENCE}\n`);
@@ -54,11 +83,17 @@ after(() => {
   if (copy) removeCopy(copy);
 });
 
-test('a second build in a copy of the repository (with .git) succeeds', () => {
+test('a second build in a copy of the repository (with .git), cold, with a CPU hog on every core all along, succeeds', () => {
   assert.equal(
     run.status,
     0,
     `the second build exited with ${run.status ?? run.signal} after ${run.seconds} s\n${run.stderr}\n${run.stdout.slice(-2000)}`,
+  );
+  assert.ok(hogs >= 2, `${hogs} CPU hogs started`);
+  assert.equal(
+    hogsAliveAtEnd,
+    hogs,
+    'a CPU hog ended before the build did: the build did not run under load all along',
   );
 });
 
@@ -67,7 +102,7 @@ test("the second build is byte-for-byte the repository's dist/ (every file, no e
   const { problems, sizes } = distDifferences(DIST, join(copy, 'dist'), 'second build');
   assertNoProblems(
     problems,
-    `two builds differ (${sizes[0]} files in dist/, ${sizes[1]} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead)`,
+    `two builds differ (${sizes[0]} files in dist/, ${sizes[1]} in the second build, made with the clock ${CLOCK_SHIFT_MS / 86_400_000} days ahead and ${hogs} CPU hogs in ${run.seconds} s; dist/ must be a build of this commit)`,
   );
 });
 

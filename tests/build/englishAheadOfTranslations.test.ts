@@ -1,9 +1,14 @@
 /**
- * Issue 40, parts 2 and 4, after a real build of one throw-away copy: one English changelog entry
- * reworded after its translations were made shows in English under the pending notice on the French
- * changelog page, the French edition page and the French Atom feed, while the other entries stay
- * translated, and the build reports it as pending without failing; the glossary page exists in every
- * locale and lists every concept of that locale's glossary file.
+ * English changed after its translations were made, in one throw-away copy with one real build (the
+ * three plants touch different files and different pages, so each one's effect is asserted alone):
+ * - Issue 3: translation status is tracked from the source digest each translation records. The
+ *   shared profile sections and a guide changed in English make their translations stale: the
+ *   translation-status page says so and the translated pages show the stale notice.
+ * - Issue 40, parts 2 and 4: one English changelog entry reworded after its translations were made
+ *   shows in English under the pending notice on the French changelog page, the French edition page
+ *   and the French Atom feed, while the other entries stay translated, and the build reports it as
+ *   pending without failing; the glossary page exists in every locale and lists every concept of
+ *   that locale's glossary file.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +18,7 @@ import { copyRepository, removeCopy, runBuild, type BuildRun } from './_support/
 import { decodeHTML } from 'entities';
 import { escapeHtml } from '../../src/record/content/escapeHtml.ts';
 
-/** The entry whose English changes: the record's first edition, released, in every feed. */
+/** The changelog entry whose English changes: the record's first edition, released, in every feed. */
 const EDITION = '2026-12-01';
 const ADDED = 'A fact added to the English entry after its translations were made.';
 
@@ -22,12 +27,23 @@ let built: BuildRun;
 
 before(() => {
   copy = copyRepository();
+  // The shared profile sections and a guide: their translations become stale.
+  const common = join(copy, 'content/registry-common/en-us.json');
+  const data = JSON.parse(readFileSync(common, 'utf8'));
+  data.redaction = `${data.redaction} Redact before publication.`;
+  writeFileSync(common, `${JSON.stringify(data, null, 2)}\n`);
+  const guide = join(copy, 'content/guides/en-us/swarm-failure-and-recovery.md');
+  writeFileSync(
+    guide,
+    `${readFileSync(guide, 'utf8')}\nA sentence added to the English source after the translations.\n`,
+  );
+  // A released changelog entry: its translations become pending.
   const file = join(copy, 'content/changelog/en-us.json');
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { entries: { edition: string; changes: string[] }[] };
-  const entry = data.entries.find((item) => item.edition === EDITION);
+  const changelog = JSON.parse(readFileSync(file, 'utf8')) as { entries: { edition: string; changes: string[] }[] };
+  const entry = changelog.entries.find((item) => item.edition === EDITION);
   assert.ok(entry, `the English changelog has an entry for ${EDITION}`);
   entry.changes.push(ADDED);
-  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(changelog, null, 2)}\n`);
   built = runBuild(copy);
 });
 
@@ -36,7 +52,59 @@ after(() => {
 });
 
 const read = (path: string) => readFileSync(join(copy, 'dist', path), 'utf8');
+const page = (url: string) => readFileSync(join(copy, 'dist', url, 'index.html'), 'utf8');
 const json = (path: string) => JSON.parse(readFileSync(join(copy, path), 'utf8'));
+
+test('the build succeeds with stale translations (they are reported, not errors)', () => {
+  assert.equal(built.status, 0, `build failed:\n${built.stderr}`);
+});
+
+test('translated pages whose English source changed show the stale notice; others do not', () => {
+  for (const locale of ['es-us', 'fr-fr']) {
+    assert.match(page(`/${locale}/guides/swarm-failure-and-recovery/`), /banner-stale/, `${locale} guide`);
+    assert.match(
+      page(`/${locale}/registry/uai-agent-ack-v1/`),
+      /banner-stale/,
+      `${locale} profile page (shared sections changed)`,
+    );
+    assert.doesNotMatch(page(`/${locale}/about/`), /banner-stale/, `${locale} about page is unchanged`);
+  }
+  assert.doesNotMatch(
+    page('/en-us/guides/swarm-failure-and-recovery/'),
+    /banner-stale/,
+    'the English source is never stale',
+  );
+});
+
+test('the translation-status page counts the stale pages per section and lists the guide and the shared sections as stale', () => {
+  // Without the line-break points and no-break spans the page puts into code in tables
+  // (`content/<wbr><span class="nobr">registry-common/</span>…`).
+  const html = page('/en-us/governance/translation-status/')
+    .replaceAll('<wbr>', '')
+    .replace(/<span class="nobr">([^<]*)<\/span>/g, '$1');
+  const row = (needle: string) => {
+    assert.ok(html.includes(needle), `the page has ${needle}`);
+    return html.slice(html.indexOf(needle), html.indexOf('</tr>', html.indexOf(needle)));
+  };
+  const guides = row('<th scope="row"><a href="/en-us/guides/">');
+  assert.match(
+    guides,
+    /state-stale">stale \(1\)[\s\S]*state-stale">stale \(1\)/,
+    'guides section: one stale page in es-us and one in fr-fr',
+  );
+  assert.doesNotMatch(row('<th scope="row"><a href="/en-us/about/">'), /state-stale/, 'about section: nothing stale');
+  assert.match(
+    row('<a href="/en-us/guides/swarm-failure-and-recovery/" lang="en-US" translate="no">'),
+    /state-stale[\s\S]*state-stale/,
+    'stale list: the guide, stale in es-us and fr-fr',
+  );
+  assert.match(
+    row('content/registry-common/en-us.json'),
+    /state-stale[\s\S]*state-stale/,
+    'shared sections: es-us and fr-fr stale',
+  );
+  assert.doesNotMatch(row('content/client-ladder/en-us.json'), /state-stale/, 'the ladder rows did not change');
+});
 
 /** The French text of each translated entry, by edition. */
 const french = () =>
