@@ -48,9 +48,10 @@ export function outermostElements(tree: HtmlParent, names: readonly string[]): S
 
 /** An element's text as a reader sees it (innerText), on one line. */
 export function elementText(element: HtmlElement): string {
+  // HTML's whitespace only: a no-break space (French « : », a number's group) is a character of the text.
   return toText(fromParse5(element))
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/[ \t\n\f\r]+/g, ' ')
+    .replace(/^ | $/g, '');
 }
 
 /** An attribute's value, or undefined. */
