@@ -88,6 +88,11 @@ function labelled(strings: Strings, key: string): string {
   return labelledHtml(strings, escape(strings[key] ?? ''));
 }
 
+/** A heading and its count in parentheses, as the locale writes them (`text.parenthetical`: "错误（2）"). */
+function counted(strings: Strings, key: string, count: number): string {
+  return `${strings[key]}${fillTemplate(strings.parenthetical ?? ' ({text})', { text: String(count) })}`;
+}
+
 /** The same for a label given as HTML (a code): the template escaped, the label as is. */
 function labelledHtml(strings: Strings, labelHtml: string): string {
   return labelPrefix(fillTemplate(escape(strings.label ?? '{label}:'), { label: labelHtml }));
@@ -102,10 +107,10 @@ export function renderResult(answer: ValidatorAnswer, strings: Strings, file?: O
     ? `<p>${labelled(strings, 'digest')}<code class="digest" data-testid="digest">${escape(view.digest)}</code></p>`
     : '';
   const errors = view.errors.length
-    ? issueTable(view.errors, 'error', `${strings.errors} (${view.errors.length})`, strings)
+    ? issueTable(view.errors, 'error', counted(strings, 'errors', view.errors.length), strings)
     : `<p>${strings.no_errors}</p>`;
   const warnings =
-    issueTable(view.warnings, 'warning', `${strings.warnings} (${view.warnings.length})`, strings) +
+    issueTable(view.warnings, 'warning', counted(strings, 'warnings', view.warnings.length), strings) +
     warningReasons(view.warnings, strings);
   const other = view.otherForm
     ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>`

@@ -7,7 +7,8 @@
  * - a table box's name is punctuated as the page's language writes a label (`label.value`): no ASCII
  *   colon in French or Chinese, a full-width one in Chinese with no space after it;
  * - an edition page's word diffs are quotations of the released file in its own language
- *   (`<blockquote cite>` naming the file), and the language share counts them as quoted values.
+ *   (`<blockquote cite>` naming the file), and the language share counts them as quoted values;
+ * - a parenthesis is the locale's (`text.parenthetical`): full-width in Chinese.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,4 +102,11 @@ test('edition diffs are cited quotations of the released file; the Chinese editi
     const share = languageShareOf(parsePage(readFileSync(page.file, 'utf8')).tree);
     assert.ok(share.foreign / share.total < 0.02, `${page.url}: ${share.foreign} of ${share.total} letters foreign`);
   }
+});
+
+test('Chinese pages write a parenthesis and a list the Chinese way: full-width, no space before', () => {
+  const tree = treeAt('/zh-cn/');
+  const notes = findAll(tree, (element) => hasClass(element, 'untranslated')).map((note) => text(note));
+  assert.ok(notes.length > 0, 'the language switcher notes an untranslated variant');
+  for (const note of notes) assert.match(note, /^（[^()]+）$/, note);
 });

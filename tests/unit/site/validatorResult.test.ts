@@ -2,7 +2,8 @@
  * The browser validator's result in the page's language (issue 40): an issue about the whole
  * document names its place with the interface string `place.root`, not an English "(root)" as code;
  * a label before its value is punctuated as the locale writes it (`label.value`), with no space after
- * a full-width colon in Chinese, the warnings' codes labelled the same way.
+ * a full-width colon in Chinese, the warnings' codes labelled the same way; a count after a heading
+ * is in the locale's parentheses (`text.parenthetical`).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,6 +27,7 @@ const chinese: Record<string, string> = {
   code: '代码',
   label: '{label}：',
   root: '（根位置）',
+  parenthetical: '（{text}）',
   reasons: JSON.stringify({ 'UAI-W': '原因。' }),
 };
 
@@ -56,6 +58,9 @@ test("labels in Chinese take the full-width colon and no space; in French the lo
   assert.match(html, /配置：<code>uai\.agent\.ack\.v1<\/code>/);
   assert.match(html, /形式：<code>keyed<\/code>/);
   assert.match(html, /<li><code>UAI-W<\/code>：原因。<\/li>/);
+  // A count after a heading in the locale's parentheses (`text.parenthetical`), no space before them.
+  assert.match(html, /<caption>错误（2）<\/caption>/);
+  assert.match(html, /<caption>警告（1）<\/caption>/);
   const french = renderResult(answer, { ...chinese, profile: 'Profil', label: '{label}\u202f:', root: '(racine)' });
   assert.match(french, /Profil\u202f: <code>uai\.agent\.ack\.v1<\/code>/);
   assert.match(french, /<li><code>UAI-W<\/code>\u202f: 原因。<\/li>/);
