@@ -9,10 +9,13 @@ import { templateHtml } from '../record/content/inlineText.ts';
 import { localeOf, SOURCE_LOCALE } from '../record/model/locales.ts';
 import type { ReasonParts } from '../uai/clientLadder.ts';
 import type { Capability } from '../uai/routeVocabulary.ts';
-import { CHANGE_DETAILS, type ChangeDetail } from '../record/editions/changeRules.ts';
+import { CHANGE_DETAILS, changeDetailKey, type ChangeDetail } from '../record/editions/changeRules.ts';
 
-/** A page's catalog: key → the string in the page's language, or the English. */
-export type PageCatalog = (key: string) => CatalogText;
+/**
+ * A page's catalog: key → the string in the page's language, or the English. With a count, `key`
+ * is a base and the answer its plural form for the count in the page's language (pluralForms.ts).
+ */
+export type PageCatalog = (key: string, count?: number) => CatalogText;
 
 /** HTML of a generated sentence, and whether every part of it is in the page's language. */
 export interface GeneratedHtml {
@@ -82,9 +85,12 @@ export function reasonHtml(
  * from its template; a detail whose template is not translated is English throughout, marked once.
  */
 export function changeDetailHtml(detail: ChangeDetail, text: PageCatalog, insideEnglish = false): GeneratedHtml {
+  const english = changeDetailKey(detail, ENGLISH_LANG) as keyof typeof CHANGE_DETAILS;
   const own = insideEnglish
-    ? { text: CHANGE_DETAILS[detail.id], translated: false }
-    : text(`change.detail.${detail.id}`);
+    ? { text: CHANGE_DETAILS[english], translated: false }
+    : 'count' in detail
+      ? text(`change.detail.${detail.id}`, detail.count)
+      : text(`change.detail.${detail.id}`);
   return filled(
     own,
     (name) => {

@@ -50,7 +50,7 @@ import { loadRequirementSources, tracedRequirements } from '../record/requiremen
 import type { TracedRequirement } from '../record/requirements/requirementTrace.ts';
 import { PAGE_PATHS } from '../record/pages/pagePaths.ts';
 import { loadCatalogs } from '../record/content/node/catalogFiles.ts';
-import { catalogFindings, catalogText, type CatalogText } from '../record/model/textCatalog.ts';
+import { catalogFindings, catalogPluralText, catalogText, type CatalogText } from '../record/model/textCatalog.ts';
 import { englishCatalog } from '../record/model/catalogSource.ts';
 import { changeCatalogStrings } from '../record/editions/changeRules.ts';
 
@@ -88,7 +88,7 @@ export interface SiteContext {
   /** True when the page's text or a shared data file it shows changed in English after its translation. */
   isStale(page: Page): boolean;
   /** The generated strings (textCatalog.ts) in a locale: each translated, or its English when pending. */
-  catalog(locale: string): (key: string) => CatalogText;
+  catalog(locale: string): (key: string, count?: number) => CatalogText;
   /** Translations whose English changed since (shown in English until restamped), one problem each. */
   catalogPending: Problem[];
   /** A locale's glossary page rows (glossaryConcepts.ts): every English concept on the English page. */
@@ -385,9 +385,12 @@ function assembleSite(sources: ContentSources, index: PageIndex): SiteContext {
     catalog: (locale) => {
       const catalog = catalogs.byLocale.get(locale);
       // An English page shows the source itself: nothing on it is pending.
-      if (locale === SOURCE_LOCALE)
-        return (key) => ({ ...catalogText(catalogs.english, undefined, key), translated: true });
-      return (key) => catalogText(catalogs.english, catalog, key);
+      const shown = (key: string, count?: number) =>
+        count === undefined
+          ? catalogText(catalogs.english, catalog, key)
+          : catalogPluralText(catalogs.english, catalog, key, count);
+      if (locale === SOURCE_LOCALE) return (key, count) => ({ ...shown(key, count), translated: true });
+      return shown;
     },
     catalogPending: catalogs.pending,
     glossary: (locale) => glossaryRows(englishGlossary, glossaryOf.get(locale)),

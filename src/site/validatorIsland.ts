@@ -8,7 +8,7 @@
  */
 import type { PacketInput, ShownIssue, ValidatorAnswer, ValidatorView } from './validatorEngine.ts';
 import type { ValidatorRequest } from './validatorWorker.ts';
-import { fillTemplate, templateHtml } from '../record/content/inlineText.ts';
+import { fillTemplate, labelPrefix, templateHtml } from '../record/content/inlineText.ts';
 import { escapeHtml as escape } from '../record/content/escapeHtml.ts';
 
 type Strings = Record<string, string>;
@@ -47,7 +47,7 @@ function issueTable(
   const rows = issues
     .map(
       (issue) =>
-        `<tr class="${kind}"><td data-label="${strings.code}"><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td data-label="${strings.path}"><code>${escape(issue.path || '(root)')}</code></td><td data-label="${strings.message}">${issueMessage(issue, strings)}</td></tr>`,
+        `<tr class="${kind}"><td data-label="${strings.code}"><a href="#${encodeURIComponent(issue.code)}"><code>${escape(issue.code)}</code></a></td><td data-label="${strings.path}">${issue.path ? `<code>${escape(issue.path)}</code>` : escape(strings.root ?? '')}</td><td data-label="${strings.message}">${issueMessage(issue, strings)}</td></tr>`,
     )
     .join('');
   return `<section class="table-wrap issues-wrap" tabindex="0" aria-label="${caption}"><table class="issues issues-${kind}"><caption>${caption}</caption><thead><tr><th scope="col">${strings.code}</th><th scope="col">${strings.path}</th><th scope="col">${strings.message}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
@@ -72,7 +72,7 @@ function warningReasons(warnings: ValidatorView['warnings'], strings: Strings): 
   if (warnings.length === 0) return '';
   const reasons: Record<string, string> = JSON.parse(strings.reasons ?? '{}');
   const items = [...new Set(warnings.map((warning) => warning.code))]
-    .map((code) => `<li><code>${escape(code)}</code>: ${reasons[code] ?? ''}</li>`)
+    .map((code) => `<li>${labelledHtml(strings, `<code>${escape(code)}</code>`)}${reasons[code] ?? ''}</li>`)
     .join('');
   return `<div class="warning-reasons" data-testid="warning-reasons"><p>${escape(strings.warning_note)}</p><ul>${items}</ul></div>`;
 }
@@ -85,22 +85,32 @@ export function reportJson(view: ValidatorView, file?: OpenedFile): string {
 
 /** A label before its value, punctuated as the locale writes it (the UI string `label.value`). */
 function labelled(strings: Strings, key: string): string {
-  return fillTemplate(strings.label ?? '{label}:', { label: strings[key] });
+  return labelledHtml(strings, escape(strings[key] ?? ''));
+}
+
+/** A heading and its count in parentheses, as the locale writes them (`text.parenthetical`: "错误（2）"). */
+function counted(strings: Strings, key: string, count: number): string {
+  return `${strings[key]}${fillTemplate(strings.parenthetical ?? ' ({text})', { text: String(count) })}`;
+}
+
+/** The same for a label given as HTML (a code): the template escaped, the label as is. */
+function labelledHtml(strings: Strings, labelHtml: string): string {
+  return labelPrefix(fillTemplate(escape(strings.label ?? '{label}:'), { label: labelHtml }));
 }
 
 export function renderResult(answer: ValidatorAnswer, strings: Strings, file?: OpenedFile): string {
   if ('badTime' in answer)
     return `<p class="verdict verdict-invalid">${escape(fillTemplate(strings.bad_time, answer.badTime))}</p>`;
   const view = answer.view;
-  const verdict = `<p class="verdict verdict-${view.valid ? 'valid' : 'invalid'}"><strong>${view.valid ? strings.valid : strings.invalid}</strong>${view.profile ? ` · ${labelled(strings, 'profile')} <code>${escape(view.profile)}</code>` : ''}${view.form ? ` · ${labelled(strings, 'form')} <code>${view.form}</code>` : ''}</p>`;
+  const verdict = `<p class="verdict verdict-${view.valid ? 'valid' : 'invalid'}"><strong>${view.valid ? strings.valid : strings.invalid}</strong>${view.profile ? ` · ${labelled(strings, 'profile')}<code>${escape(view.profile)}</code>` : ''}${view.form ? ` · ${labelled(strings, 'form')}<code>${view.form}</code>` : ''}</p>`;
   const digest = view.digest
-    ? `<p>${labelled(strings, 'digest')} <code class="digest" data-testid="digest">${escape(view.digest)}</code></p>`
+    ? `<p>${labelled(strings, 'digest')}<code class="digest" data-testid="digest">${escape(view.digest)}</code></p>`
     : '';
   const errors = view.errors.length
-    ? issueTable(view.errors, 'error', `${strings.errors} (${view.errors.length})`, strings)
+    ? issueTable(view.errors, 'error', counted(strings, 'errors', view.errors.length), strings)
     : `<p>${strings.no_errors}</p>`;
   const warnings =
-    issueTable(view.warnings, 'warning', `${strings.warnings} (${view.warnings.length})`, strings) +
+    issueTable(view.warnings, 'warning', counted(strings, 'warnings', view.warnings.length), strings) +
     warningReasons(view.warnings, strings);
   const other = view.otherForm
     ? `<h3>${strings.other_form}</h3><pre class="other-form" tabindex="0"><code>${escape(view.otherForm)}</code></pre>`

@@ -5,6 +5,7 @@
  * whichever part of the build wrote it.
  */
 import { escapeHtml } from './escapeHtml.ts';
+import { labelPrefix } from './inlineText.ts';
 import {
   applyEdits,
   attribute,
@@ -70,22 +71,32 @@ function breakableWord(word: string): string {
 const WRAP_OPENING = '<section class="table-wrap">';
 
 /** A table's name: its caption's text, or else the text of its first row's cells when they are header cells. */
-function tableName(table: HtmlElement): string | undefined {
+function tableName(table: HtmlElement, separator: string): string | undefined {
   const [caption] = outermostElements(table, ['caption']);
   if (caption) return elementText(caption.element) || undefined;
   const [row] = outermostElements(table, ['tr']);
   const cells = row ? outermostElements(row.element, ['th', 'td']) : [];
   if (!cells.some((cell) => cell.element.tagName === 'th')) return undefined;
-  return cells.map((cell) => elementText(cell.element)).join(', ') || undefined;
+  return cells.map((cell) => elementText(cell.element)).join(separator) || undefined;
+}
+
+/** The words a table's box is named with, in the page's language (interface strings). */
+export interface TableLabels {
+  /** What the box is ("Table (scrolls sideways…)"): `table.region`. */
+  region: string;
+  /** The same as a label before the table's name, punctuated as the locale writes it: `label.value`. */
+  regionLabel: string;
+  /** Between the header cells' texts when they name the table: `list.separator`. */
+  separator: string;
 }
 
 /**
  * The opening of the box a table scrolls in: focusable, a named region, and left out of the search
  * index. Its name is the caption, or else the header row, so two regions of a page rarely share one.
  */
-function wrapOpening(table: HtmlElement, label: string): string {
-  const caption = tableName(table);
-  const name = caption ? `${label}: ${caption}` : label;
+function wrapOpening(table: HtmlElement, labels: TableLabels): string {
+  const caption = tableName(table, labels.separator);
+  const name = caption ? `${labelPrefix(labels.regionLabel)}${caption}` : labels.region;
   // A <section> with a name is a region landmark: the native element for what role="region" says.
   return `<section class="table-wrap" tabindex="0" aria-label="${escapeHtml(name)}" data-pagefind-ignore>`;
 }
@@ -102,13 +113,13 @@ function codeEdits(html: string, table: HtmlElement): SourceEdit[] {
  * Tables as the reader needs them: every `<code>` without markup inside a `<table>` gets its break
  * points (see breakableCode); every table sits in a `.table-wrap`, the box it scrolls in when wider
  * than the column (Markdown tables get one here), which takes the keyboard focus so it can be
- * scrolled without a mouse, is a region named `label` and the table's caption, and is left out of
+ * scrolled without a mouse, is a region named by `labels` and the table's caption, and is left out of
  * the search index, so search snippets come from prose rather than table cells.
  */
-export function readableTables(html: string, label: string): string {
+export function readableTables(html: string, labels: TableLabels): string {
   const edits: SourceEdit[] = [];
   for (const { element, start, end, parent } of outermostElements(parseBody(html), ['table'])) {
-    const opening = wrapOpening(element, label);
+    const opening = wrapOpening(element, labels);
     // A table the template already put in its box gets the box's full opening; any other, a box of its own.
     const wrapper = hasClass(parent, 'table-wrap') ? startOffset(parent) : undefined;
     if (wrapper !== undefined && html.startsWith(WRAP_OPENING, wrapper))

@@ -33,3 +33,12 @@ export function templateHtml(template: string, valueHtml: (name: string) => stri
     .map((part, index) => (index % 2 ? valueHtml(part.slice(1, -1)) : inlineMarkdown(part)))
     .join('');
 }
+
+/**
+ * A label (the UI string `label.value` filled: "Profile:", "Profil :", "配置文件：") as it stands
+ * before its value: a space follows, except after a full-width mark (U+3000–U+303F, U+FF00–U+FFEF),
+ * whose glyph carries its own space, as Chinese writes "配置文件：uai.agent.ack.v1".
+ */
+export function labelPrefix(label: string): string {
+  return /[\u3000-\u303f\uff00-\uffef]$/.test(label) ? label : `${label} `;
+}

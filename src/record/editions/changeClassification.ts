@@ -181,10 +181,10 @@ function verdictGroups(changes: readonly VerdictChange[], previous: string): Cla
           ? named
           : countDetail(generated, 'generated-packet');
     const values = { packets: countDetail(group.length, 'packet'), previous, code, which };
-    const number = group.length === 1 ? 'one' : 'other';
+    const count = group.length;
     return direction === 'tightened'
-      ? change('packet-tightened', `${schema}#${path}`, { id: `packets-tightened.${number}`, values })
-      : change('packet-loosened', `${schema}#${path}`, { id: `packets-loosened.${number}`, values });
+      ? change('packet-tightened', `${schema}#${path}`, { id: 'packets-tightened', count, values })
+      : change('packet-loosened', `${schema}#${path}`, { id: 'packets-loosened', count, values });
   });
 }
 

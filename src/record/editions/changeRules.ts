@@ -6,6 +6,10 @@
  * verdict, level or code is editorial. The table is published on the editions page and in
  * docs/editions.md (generated from this list).
  */
+import { localeOf, SOURCE_LOCALE } from '../model/locales.ts';
+import { pluralKey } from '../model/pluralForms.ts';
+
+const ENGLISH = localeOf(SOURCE_LOCALE).lang;
 
 export type ChangeClass = 'breaking' | 'non-breaking' | 'editorial';
 
@@ -90,7 +94,8 @@ export type ChangeRule = keyof typeof CHANGE_RULES;
 /**
  * The details of classified changes, as templates (the catalog translates each as
  * `change.detail.<id>`): `{name}` is an edition id, a code, a level, a path or a nested detail (a
- * count of packets, a fixture's expectation). A count has a template for one and one for more.
+ * count of packets, a fixture's expectation). A count has a template per plural form (`.one`,
+ * `.other` in English; a translation has the forms its language's rule uses: pluralForms.ts).
  */
 export const CHANGE_DETAILS = {
   'count.packet.one': '{count} packet',
@@ -128,21 +133,30 @@ export const CHANGE_DETAILS = {
   'file.changed': 'changed',
 } as const;
 
-export type ChangeDetailId = keyof typeof CHANGE_DETAILS;
+/** A detail that writes a count: its forms are `<id>.one` and `<id>.other`. */
+type PluralId<Key> = Key extends `${infer Base}.one` ? Base : never;
+export type ChangeDetailId = Exclude<keyof typeof CHANGE_DETAILS, `${string}.one` | `${string}.other`>;
+export type CountedDetailId = PluralId<keyof typeof CHANGE_DETAILS>;
 
 /**
  * A change's detail as data: its template and values. A string value is a name or an id, written as
  * is in every language; `{ english }` is English prose quoted from a record (a retirement's reason).
  */
-export interface ChangeDetail {
-  id: ChangeDetailId;
-  values: Readonly<Record<string, ChangeDetailValue>>;
-}
+export type ChangeDetail =
+  | { id: ChangeDetailId; values: Readonly<Record<string, ChangeDetailValue>> }
+  /** A detail that writes a count: its form is the plural form of `count` in the page's language. */
+  | { id: CountedDetailId; count: number; values: Readonly<Record<string, ChangeDetailValue>> };
 export type ChangeDetailValue = string | number | { english: string } | ChangeDetail;
+
+/** The key of a detail's template in CHANGE_DETAILS (and, prefixed `change.detail.`, the catalog), in a language. */
+export function changeDetailKey(detail: ChangeDetail, lang: string): string {
+  return 'count' in detail ? pluralKey(detail.id, detail.count, lang) : detail.id;
+}
 
 /** A detail in English: its template filled, nested details first. */
 export function changeDetailText(detail: ChangeDetail): string {
-  return CHANGE_DETAILS[detail.id].replace(/\{(\w+)\}/g, (whole, name: string) => {
+  const template = CHANGE_DETAILS[changeDetailKey(detail, ENGLISH) as keyof typeof CHANGE_DETAILS];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = detail.values[name];
     if (value === undefined) return whole;
     if (typeof value === 'object') return 'english' in value ? value.english : changeDetailText(value);
@@ -150,9 +164,9 @@ export function changeDetailText(detail: ChangeDetail): string {
   });
 }
 
-/** A count of things: `{count} packet` or `{count} packets`. */
+/** A count of things: `{count} packet` or `{count} packets`, the form chosen by each page's language. */
 export function countDetail(count: number, thing: 'packet' | 'fixture' | 'generated-packet'): ChangeDetail {
-  return { id: `count.${thing}.${count === 1 ? 'one' : 'other'}`, values: { count } };
+  return { id: `count.${thing}`, count, values: { count } };
 }
 
 /** One classified change: its rule, the rule's class, what it is about and what happened. */

@@ -6,7 +6,10 @@
  *   its nearest element that has one. Two languages differ when their primary subtags differ
  *   (`es-ES` and `es-US` are one language; `fr-FR` and `en-US` are two).
  * - Main text is the text inside `<main>`, without what is not prose: code (`code`, `pre`, `kbd`,
- *   `samp`, `var`), quotations marked as such (`q`), scripts, styles, templates, drawings (`svg`,
+ *   `samp`, `var`), quotations marked as such (`q`, and `blockquote` with a `cite`: a quoted value
+ *   of a named source, such as an edition page's word diff of a released file, which stays in the
+ *   file's language; a Markdown block quote has no `cite`, so prose cannot leave the measure that
+ *   way), scripts, styles, templates, drawings (`svg`,
  *   `math`), what the page hides from every reader (`hidden`, `aria-hidden="true"`) and what it marks
  *   as a name never to translate (`translate="no"`: the title of an English page it lists, say).
  * - Text marked as the page's language can still be English that nobody marked (a paragraph left
@@ -168,6 +171,10 @@ function isHidden(element: Element): boolean {
 /** `translate="no"`: the author says the text is a name, the same in every language (HTML's translate attribute). */
 const isName = (element: Element): boolean => stringProperty(element, 'translate') === 'no';
 
+/** A block quotation that names its source (`<blockquote cite>`): quoted values, not the page's prose. */
+const isCitedQuotation = (element: Element): boolean =>
+  element.tagName === 'blockquote' && stringProperty(element, 'cite') !== undefined;
+
 /**
  * Calls `visit` with every text node of the main text (the definition above: inside `<main>`, not in
  * code, quotations, scripts, drawings, hidden elements or names) and its language (the nearest `lang`), in
@@ -180,7 +187,7 @@ export function forEachMainText(tree: Root, visit: (text: string, lang: string) 
       if (node.type === 'text') {
         if (inMain) visit(node.value, lang);
       } else if (node.type === 'element') {
-        if (NOT_PROSE.has(node.tagName) || isHidden(node) || isName(node)) continue;
+        if (NOT_PROSE.has(node.tagName) || isHidden(node) || isName(node) || isCitedQuotation(node)) continue;
         const own = stringProperty(node, 'lang');
         if (node.tagName === 'html') pageLang = own ?? '';
         walk(node.children, own ?? lang, inMain || node.tagName === 'main');

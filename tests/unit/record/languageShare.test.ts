@@ -34,6 +34,18 @@ test('only the main text counts, in letters, and text in another language is for
   });
 });
 
+test('a cited block quotation (an edition diff quoting a released file) is a quoted value; a block quote without cite is prose', () => {
+  const diff =
+    '<blockquote lang="fr-FR" cite="/editions/2026-12-05/requirements.json"><p>Une route NE DOIT PAS</p></blockquote>';
+  assert.deepEqual(page(`<p>变更</p>${diff}`, 'zh-CN'), { lang: 'zh-CN', total: 2, foreign: 0, unmarked: 0 });
+  assert.deepEqual(page('<p>变更</p><blockquote lang="fr-FR"><p>Une route</p></blockquote>', 'zh-CN'), {
+    lang: 'zh-CN',
+    total: 10,
+    foreign: 8,
+    unmarked: 0,
+  });
+});
+
 test('a regional variant of the page language is the page language (es-US text on an es-ES page)', () => {
   assert.deepEqual(page('<p lang="es-US">Hola</p>', 'es-ES'), { lang: 'es-ES', total: 4, foreign: 0, unmarked: 0 });
   assert.equal(primaryLanguage('zh-CN'), 'zh');

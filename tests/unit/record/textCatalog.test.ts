@@ -15,6 +15,8 @@ import {
   type LocaleCatalog,
 } from '../../../src/record/model/textCatalog.ts';
 import { formatProblem } from '../../../src/uai/problem.ts';
+import { neededPluralCategories, pluralParts } from '../../../src/record/model/pluralForms.ts';
+import { localeOf } from '../../../src/record/model/locales.ts';
 import { loadCatalogs } from '../../../src/record/content/node/catalogFiles.ts';
 import { englishCatalog, routeProse as routeProseOf } from '../../../src/record/model/catalogSource.ts';
 import { changeCatalogStrings } from '../../../src/record/editions/changeRules.ts';
@@ -106,7 +108,15 @@ test('the committed catalogs read cleanly, are current, and translate every erro
   for (const catalog of catalogs) {
     const found = catalogFindings(source, catalog);
     assert.deepEqual([...found.problems, ...found.pending].map(formatProblem), [], catalog.file);
-    const untranslated = needed.filter((key) => !catalogText(source, catalog, key).translated);
+    // A count's form is needed where the locale's plural rule picks it (Chinese: `other` only).
+    const lang = localeOf(catalog.locale).lang;
+    const shown = needed.filter((key) => {
+      const plural = pluralParts(key);
+      return (
+        !plural || source[`${plural.base}.one`] === undefined || neededPluralCategories(lang).includes(plural.category)
+      );
+    });
+    const untranslated = shown.filter((key) => !catalogText(source, catalog, key).translated);
     assert.deepEqual(untranslated, [], `${catalog.file}: untranslated`);
   }
 });

@@ -10,6 +10,7 @@ import { reasonHtml, changeDetailHtml, type PageCatalog } from '../../../src/sit
 import { resolveRoute, routeReasonParts } from '../../../src/uai/clientLadder.ts';
 import { changeDetailText, countDetail, type ChangeDetail } from '../../../src/record/editions/changeRules.ts';
 import { loadCheckedRouteRecords } from '../../../src/record/machine/node/routeFiles.ts';
+import { pluralKey } from '../../../src/record/model/pluralForms.ts';
 
 const french: Record<string, string> = {
   'resolver.reason.fallback':
@@ -26,8 +27,12 @@ const english: Record<string, string> = {
   'change.detail.packets-tightened.other': '{packets} valid in {previous} now fail with {code} ({which})',
 };
 /** A French page's catalog: French where `french` has the key, else the English, not translated. */
-const catalog: PageCatalog = (key) =>
-  key in french ? { text: french[key]!, translated: true } : { text: english[key] ?? key, translated: false };
+const catalog: PageCatalog = (key, count) => {
+  const form = count === undefined ? key : pluralKey(key, count, 'fr-FR');
+  return form in french
+    ? { text: french[form]!, translated: true }
+    : { text: english[form] ?? form, translated: false };
+};
 
 const validator = loadCheckedRouteRecords().files.find((route) => route.routeId === 'route_validator')!.record;
 
@@ -82,7 +87,8 @@ test('a change detail in French, nested details from their own templates; an unt
     translated: false,
   });
   const tightened: ChangeDetail = {
-    id: 'packets-tightened.other',
+    id: 'packets-tightened',
+    count: 3,
     values: { packets: countDetail(3, 'packet'), previous: 'E', code: 'UAI-X', which: 'x' },
   };
   assert.equal(changeDetailText(tightened), '3 packets valid in E now fail with UAI-X (x)');
