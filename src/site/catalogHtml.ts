@@ -84,7 +84,12 @@ export function reasonHtml(
  * A classified change's detail in the page's language, nested details (a count, an expectation) each
  * from its template; a detail whose template is not translated is English throughout, marked once.
  */
-export function changeDetailHtml(detail: ChangeDetail, text: PageCatalog, insideEnglish = false): GeneratedHtml {
+export function changeDetailHtml(
+  detail: ChangeDetail,
+  text: PageCatalog,
+  levelLabel: (level: string) => string,
+  insideEnglish = false,
+): GeneratedHtml {
   const english = changeDetailKey(detail, ENGLISH_LANG) as keyof typeof CHANGE_DETAILS;
   const own = insideEnglish
     ? { text: CHANGE_DETAILS[english], translated: false }
@@ -97,13 +102,17 @@ export function changeDetailHtml(detail: ChangeDetail, text: PageCatalog, inside
       const value = detail.values[name];
       if (value === undefined) return { html: '', translated: true };
       if (typeof value === 'number') return { html: String(value), translated: true };
-      if (typeof value === 'string') return { html: code(value), translated: true };
+      if (typeof value === 'string') {
+        // A BCP 14 level (MUST NOT) reads in the page's own key word (NE DOIT PAS), as its requirement does.
+        const label = insideEnglish ? value : levelLabel(value);
+        return { html: label === value ? code(value) : escapeHtml(label), translated: true };
+      }
       if ('english' in value)
         return {
           html: own.translated ? inEnglish(escapeHtml(value.english)) : escapeHtml(value.english),
           translated: false,
         };
-      return changeDetailHtml(value, text, !own.translated);
+      return changeDetailHtml(value, text, levelLabel, !own.translated);
     },
     !insideEnglish,
   );

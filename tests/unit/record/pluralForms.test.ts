@@ -102,7 +102,7 @@ test('a change detail on a French page: "0 paquet" and "1 paquet", "2 paquets"; 
   });
   const page: PageCatalog = (key, count) =>
     count === undefined ? { text: key, translated: false } : catalogPluralText(english, catalog, key, count);
-  const shown = (detail: ChangeDetail) => changeDetailHtml(detail, page).html;
+  const shown = (detail: ChangeDetail) => changeDetailHtml(detail, page, (level) => level).html;
   assert.deepEqual(
     [0, 1, 2].map((count) => shown(countDetail(count, 'packet'))),
     ['0 paquet', '1 paquet', '2 paquets'],

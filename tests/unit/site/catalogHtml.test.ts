@@ -69,8 +69,10 @@ test("a reason whose template is not translated is the resolver's English senten
 test('a change detail in French, nested details from their own templates; an untranslated part in English, marked; an untranslated detail English throughout', () => {
   const levels: ChangeDetail = { id: 'was-now', values: { was: 'MAY', previous: '2026-12-01', now: 'MUST' } };
   assert.equal(changeDetailText(levels), 'MAY in 2026-12-01, MUST now');
-  assert.deepEqual(changeDetailHtml(levels, catalog), {
-    html: '<code>MAY</code> dans <code>2026-12-01</code>, <code>MUST</code> désormais',
+  // The levels in the page's own key words, as its requirements write them; other values stay code.
+  const frenchLevel = (level: string) => ({ MAY: 'PEUT', MUST: 'DOIT' })[level] ?? level;
+  assert.deepEqual(changeDetailHtml(levels, catalog, frenchLevel), {
+    html: 'PEUT dans <code>2026-12-01</code>, DOIT désormais',
     translated: true,
   });
   const expectations: ChangeDetail = {
@@ -82,7 +84,7 @@ test('a change detail in French, nested details from their own templates; an unt
     },
   };
   assert.equal(changeDetailText(expectations), 'valid in E, invalid UAI-X at /a now');
-  assert.deepEqual(changeDetailHtml(expectations, catalog), {
+  assert.deepEqual(changeDetailHtml(expectations, catalog, frenchLevel), {
     html: '<span lang="en-US"><code>valid</code></span> dans <code>E</code>, <code>invalid</code>, <code>UAI-X</code> en <code>/a</code> désormais',
     translated: false,
   });
@@ -93,7 +95,7 @@ test('a change detail in French, nested details from their own templates; an unt
   };
   assert.equal(changeDetailText(tightened), '3 packets valid in E now fail with UAI-X (x)');
   assert.equal(
-    changeDetailHtml(tightened, catalog).html,
+    changeDetailHtml(tightened, catalog, frenchLevel).html,
     '<span lang="en-US">3 packets valid in <code>E</code> now fail with <code>UAI-X</code> (<code>x</code>)</span>',
   );
 });
