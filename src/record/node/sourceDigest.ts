@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
 import { walkFiles } from './walkFiles.ts';
 
@@ -16,23 +16,26 @@ export function sourceDigest(files: readonly string[]): string {
   return hash.digest('hex');
 }
 
+const digestOf = (...parts: string[]) =>
+  parts.reduce((hash, part) => hash.update(part), createHash('sha256')).digest('hex');
+
 let recordCode: string | undefined;
 
 /**
- * The digest of the record's and the core's code outside their node/ folders (what computes a
- * result from bytes: parsers, rules, diffs) and of package-lock.json (the libraries), read once per
- * process: for a cache whose results any of it may change, robust to modules moving between files.
+ * The digest of the record's and the core's code (every module of src/record and src/uai: what
+ * computes a result from bytes, parsers, rules, diffs, archives), of package-lock.json (the
+ * libraries) and of Node's version (its regular expressions' Unicode tables, its zlib), read once
+ * per process: for a cache whose results any of it may change, robust to modules moving between files.
  */
 export function recordCodeDigest(): string {
-  recordCode ??= sourceDigest(
-    ['src/record', 'src/uai']
-      .flatMap((folder) =>
-        walkFiles(join(REPOSITORY_ROOT, folder), (path) => basename(path) === 'node').filter((file) =>
-          file.endsWith('.ts'),
-        ),
-      )
-      .sort()
-      .concat(join(REPOSITORY_ROOT, 'package-lock.json')),
+  recordCode ??= digestOf(
+    `${process.version}\0`,
+    sourceDigest(
+      ['src/record', 'src/uai']
+        .flatMap((folder) => walkFiles(join(REPOSITORY_ROOT, folder)).filter((file) => file.endsWith('.ts')))
+        .sort()
+        .concat(join(REPOSITORY_ROOT, 'package-lock.json')),
+    ),
   );
   return recordCode;
 }

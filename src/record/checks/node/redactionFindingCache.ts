@@ -5,8 +5,8 @@
  * secret rules over them was its cost; a rebuild runs them only over the texts that changed. The
  * allow-list is applied to the findings afterwards, so editing it needs no new scan. A finding is
  * kept without its value (the text from its start to its end gives it back), so the file holds no
- * secret-looking value. The file is dropped when the record's or the core's code or
- * package-lock.json changes (sourceDigest.ts `recordCodeDigest`), and rewritten with only the texts
+ * secret-looking value. The file is dropped when the record's or the core's code, package-lock.json
+ * or Node changes (sourceDigest.ts `recordCodeDigest`), and rewritten with only the texts
  * this build read, so it does not grow with edits. A damaged file (cut short, altered, of the wrong
  * shape: cacheFile.ts) is dropped with one note, and every text is scanned again.
  */

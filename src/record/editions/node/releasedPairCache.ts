@@ -3,14 +3,13 @@
  * classified changes), kept between builds in one git-ignored file per kind under `.cache/`.
  * Released editions never change, so a result is keyed by the digest of both editions' bytes (each
  * one's folder name, index and every file with its path) and reused until those bytes or the code
- * that computes it change (the record's and the core's modules outside their node/ folders, and
- * package-lock.json for the libraries). The word diffs of the edition pages took 18 of a warm
+ * that computes it change (the record's and the core's modules, package-lock.json, Node:
+ * sourceDigest.ts `recordCodeDigest`). The word diffs of the edition pages took 18 of a warm
  * build's 70 CPU seconds, computed twice: by the edition pages in Astro's render and by the
  * published records after it; now the first build computes them once and later builds read them.
  * The file is rewritten with only this build's pairs, so it does not grow with releases. A damaged
  * file (cut short, altered, of the wrong shape: cacheFile.ts) is dropped with one note, and every
- * pair is computed again.
- */
+ * pair is computed again. */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
