@@ -708,6 +708,8 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
   ]);
   const scan = joinScans(earlyScan, lateScan);
   const gates = runPublicationGates(dist, prepared, pages, { llms, records, manifest, scan });
+  // Every text of the build scanned: the next build scans only the texts that changed.
+  prepared.redaction.saveFindings();
   // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
   pages.analyses.prune();
 

@@ -1,8 +1,9 @@
 /**
  * Issue 21, item 3: a damaged cache never fails a build and never reaches dist/. In a copy of the
  * repository, a cold build fills `.cache/`; then each cache kind is damaged (page-cache packs and
- * index, the prose cache, the packed tarball and its record: cut short, `null`, the wrong shape,
- * altered but well-formed) and the next build succeeds with a note naming each damaged file, and a
+ * index, the prose cache, the packed tarball and its record, the released editions' changes,
+ * classified changes and bundles, the redaction gate's findings: cut short, `null`, the wrong shape, altered
+ * but well-formed) and the next build succeeds with a note naming each damaged file, and a
  * dist/ byte-identical to the cold build's. The cache readers' cases one by one are unit tests
  * (tests/unit/record/pageAnalysis.test.ts, proseRunCache.test.ts, tests/unit/packageCache.test.ts).
  */
@@ -67,13 +68,27 @@ const ROUNDS: Record<string, () => string[]> = {
     assert.ok('value' in prose);
     const runs = Object.fromEntries(Object.keys(prose.value.runs).map((key) => [key, 'not a list of runs']));
     writeCacheFile(cacheFile('prose-runs.json'), { code: prose.value.code, runs });
-    return [...packs(), tarball(), 'prose-runs.json'];
+    // The edition pages and the published records both read the changes: one note all the same.
+    cut('edition-changes.json');
+    const findings = readFileSync(cacheFile('redaction-findings.json'), 'utf8');
+    writeFileSync(cacheFile('redaction-findings.json'), findings.replace('"texts":{"', '"texts":{"x'));
+    return [...packs(), tarball(), 'prose-runs.json', 'edition-changes.json', 'redaction-findings.json'];
   },
   'page index null, prose runs cut short, pack record null': () => {
     writeFileSync(cacheFile('build-pages/index.json'), 'null');
     cut('prose-runs.json');
     writeCacheFile(cacheFile('package/packed.json'), null);
-    return ['build-pages/index.json', 'prose-runs.json', 'package/packed.json'];
+    writeCacheFile(cacheFile('classified-changes.json'), null);
+    cut('edition-bundles.json');
+    writeCacheFile(cacheFile('redaction-findings.json'), { code: 'x', texts: { x: 'no findings list' } });
+    return [
+      'build-pages/index.json',
+      'prose-runs.json',
+      'package/packed.json',
+      'classified-changes.json',
+      'redaction-findings.json',
+      'edition-bundles.json',
+    ];
   },
 };
 
@@ -99,6 +114,13 @@ const show = (run: BuildRun) =>
 test('the cold build in the copy succeeds and fills every cache kind', () => {
   assert.equal(cold.status, 0, show(cold));
   assert.ok(packs().length > 0 && tarball() && readFileSync(cacheFile('prose-runs.json')).length > 0);
+  for (const file of [
+    'edition-changes.json',
+    'classified-changes.json',
+    'redaction-findings.json',
+    'edition-bundles.json',
+  ])
+    assert.ok(readFileSync(cacheFile(file)).length > 0, file);
 });
 
 test('after each round of damage the build succeeds, notes each damaged file once, and dist/ is byte-identical', () => {

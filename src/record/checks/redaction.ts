@@ -103,7 +103,13 @@ function coreSecretFindings(text: string): RedactionFinding[] {
  */
 export const PUBLIC_DIGEST = /(?<![\w+/-])sha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}(?![\w+/=])/g;
 
-/** Every finding of the core's and the publisher's rules in one text, in text order. */
+/** What finds a text's findings: findRedactionProblems, or a cache of its results (node/redactionFindingCache.ts). */
+export type FindingsOf = (text: string) => RedactionFinding[];
+
+/**
+ * Every finding of the core's and the publisher's rules in one text, in text order; each finding's
+ * `value` is the text from its `start` to its `end`.
+ */
 export function findRedactionProblems(text: string): RedactionFinding[] {
   const findings = coreSecretFindings(text);
   for (const { rule, kind, hint, pattern } of PUBLISHER_RULES) {
@@ -191,8 +197,14 @@ export function parseAllowList(text: string, file: string): { entries: AllowEntr
  * file is allowed (and the entry counted as used). Returns a problem per remaining finding, its
  * value masked.
  */
-export function redactionProblems(file: string, text: string, allow: AllowEntry[], used: Set<AllowEntry>): Problem[] {
-  const kept = unallowedFindings(file, text, allow, used);
+export function redactionProblems(
+  file: string,
+  text: string,
+  allow: AllowEntry[],
+  used: Set<AllowEntry>,
+  find: FindingsOf = findRedactionProblems,
+): Problem[] {
+  const kept = unallowedFindings(file, text, allow, used, find);
   if (kept.length === 0) return [];
   const positions = textPositions(
     text,
@@ -216,9 +228,10 @@ export function embeddedTextProblems(
   { place, text, positioned }: EmbeddedText,
   allow: AllowEntry[],
   used: Set<AllowEntry>,
+  find: FindingsOf = findRedactionProblems,
 ): Problem[] {
-  if (place === undefined) return redactionProblems(file, text, allow, used);
-  const kept = unallowedFindings(file, text, allow, used);
+  if (place === undefined) return redactionProblems(file, text, allow, used, find);
+  const kept = unallowedFindings(file, text, allow, used, find);
   if (kept.length === 0) return [];
   const positions = positioned
     ? textPositions(
@@ -243,8 +256,9 @@ export function unallowedFindings(
   text: string,
   allow: readonly AllowEntry[],
   used: Set<AllowEntry>,
+  find: FindingsOf = findRedactionProblems,
 ): RedactionFinding[] {
-  const findings = findRedactionProblems(text);
+  const findings = find(text);
   if (findings.length === 0) return [];
   const entries = allow.filter(
     (entry): entry is AllowEntry & { value: string } =>

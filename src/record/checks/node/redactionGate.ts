@@ -17,6 +17,7 @@ import { readPublishedFile } from '../publishedFileReading.ts';
 import type { Reading } from '../publishedFileTypes.ts';
 import { refusalProblem, type Codecs } from '../readers/embeddedText.ts';
 import { walkFiles } from '../../node/walkFiles.ts';
+import { RedactionFindingCache } from './redactionFindingCache.ts';
 
 /** Beside the sources, not among them: it holds the allowed values by necessity and is never published. */
 export const ALLOW_LIST_FILE = 'redaction-allowlist.json';
@@ -78,8 +79,10 @@ export class RedactionGate {
   readonly entries: AllowEntry[];
   readonly problems: Problem[];
   private readonly used = new Set<AllowEntry>();
+  private readonly findings: RedactionFindingCache;
 
   constructor(private readonly root = REPOSITORY_ROOT) {
+    this.findings = new RedactionFindingCache(root);
     const path = join(root, ALLOW_LIST_FILE);
     const parsed = existsSync(path)
       ? parseAllowList(readFileSync(path, 'utf8'), ALLOW_LIST_FILE)
@@ -106,6 +109,11 @@ export class RedactionGate {
    */
   scanPublished(files: readonly { path: string; bytes: Uint8Array }[]): Promise<GateScan> {
     return this.scan(files.map(({ path, bytes }) => ({ name: path, bytes: () => bytes })));
+  }
+
+  /** Keeps the findings of every text scanned so far for the next build (redactionFindingCache.ts). */
+  saveFindings(): void {
+    this.findings.save();
   }
 
   /** Allow-list entries that allowed nothing in any scan so far: stale, so they are problems. */
@@ -138,7 +146,8 @@ export class RedactionGate {
         allowsType: (type) => this.allowsType(name, type),
       });
       readings[reading.reading ?? 'refused']++;
-      for (const text of reading.texts) problems.push(...embeddedTextProblems(name, text, this.entries, this.used));
+      for (const text of reading.texts)
+        problems.push(...embeddedTextProblems(name, text, this.entries, this.used, this.findings.findingsOf));
       for (const found of reading.refusals) problems.push(refusalProblem(name, found));
     }
     return { problems, files: files.length, bytes, milliseconds: performance.now() - started, readings };

@@ -4,6 +4,7 @@
  * owner 0:0 named root, written by tar-stream (ustar); gzip at a fixed level, its header's time 0
  * and its OS byte fixed, so neither the clock nor the platform reaches the bytes.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +14,9 @@ import { nodeSha256 } from '../../../uai/node/nodeValidator.ts';
 import { sha256Digest } from '../../../uai/sha256.ts';
 import { EDITION_INDEX_FILE, EDITIONS_FOLDER, type EditionIndex } from '../../editions/editions.ts';
 import { editionBundleEntries, editionBundlePath, type BundleEntry } from '../editionBundle.ts';
+import { objectOf, recordOf, string } from '../../model/jsonShape.ts';
+import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
+import { recordCodeDigest } from '../../node/sourceDigest.ts';
 
 const FILE_MODE = 0o644;
 const FOLDER_MODE = 0o755;
@@ -69,6 +73,57 @@ export async function packEditionBundle(
 
 const bundles = new Map<string, Promise<EditionBundle>>();
 
+/** The bundles earlier builds packed, by edition id: the digest of what each was packed from, and its bytes. */
+interface PackedBundles {
+  code: string;
+  bundles: Record<string, { source: string; base64: string }>;
+}
+
+const PACKED_SHAPE = objectOf({ code: string, bundles: recordOf(objectOf({ source: string, base64: string })) });
+
+/** Where the bundles are kept between builds (`.cache/edition-bundles.json`). */
+export function editionBundleCacheFile(root = REPOSITORY_ROOT): string {
+  return join(root, '.cache', 'edition-bundles.json');
+}
+
+/** The code a bundle's bytes come from: the record's (this file, tar-stream, Node's zlib). */
+const bundleCode = recordCodeDigest;
+
+/** The bundles kept in the cache file; a damaged file is one note, and every bundle is packed again. */
+function packedBundles(root: string, noteDamage: boolean): PackedBundles {
+  const file = editionBundleCacheFile(root);
+  const read = readCacheFile<PackedBundles>(file, PACKED_SHAPE);
+  if ('damaged' in read && noteDamage) cacheNote(file, read.damaged, 'every edition bundle is packed again');
+  return 'value' in read && read.value.code === bundleCode() ? read.value : { code: bundleCode(), bundles: {} };
+}
+
+/**
+ * The bundle of an edition from its committed bytes: the one an earlier build packed from the same
+ * bytes with the same code (released editions never change; gzip at level 9 took most of a second
+ * a build, twice), else packed now and kept.
+ */
+async function keptEditionBundle(
+  index: EditionIndex,
+  indexBytes: Uint8Array,
+  files: ReadonlyMap<string, Uint8Array>,
+  root: string,
+): Promise<EditionBundle> {
+  const hash = createHash('sha256').update(indexBytes);
+  for (const [name, bytes] of files) hash.update('\0').update(name).update('\0').update(bytes);
+  const source = hash.digest('hex');
+  const kept = packedBundles(root, true).bundles[index.id];
+  if (kept?.source === source) {
+    const bytes = Buffer.from(kept.base64, 'base64');
+    return { path: editionBundlePath(index.id), bytes, sha256: sha256Digest(bytes, nodeSha256) };
+  }
+  const bundle = await packEditionBundle(index, indexBytes, files);
+  // Read again: another edition's bundle may have been kept meanwhile.
+  const packed = packedBundles(root, false);
+  packed.bundles[index.id] = { source, base64: bundle.bytes.toString('base64') };
+  writeCacheFile(editionBundleCacheFile(root), packed);
+  return bundle;
+}
+
 /**
  * The bundle of a committed edition (its index already checked), made once per process: the build
  * writes it, and the templates print its digest and size.
@@ -79,7 +134,7 @@ export function committedEditionBundle(index: EditionIndex, root = REPOSITORY_RO
   if (!bundle) {
     const folder = join(root, EDITIONS_FOLDER, index.id);
     const files = new Map(Object.keys(index.files).map((file) => [file, readFileSync(join(folder, file))]));
-    bundle = packEditionBundle(index, readFileSync(join(folder, EDITION_INDEX_FILE)), files);
+    bundle = keptEditionBundle(index, readFileSync(join(folder, EDITION_INDEX_FILE)), files, root);
     bundles.set(key, bundle);
   }
   return bundle;
