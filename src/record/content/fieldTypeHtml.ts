@@ -17,8 +17,10 @@ const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 
 
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
+type EnumValues = readonly unknown[] | undefined;
+
 /** `label` as HTML, or undefined when no rule reads it. `enumValues` are the field's `enum`. */
-export function readFieldType(label: string, enumValues: readonly unknown[] | undefined, t: Translate): string | undefined {
+export function readFieldType(label: string, enumValues: EnumValues, t: Translate): string | undefined {
   const say = (key: string, values: Record<string, string> = {}) => templateHtml(t(key), (name) => values[name] ?? '');
   if (label.startsWith('array of ')) {
     const items = readFieldType(label.slice('array of '.length), undefined, t);
@@ -35,6 +37,6 @@ export function readFieldType(label: string, enumValues: readonly unknown[] | un
 }
 
 /** The table cell: the label read, or the label itself as code. */
-export function fieldTypeHtml(label: string, enumValues: readonly unknown[] | undefined, t: Translate): string {
+export function fieldTypeHtml(label: string, enumValues: EnumValues, t: Translate): string {
   return readFieldType(label, enumValues, t) ?? code(label);
 }
