@@ -200,8 +200,8 @@ const ACK_SEED_CORRECTIONS: [seed: string, site: string][] = [
     'el comportamiento de tiempo de ejecución Carcinus y no ejecuta flujos de trabajo Carcinus',
     'el comportamiento de ejecución de Carcinus y no ejecuta flujos de trabajo de Carcinus',
   ],
-  // An es-us native reviewer's rewordings (issue 40), applied after the corrections above.
-  ['El objeto body para este perfil', 'El objeto body de este perfil'],
+  // An es-us native reviewer's rewordings (issue 40), applied after the corrections above (the fifth,
+  // "El objeto `body` de este perfil", is on no line this test compares with the seed).
   ['fecha/hora utilizan UTC con una Z al final', 'fecha y hora están en UTC y terminan en Z'],
   ['Los ID de correlación', 'Los identificadores de correlación'],
   ['fallan en la validación', 'no superan la validación'],
