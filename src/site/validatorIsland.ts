@@ -10,6 +10,7 @@ import type { PacketInput, ShownIssue, ValidatorAnswer, ValidatorView } from './
 import type { ValidatorRequest } from './validatorWorker.ts';
 import { fillTemplate, labelPrefix, templateHtml } from '../record/content/inlineText.ts';
 import { escapeHtml as escape } from '../record/content/escapeHtml.ts';
+import { formatCount } from '../record/model/numberFormat.ts';
 
 type Strings = Record<string, string>;
 
@@ -62,7 +63,10 @@ export interface OpenedFile {
 /** Which input a result is about, so the reader knows whether bytes or text were checked. */
 function inputLine(file: OpenedFile | undefined, strings: Strings): string {
   const said = file
-    ? fillTemplate(strings.checked_file, { name: file.name, bytes: String(file.bytes.length) })
+    ? fillTemplate(strings.checked_file, {
+        name: file.name,
+        bytes: formatCount(strings.locale ?? 'en-us', file.bytes.length),
+      })
     : strings.checked_text;
   return `<p class="validated-input" data-testid="validated-input">${escape(said)}</p>`;
 }

@@ -200,6 +200,12 @@ const ACK_SEED_CORRECTIONS: [seed: string, site: string][] = [
     'el comportamiento de tiempo de ejecución Carcinus y no ejecuta flujos de trabajo Carcinus',
     'el comportamiento de ejecución de Carcinus y no ejecuta flujos de trabajo de Carcinus',
   ],
+  // An es-us native reviewer's rewordings (issue 40), applied after the corrections above (the fifth,
+  // "El objeto `body` de este perfil", is on no line this test compares with the seed).
+  ['fecha/hora utilizan UTC con una Z al final', 'fecha y hora están en UTC y terminan en Z'],
+  ['Los ID de correlación', 'Los identificadores de correlación'],
+  ['fallan en la validación', 'no superan la validación'],
+  ['orquestador/entorno de ejecución', 'orquestador o entorno de ejecución'],
 ];
 
 test('the es-us ack page shows the seed headings and Spanish text, verbatim except for the listed language corrections', (t) => {

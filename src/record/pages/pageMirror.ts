@@ -12,6 +12,7 @@ import { SITE_ORIGIN } from '../model/locales.ts';
 import { LLMS_PATH, MIRROR_SCHEMA_PATH, mirrorPaths } from '../model/publicPaths.ts';
 import type { UAIXPageMirrorIndexJson } from '../generated/page-mirror.ts';
 import { toMdastInPlace } from './contentMdast.ts';
+import { tablesForMarkdown } from './mirrorTables.ts';
 import { RECORD_META } from './recordMeta.ts';
 import { ProblemListError } from '../../uai/problem.ts';
 import { markdownYamlString } from '../model/markdownText.ts';
@@ -255,6 +256,7 @@ function mirrorJson(
 
 /** The content as Markdown (GFM tables, `-` bullets and rules, fenced code); changes `content` (see withoutChrome). */
 function contentMarkdown(content: Element): string {
+  tablesForMarkdown(content);
   return toMarkdown(toMdastInPlace(content), {
     extensions: [gfmToMarkdown()],
     bullet: '-',
