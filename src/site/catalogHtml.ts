@@ -9,6 +9,7 @@ import { templateHtml } from '../record/content/inlineText.ts';
 import { localeOf, SOURCE_LOCALE } from '../record/model/locales.ts';
 import type { ReasonParts } from '../uai/clientLadder.ts';
 import type { Capability } from '../uai/routeVocabulary.ts';
+import { joinedList } from '../record/model/listJoin.ts';
 import { CHANGE_DETAILS, changeDetailKey, type ChangeDetail } from '../record/editions/changeRules.ts';
 
 /**
@@ -67,7 +68,7 @@ export function reasonHtml(
       const name = text(`capability.${capability}`);
       return { html: name.translated ? escapeHtml(name.text) : inEnglish(escapeHtml(name.text)), ...name };
     });
-    const html = new Intl.ListFormat(lang, { type: 'conjunction' }).format(names.map((name) => name.html));
+    const html = joinedList(lang, names);
     return { html: names.length ? html : '—', translated: names.every((name) => name.translated) };
   };
   const values: Record<string, GeneratedHtml> = {
