@@ -50,3 +50,21 @@ test('a byte count is grouped as the locale writes it', () => {
   assert.match(html('/es-us/editions/2026-12-05/'), /\d{1,3}\u202f\d{3} bytes/);
   assert.match(html('/zh-cn/editions/2026-12-05/'), /\d{1,3},\d{3} /);
 });
+
+test('zh-cn (the rescore): no space after a full-width colon before a value, a space where 和 meets a Latin word, one digest label', () => {
+  // A label ending in ：, then the value it names: the diff's changed text, the JSON links, the diff markers.
+  for (const url of [
+    '/zh-cn/editions/2026-12-05/',
+    '/zh-cn/specification/uai-1/coverage/',
+    '/zh-cn/governance/errata/',
+  ]) {
+    const spaced = all(html(url), /(：[ \t\n]+<(?:code|a)\b)/g);
+    assert.deepEqual(spaced, [], url);
+  }
+  assert.doesNotMatch(html('/zh-cn/editions/2026-12-05/'), /\[(?:新增|删除)： /);
+  const joins = all(html('/zh-cn/tools/validator/'), /([A-Za-z0-9][ ]?和[ ]?[A-Za-z0-9])/g);
+  assert.ok(joins.length > 0, 'no list joined with 和 between Latin words on /zh-cn/tools/validator/');
+  for (const join of joins) assert.match(join, /^[A-Za-z0-9] 和 [A-Za-z0-9]$/, join);
+  for (const locale of ['en-us', 'zh-cn'])
+    assert.doesNotMatch(html(`/${locale}/editions/2026-12-05.2/`), /sha256 sha256:/, locale);
+});
