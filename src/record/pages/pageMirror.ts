@@ -91,11 +91,23 @@ function isChrome(element: Element): boolean {
  */
 function withoutChrome(element: Element): Element {
   return {
-    ...element,
+    ...(isLabelledChange(element) ? { ...element, tagName: 'span' } : element),
     children: element.children
       .filter((child) => child.type !== 'element' || !isChrome(child))
       .map((child) => (child.type === 'element' ? withoutChrome(child) : child.type === 'text' ? { ...child } : child)),
   };
+}
+
+/**
+ * A word diff's `<ins>` or `<del>` (WordDiff.astro), which says in words what it is ("[added: …]",
+ * "[删除：…]"): the mirror keeps the words and drops the strikethrough. A `~~` run next to a Han
+ * character cannot open or close in GFM, so the Markdown writer escaped that character as a
+ * `&#x…;` reference on every Chinese diff.
+ */
+function isLabelledChange(element: Element): boolean {
+  if (element.tagName !== 'ins' && element.tagName !== 'del') return false;
+  const first = element.children[0];
+  return first?.type === 'element' && String(first.properties?.className ?? '').includes('visually-hidden');
 }
 
 /** A page's two mirrors; `body` is the Markdown without its frontmatter and llms.txt pointer (for llms-full.txt). */

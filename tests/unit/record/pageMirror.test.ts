@@ -70,3 +70,15 @@ test('a page without <main> is a problem naming the page as its file', () => {
     { file: '/en-us/z/', message: 'the page has no <main> element', rule: 'page-mirror' },
   ]);
 });
+
+test('a word diff keeps its words ([删除：…]) and drops the strikethrough, so no Han character becomes a &#x…; reference', () => {
+  const page = html.replace(
+    '<p>Texte <a href="/fr-fr/y/">lien</a>.</p>',
+    '<p class="word-diff">信任和<del><span class="visually-hidden">[删除：</span>来源<span class="visually-hidden">]</span></del><ins><span class="visually-hidden">[新增：</span>出处<span class="visually-hidden">]</span></ins>方面</p><p>plain <del>gone</del></p>',
+  );
+  const { markdown } = buildPageMirror(page, '/fr-fr/x/');
+  assert.ok(markdown.includes('信任和\\[删除：来源]\\[新增：出处]方面'), markdown);
+  assert.doesNotMatch(markdown, /&#x/);
+  // A <del> that does not say what it is keeps GFM's strikethrough.
+  assert.ok(markdown.includes('plain ~~gone~~'), markdown);
+});
