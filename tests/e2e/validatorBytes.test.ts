@@ -21,6 +21,7 @@ import { DIST, REPOSITORY_ROOT, assertBuilt, pageFile, walkFiles } from '../supp
 import { createNodePacketValidator } from '../../src/uai/node/nodeValidator.ts';
 import { parseUtcDateTime } from '../../src/uai/utcDateTime.ts';
 import type { UaiIssue } from '../../src/uai/errorCodes.ts';
+import { formatCount } from '../../src/record/model/numberFormat.ts';
 
 /** What a verdict is made of, on the page and in `uaix validate --json` alike. */
 interface Verdict {
@@ -146,7 +147,7 @@ test('an uploaded file gets the verdict, issues and digest of `uaix validate <fi
     assert.equal(report.file, files[index]);
     if (JSON.stringify(shown) !== JSON.stringify(expected))
       problems.push(`${name}: the page shows ${JSON.stringify(shown)}, uaix ${JSON.stringify(expected)}`);
-    if (!checked.includes(`the ${BYTE_CASES[name].length} bytes of ${name}`))
+    if (!checked.includes(`the ${formatCount('en-us', BYTE_CASES[name].length)} bytes of ${name}`))
       problems.push(`${name}: the result does not say it checked the file's bytes: ${JSON.stringify(checked)}`);
   }
   // The cases are what they claim to be: every one but the seed is refused as JSON text.
