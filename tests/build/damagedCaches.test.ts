@@ -71,7 +71,7 @@ const ROUNDS: Record<string, () => string[]> = {
     // The edition pages and the published records both read the changes: one note all the same.
     cut('edition-changes.json');
     const findings = readFileSync(cacheFile('redaction-findings.json'), 'utf8');
-    writeFileSync(cacheFile('redaction-findings.json'), findings.replace('"texts":{"', '"texts":{"x'));
+    writeFileSync(cacheFile('redaction-findings.json'), findings.replace('"entries":{"', '"entries":{"x'));
     return [...packs(), tarball(), 'prose-runs.json', 'edition-changes.json', 'redaction-findings.json'];
   },
   'page index null, prose runs cut short, pack record null': () => {
@@ -80,7 +80,7 @@ const ROUNDS: Record<string, () => string[]> = {
     writeCacheFile(cacheFile('package/packed.json'), null);
     writeCacheFile(cacheFile('classified-changes.json'), null);
     cut('edition-bundles.json');
-    writeCacheFile(cacheFile('redaction-findings.json'), { code: 'x', texts: { x: 'no findings list' } });
+    writeCacheFile(cacheFile('redaction-findings.json'), { code: 'x', entries: { x: 'no findings list' } });
     return [
       'build-pages/index.json',
       'prose-runs.json',

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { REPOSITORY_ROOT } from '../../uai/node/recordFiles.ts';
-import { shapeProblem, type Shape } from '../model/jsonShape.ts';
+import { objectOf, recordOf, shapeProblem, string, type Shape } from '../model/jsonShape.ts';
+import { recordCodeDigest } from './sourceDigest.ts';
 import { isWriteError, writeProblem } from './fileWrites.ts';
 import { formatProblem } from '../../uai/problem.ts';
 
@@ -69,4 +70,25 @@ export function readCacheFile<T>(file: string, shape: Shape): CacheRead<T> {
 export function cacheNote(file: string, damage: string, consequence: string): void {
   const shown = file.startsWith(`${REPOSITORY_ROOT}${sep}`) ? relative(REPOSITORY_ROOT, file) : file;
   process.stderr.write(`uaix: note: ${shown} ${damage}; ${consequence}\n`);
+}
+
+/**
+ * A cache of results computed by the record's code, one file `{code, entries}`: entries keyed by
+ * the digest of what each was computed from, kept while the code that computed them is the same
+ * (sourceDigest.ts `recordCodeDigest`). Returns the entries, each of shape `entry`; none when the
+ * file is absent, damaged (one note, with `consequence`) or from other code (not damaged, of no use).
+ */
+export function readKeptEntries<T>(file: string, entry: Shape, consequence: string): Map<string, T> {
+  const read = readCacheFile<{ code: string; entries: Record<string, T> }>(
+    file,
+    objectOf({ code: string, entries: recordOf(entry) }),
+  );
+  if ('damaged' in read) cacheNote(file, read.damaged, consequence);
+  const kept = 'value' in read && read.value.code === recordCodeDigest() ? read.value.entries : {};
+  return new Map(Object.entries(kept));
+}
+
+/** Writes the entries `readKeptEntries` reads back, under the record's code digest. */
+export function writeKeptEntries(file: string, entries: ReadonlyMap<string, unknown>): void {
+  writeCacheFile(file, { code: recordCodeDigest(), entries: Object.fromEntries(entries) });
 }

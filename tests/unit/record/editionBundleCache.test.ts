@@ -36,7 +36,7 @@ function rootWithEdition(from?: string): string {
 
 test.after(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-type Kept = { code: string; bundles: Record<string, { source: string; base64: string }> };
+type Kept = { code: string; entries: Record<string, { source: string; base64: string }> };
 const kept = (root: string): Kept => {
   const read = readCacheFile<Kept>(editionBundleCacheFile(root), jsonObject);
   assert.ok('value' in read, JSON.stringify(read));
@@ -49,12 +49,12 @@ test('the bundle is the packed one, kept for the next build, which takes it from
   const packed = await packEditionBundle(index, indexBytes, edition.files);
   const bundle = await committedEditionBundle(index, first);
   assert.deepEqual(bundle, packed);
-  assert.equal(kept(first).bundles[edition.folder].base64, packed.bytes.toString('base64'));
+  assert.equal(kept(first).entries[edition.folder].base64, packed.bytes.toString('base64'));
 
   // A kept entry (planted with its digest line) is what the next build takes, without packing.
   const second = rootWithEdition(first);
   const planted = kept(second);
-  planted.bundles[edition.folder].base64 = Buffer.from('planted').toString('base64');
+  planted.entries[edition.folder].base64 = Buffer.from('planted').toString('base64');
   writeCacheFile(editionBundleCacheFile(second), planted);
   assert.equal((await committedEditionBundle(index, second)).bytes.toString(), 'planted');
 

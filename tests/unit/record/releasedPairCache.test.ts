@@ -63,9 +63,9 @@ test('each pair is computed once for the same bytes, again when a byte changes, 
     const third = releasedPairResults('pairs', changed, compare, SHAPE, root);
     assert.deepEqual(third[1].result, { from: 'two', to: 'three, amended' });
     assert.deepEqual(computed.slice(2), ['2026-03-01'], 'only the pair whose bytes changed');
-    const read = readCacheFile<{ pairs: object }>(releasedPairCacheFile('pairs', root), jsonObject);
+    const read = readCacheFile<{ entries: object }>(releasedPairCacheFile('pairs', root), jsonObject);
     assert.ok('value' in read);
-    assert.equal(Object.keys(read.value.pairs).length, 2, 'the pairs of the last call only');
+    assert.equal(Object.keys(read.value.entries).length, 2, 'the pairs of the last call only');
   });
 });
 

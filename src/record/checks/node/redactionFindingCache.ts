@@ -14,23 +14,14 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import { findRedactionProblems, type RedactionFinding } from '../redaction.ts';
-import { arrayOf, number, objectOf, recordOf, string } from '../../model/jsonShape.ts';
-import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
-import { recordCodeDigest } from '../../node/sourceDigest.ts';
+import { arrayOf, number, objectOf, string } from '../../model/jsonShape.ts';
+import { readKeptEntries, writeKeptEntries } from '../../node/cacheFile.ts';
 
 export const REDACTION_FINDINGS_FILE = '.cache/redaction-findings.json';
 
 type StoredFinding = Omit<RedactionFinding, 'value'>;
 
-interface CacheContent {
-  code: string;
-  texts: Record<string, StoredFinding[]>;
-}
-
-const CACHE_SHAPE = objectOf({
-  code: string,
-  texts: recordOf(arrayOf(objectOf({ rule: string, kind: string, start: number, end: number }))),
-});
+const FINDINGS_SHAPE = arrayOf(objectOf({ rule: string, kind: string, start: number, end: number }));
 
 export class RedactionFindingCache {
   private readonly file: string;
@@ -62,18 +53,12 @@ export class RedactionFindingCache {
   /** Writes the texts this build read, when that differs from what the file holds. */
   save(): void {
     if (!this.scanned && this.used.size === this.storedFindings().size) return;
-    const content: CacheContent = { code: recordCodeDigest(), texts: Object.fromEntries(this.used) };
-    writeCacheFile(this.file, content);
+    writeKeptEntries(this.file, this.used);
   }
 
   /** The file's findings, read at the first text (a gate built only for its allow-list reads nothing). */
   private storedFindings(): Map<string, StoredFinding[]> {
-    if (this.stored) return this.stored;
-    const read = readCacheFile<CacheContent>(this.file, CACHE_SHAPE);
-    if ('damaged' in read) cacheNote(this.file, read.damaged, 'every text is scanned again');
-    // From other code (a rule or the scanner changed): not damaged, just of no use.
-    const valid = 'value' in read && read.value.code === recordCodeDigest() ? read.value.texts : {};
-    this.stored = new Map(Object.entries(valid));
+    this.stored ??= readKeptEntries<StoredFinding[]>(this.file, FINDINGS_SHAPE, 'every text is scanned again');
     return this.stored;
   }
 }

@@ -14,17 +14,11 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import type { CommittedEdition, EditionIndex } from '../editions.ts';
-import { objectOf, recordOf, string, type Shape } from '../../model/jsonShape.ts';
-import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
-import { recordCodeDigest } from '../../node/sourceDigest.ts';
+import type { Shape } from '../../model/jsonShape.ts';
+import { readKeptEntries, writeKeptEntries } from '../../node/cacheFile.ts';
 
 /** A released edition with its index read. */
 export type ReleasedEdition = CommittedEdition & { index: EditionIndex };
-
-interface CacheContent<T> {
-  code: string;
-  pairs: Record<string, T>;
-}
 
 /** The cache file of one kind of result. */
 export function releasedPairCacheFile(kind: string, root = REPOSITORY_ROOT): string {
@@ -56,24 +50,20 @@ export function releasedPairResults<T>(
   root = REPOSITORY_ROOT,
 ): { edition: ReleasedEdition; result: T }[] {
   const file = releasedPairCacheFile(kind, root);
-  const code = recordCodeDigest();
-  const read = readCacheFile<CacheContent<T>>(file, objectOf({ code: string, pairs: recordOf(entry) }));
-  if ('damaged' in read) cacheNote(file, read.damaged, 'every pair of editions is compared again');
-  // From other code: not damaged, just of no use.
-  const stored = 'value' in read && read.value.code === code ? read.value.pairs : {};
-  const used: Record<string, T> = {};
+  const stored = readKeptEntries<T>(file, entry, 'every pair of editions is compared again');
+  const used = new Map<string, T>();
   let computed = 0;
   const results = editions.slice(1).map((next, position) => {
     const previous = editions[position];
     const key = pairKey(previous, next);
-    let result = Object.hasOwn(stored, key) ? stored[key] : undefined;
+    let result = stored.get(key);
     if (result === undefined) {
       result = compute(previous, next);
       computed++;
     }
-    used[key] = result;
+    used.set(key, result);
     return { edition: next, result };
   });
-  if (computed || Object.keys(stored).length !== Object.keys(used).length) writeCacheFile(file, { code, pairs: used });
+  if (computed || stored.size !== used.size) writeKeptEntries(file, used);
   return results;
 }

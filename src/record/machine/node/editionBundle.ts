@@ -14,9 +14,8 @@ import { nodeSha256 } from '../../../uai/node/nodeValidator.ts';
 import { sha256Digest } from '../../../uai/sha256.ts';
 import { EDITION_INDEX_FILE, EDITIONS_FOLDER, type EditionIndex } from '../../editions/editions.ts';
 import { editionBundleEntries, editionBundlePath, type BundleEntry } from '../editionBundle.ts';
-import { objectOf, recordOf, string } from '../../model/jsonShape.ts';
-import { cacheNote, readCacheFile, writeCacheFile } from '../../node/cacheFile.ts';
-import { recordCodeDigest } from '../../node/sourceDigest.ts';
+import { objectOf, string } from '../../model/jsonShape.ts';
+import { readKeptEntries, writeKeptEntries } from '../../node/cacheFile.ts';
 
 const FILE_MODE = 0o644;
 const FOLDER_MODE = 0o755;
@@ -73,28 +72,33 @@ export async function packEditionBundle(
 
 const bundles = new Map<string, Promise<EditionBundle>>();
 
-/** The bundles earlier builds packed, by edition id: the digest of what each was packed from, and its bytes. */
-interface PackedBundles {
-  code: string;
-  bundles: Record<string, { source: string; base64: string }>;
+/** A bundle an earlier build packed: the digest of what it was packed from, and its bytes. */
+interface KeptBundle {
+  source: string;
+  base64: string;
 }
 
-const PACKED_SHAPE = objectOf({ code: string, bundles: recordOf(objectOf({ source: string, base64: string })) });
+const KEPT_BUNDLE_SHAPE = objectOf({ source: string, base64: string });
 
 /** Where the bundles are kept between builds (`.cache/edition-bundles.json`). */
 export function editionBundleCacheFile(root = REPOSITORY_ROOT): string {
   return join(root, '.cache', 'edition-bundles.json');
 }
 
-/** The code a bundle's bytes come from: the record's (this file, tar-stream, Node's zlib). */
-const bundleCode = recordCodeDigest;
+/** The kept bundles by edition id, read once per process and root (a damaged file is one note). */
+const keptBundles = new Map<string, Map<string, KeptBundle>>();
 
-/** The bundles kept in the cache file; a damaged file is one note, and every bundle is packed again. */
-function packedBundles(root: string, noteDamage: boolean): PackedBundles {
-  const file = editionBundleCacheFile(root);
-  const read = readCacheFile<PackedBundles>(file, PACKED_SHAPE);
-  if ('damaged' in read && noteDamage) cacheNote(file, read.damaged, 'every edition bundle is packed again');
-  return 'value' in read && read.value.code === bundleCode() ? read.value : { code: bundleCode(), bundles: {} };
+function keptBundlesOf(root: string): Map<string, KeptBundle> {
+  let kept = keptBundles.get(root);
+  if (!kept) {
+    kept = readKeptEntries<KeptBundle>(
+      editionBundleCacheFile(root),
+      KEPT_BUNDLE_SHAPE,
+      'every edition bundle is packed again',
+    );
+    keptBundles.set(root, kept);
+  }
+  return kept;
 }
 
 /**
@@ -111,16 +115,15 @@ async function keptEditionBundle(
   const hash = createHash('sha256').update(indexBytes);
   for (const [name, bytes] of files) hash.update('\0').update(name).update('\0').update(bytes);
   const source = hash.digest('hex');
-  const kept = packedBundles(root, true).bundles[index.id];
-  if (kept?.source === source) {
-    const bytes = Buffer.from(kept.base64, 'base64');
+  const kept = keptBundlesOf(root);
+  const found = kept.get(index.id);
+  if (found?.source === source) {
+    const bytes = Buffer.from(found.base64, 'base64');
     return { path: editionBundlePath(index.id), bytes, sha256: sha256Digest(bytes, nodeSha256) };
   }
   const bundle = await packEditionBundle(index, indexBytes, files);
-  // Read again: another edition's bundle may have been kept meanwhile.
-  const packed = packedBundles(root, false);
-  packed.bundles[index.id] = { source, base64: bundle.bytes.toString('base64') };
-  writeCacheFile(editionBundleCacheFile(root), packed);
+  kept.set(index.id, { source, base64: bundle.bytes.toString('base64') });
+  writeKeptEntries(editionBundleCacheFile(root), kept);
   return bundle;
 }
 
