@@ -428,7 +428,7 @@ async function coldBareBuild(copy: string): Promise<BuildResult> {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const load = loadavg()[0].toFixed(1);
-  const copy = copyRepository({ withGit: true });
+  const copy = copyRepository({ withCaches: false });
   try {
     const realPages = buildPageIndex(loadContentEntries(join(copy, 'content')).entries).pages.length;
     // Each guide is a page in every locale; scale N means about N times the record's pages (N may be a

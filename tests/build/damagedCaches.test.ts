@@ -93,7 +93,7 @@ const ROUNDS: Record<string, () => string[]> = {
 };
 
 before(() => {
-  copy = copyRepository();
+  copy = copyRepository({ withCaches: false });
   cold = runBuild(copy, { timeoutMs: 600_000 });
   if (cold.status !== 0) return;
   coldDist = distDigests();

@@ -52,7 +52,7 @@ let warm: BuildRun | undefined;
 
 before(() => {
   requireDist();
-  copy = copyRepository({ withGit: true });
+  copy = copyRepository({ withCaches: false });
   const options = {
     timeoutMs: 600_000,
     env: {

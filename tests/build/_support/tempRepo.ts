@@ -1,13 +1,21 @@
 /**
  * A throw-away copy of the repository for builds that must not touch the real dist/: the files git
  * knows (tracked, plus untracked files that are not ignored, so work in progress builds the same),
- * optionally HEAD's git history (for the git-derived dates), and a node_modules made of symlinks to the
- * repository's packages, so a cache Astro or Vite writes under node_modules stays in the copy.
+ * HEAD's git history (for the git-derived dates), the checkout's build caches, and a node_modules made
+ * of symlinks to the repository's packages, so a cache Astro or Vite writes under node_modules stays
+ * in the copy.
+ *
+ * With the history and the caches, a build in the copy is the warm rebuild of the checkout's build
+ * (the one `npm test` makes first) after the test's changes: every cache is keyed by the code and
+ * the bytes it read (a page by its rendered HTML, which holds its git date), so what a change touches
+ * is computed again and the rest is served, as in an editor's rebuild. A test of the cold path (the
+ * caches' own tests, determinism, the scale benchmark) asks for a cold copy.
  */
 import { spawnSync, execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -22,13 +30,19 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REPO } from './site.ts';
+import { withPackageFolder } from '../../support/packageFolderLock.ts';
 
 /** node_modules entries that are caches rather than packages: not shared with the copy. */
 const NOT_SHARED = new Set(['.astro', '.vite', '.cache']);
 
+/** A `.cache/` entry a copy does not start from: a dist/ on its way out. */
+const NOT_COPIED_CACHE = (name: string) => name.startsWith('dist-being-removed-');
+
 export interface CopyOptions {
-  /** Copy `.git` too, so git-derived dates match the repository's. */
+  /** HEAD's git history (default true), so git-derived dates match the repository's. */
   withGit?: boolean;
+  /** The checkout's build caches (default true); false gives a cold build. */
+  withCaches?: boolean;
 }
 
 export function repositoryFiles(): string[] {
@@ -63,7 +77,16 @@ export function copyRepository(options: CopyOptions = {}): string {
   for (const name of readdirSync(join(REPO, 'node_modules'))) {
     if (!NOT_SHARED.has(name)) symlinkSync(join(REPO, 'node_modules', name), join(dir, 'node_modules', name));
   }
-  if (options.withGit) {
+  if (options.withCaches ?? true) {
+    const caches = join(REPO, '.cache');
+    const copyCache = (name: string) => cpSync(join(caches, name), join(dir, '.cache', name), { recursive: true });
+    for (const name of existsSync(caches) ? readdirSync(caches) : []) {
+      // The packed package is rewritten by tests that pack the checkout's package: under their lock.
+      if (name === 'package') withPackageFolder(() => copyCache(name));
+      else if (!NOT_COPIED_CACHE(name)) copyCache(name);
+    }
+  }
+  if (options.withGit ?? true) {
     // HEAD's history fetched into a fresh repository rather than a copy of .git: this works from a
     // linked worktree too (where .git is a file naming another repository's folder), and nothing
     // done in the copy can reach the repository's own index, refs or locks.
