@@ -17,9 +17,23 @@ export ASTRO_TELEMETRY_DISABLED=1
 jobs="${UAIX_TEST_JOBS:-$(nproc)}"
 if ((jobs < 2)); then jobs=2; fi
 
+# The record's unit tests (tests/unit/record/: its pure modules over small fixtures) run in one
+# process, through an entry that imports each file: one Node and one TypeScript loader for all of them
+# instead of one per file, which cost more CPU than their tests (bench/RESULTS.md). Every other unit
+# file (the CLI, the harness, packing, bounds on time and memory) keeps a process of its own.
 unit_tier() {
-  echo "== tests, unit tier: tests/unit ($jobs files at a time)"
-  node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec tests/unit/**/*.test.ts
+  local shared=(tests/unit/record/**/*.test.ts) own=() file entry status=0
+  for file in tests/unit/**/*.test.ts; do
+    [[ "$file" == tests/unit/record/* ]] || own+=("$file")
+  done
+  entry="$(mktemp -d)/record-unit-tests.test.mjs"
+  node -e 'const { pathToFileURL } = require("node:url");
+for (const file of process.argv.slice(1)) console.log(`import ${JSON.stringify(pathToFileURL(file).href)};`);' \
+    "${shared[@]}" >"$entry"
+  echo "== tests, unit tier: tests/unit ($jobs files at a time; the ${#shared[@]} files of tests/unit/record in one process)"
+  node --import tsx --test --test-concurrency="$jobs" --test-reporter=spec "$entry" "${own[@]}" || status=$?
+  rm -rf "$(dirname "$entry")"
+  return "$status"
 }
 
 if [ "${1:-}" = unit ]; then
