@@ -82,6 +82,15 @@ function relay(from: Readable, to: Writable, muted: () => boolean): void {
 
 /** Runs the build under supervision; the process exits with the build's code, or the interrupt's. */
 export function superviseBuild(build: SupervisedBuild): void {
+  let stopping = false;
+  /** 'asked' once the build was told yes, 'published' once it says the swap is done. */
+  let swap: 'none' | 'asked' | 'published' = 'none';
+  let swapDone: (() => void) | undefined;
+  // The handlers come before the build starts: a signal that lands the moment the child exists
+  // would otherwise meet Node's default and kill the supervisor, leaving the build running unseen.
+  // A handler runs from the event loop, so only once the lines below have all run.
+  for (const signal of INTERRUPT_SIGNALS) process.on(signal, () => void stop(signal, `by ${signal}`));
+
   const [program, ...args] = build.command;
   const child = spawn(program, args, {
     cwd: build.root,
@@ -92,10 +101,6 @@ export function superviseBuild(build: SupervisedBuild): void {
   const pid = child.pid;
   const { staging, label } = plannedOutput(build.root, build.destination, pid ?? process.pid);
   const stagings = new Set([staging]);
-  let stopping = false;
-  /** 'asked' once the build was told yes, 'published' once it says the swap is done. */
-  let swap: 'none' | 'asked' | 'published' = 'none';
-  let swapDone: (() => void) | undefined;
 
   relay(child.stdout!, process.stdout, () => stopping);
   relay(child.stderr!, process.stderr, () => stopping);
@@ -110,7 +115,7 @@ export function superviseBuild(build: SupervisedBuild): void {
     }
   });
 
-  const stop = async (signal: InterruptSignal, reason: string) => {
+  async function stop(signal: InterruptSignal, reason: string): Promise<void> {
     if (stopping) return;
     stopping = true;
     // A build told yes is renaming folders: let it finish (milliseconds) rather than cut the swap.
@@ -120,8 +125,8 @@ export function superviseBuild(build: SupervisedBuild): void {
     if (pid !== undefined) await endProcessGroup(pid);
     removeLeftovers(build.destination, stagings, pid ?? process.pid);
     process.exit(128 + constants.signals[signal]);
-  };
-  for (const signal of INTERRUPT_SIGNALS) process.on(signal, () => void stop(signal, `by ${signal}`));
+  }
+
   if (build.watchParent) {
     const parent = process.ppid;
     setInterval(() => {

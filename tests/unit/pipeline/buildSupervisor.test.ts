@@ -35,14 +35,23 @@ interface Run {
 /** The group the stand-in names in its output (the supervisor's first descendant may be tsx's esbuild service). */
 const groupOf = (stdout: string) => Number(/stand-in: staged \(group (\d+)\)/.exec(stdout)?.[1] ?? 0);
 
-function supervise(mode: string, signal?: NodeJS.Signals): Promise<Run> {
+function supervise(mode: string, signal?: NodeJS.Signals, signalAtSpawn?: NodeJS.Signals): Promise<Run> {
   const folder = mkdtempSync(join(tmpdir(), 'uaix-supervisor-'));
   const dist = join(folder, 'dist');
   mkdirSync(dist);
   writeFileSync(join(dist, 'index.html'), 'old');
   const supervisor = spawn(
     process.execPath,
-    ['--import', 'tsx', join(SUPPORT, 'supervise.ts'), join(SUPPORT, 'standInBuild.mjs'), dist, folder, mode],
+    [
+      '--import',
+      'tsx',
+      join(SUPPORT, 'supervise.ts'),
+      join(SUPPORT, 'standInBuild.mjs'),
+      dist,
+      folder,
+      mode,
+      ...(signalAtSpawn ? [signalAtSpawn] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -117,6 +126,18 @@ test('a build that asks before any interrupt gets the yes, swaps, and its code a
   // The child the stand-in left running ended with the supervisor.
   assert.ok(run.group > 0, `the stand-in named no group: ${run.stdout}`);
   assert.deepEqual(groupMembers(run.group), []);
+  rmSync(run.folder, { recursive: true, force: true });
+});
+
+test("SIGINT the moment the build's process exists: the supervisor answers it (exit 130, one line), nothing left", async () => {
+  // The window a signal from outside hit in CI: the child started, the supervisor's own code not yet run on.
+  const run = await supervise('publish', undefined, 'SIGINT');
+  assert.equal(run.code, 130, `exit ${run.code}\n${run.stderr}`);
+  assert.deepEqual(run.stderr.split('\n').filter(Boolean), ['uaix: build interrupted by SIGINT; dist/ unchanged']);
+  assert.deepEqual(readdirSync(run.folder), ['dist'], 'left beside dist/');
+  assert.equal(readFileSync(join(run.folder, 'dist/index.html'), 'utf8'), 'old', 'dist/ changed');
+  const group = groupOf(run.stdout);
+  if (group) assert.deepEqual(groupMembers(group), [], "the stand-in's group is left");
   rmSync(run.folder, { recursive: true, force: true });
 });
 
