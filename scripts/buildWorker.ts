@@ -17,6 +17,7 @@ import { RECORD_INTEGRATION, reportBuildTo } from '../src/pipeline/recordIntegra
 import { outputFolder } from '../src/pipeline/stagedOutput.ts';
 import { isWriteError, writeProblem } from '../src/record/node/fileWrites.ts';
 import { endWithSupervisor } from '../src/pipeline/buildSupervision.ts';
+import { nodeLoadedSources } from '../src/pipeline/nodeLoadedSources.ts';
 
 endWithSupervisor();
 
@@ -31,7 +32,8 @@ reportBuildTo((line) => {
 });
 
 try {
-  await build({ root: REPOSITORY_ROOT, logLevel: 'silent' });
+  // This process imports TypeScript (tsx), so the pages' bundle may leave the record's modules to it.
+  await build({ root: REPOSITORY_ROOT, logLevel: 'silent', vite: { plugins: [nodeLoadedSources(REPOSITORY_ROOT)] } });
   // Without the integration Astro builds the pages alone: no mirrors, manifest or checks.
   if (!reported)
     throw new Error(`astro.config.mjs does not run the ${RECORD_INTEGRATION} integration (recordIntegration())`);
