@@ -9,6 +9,7 @@ import { rehypeSourceHeadingIds } from './src/record/content/node/sourceHeadingI
 import { rehypeHeaderCellScope } from './src/record/content/headerCellScope.ts';
 import { CODE_THEMES, untimedTokenizer } from './src/record/content/highlight.ts';
 import { SITE_ORIGIN } from './src/record/model/locales.ts';
+import { loadSite } from './src/site/siteContext.ts';
 
 export default defineConfig({
   site: SITE_ORIGIN,
@@ -36,5 +37,11 @@ export default defineConfig({
   // sitemap's work), then the record (checks before rendering; everything after the pages, which
   // must come after the sitemap so the manifest lists it and the link check sees it).
   // `astro preview` serves dist/ as the host does (hostPreview.ts); the build never uses it.
-  integrations: [sitemap(sitemapOptions()), stageTimesIntegration(), recordIntegration(), hostPreviewIntegration()],
+  integrations: [
+    // The sitemap lists the pages of the site the integration checked (Astro renders from it too).
+    sitemap(sitemapOptions(() => loadSite().index)),
+    stageTimesIntegration(),
+    recordIntegration(),
+    hostPreviewIntegration(),
+  ],
 });

@@ -3,9 +3,7 @@
  * canonical is the page whose text it shows; search pages are not records), hreflang alternates
  * from the page index (real translations plus x-default, as in the page heads), lastmod from git.
  */
-import { loadContentEntries, loadUiStrings } from '../../content/node/contentFiles.ts';
-import { withEditionPages } from '../../editions/node/editionFiles.ts';
-import { buildPageIndex, hreflangAlternates, inSitemap, type PageIndex } from '../../pages/pageIndex.ts';
+import { hreflangAlternates, inSitemap, type PageIndex } from '../../pages/pageIndex.ts';
 import { lastChangedDate } from '../../content/node/gitDates.ts';
 
 interface SitemapLink {
@@ -28,10 +26,11 @@ export function sitemapAlternates(
   return { links, lastmod: lastChangedDate([page.source.file, page.entry.file]) };
 }
 
-export function sitemapOptions() {
-  let index: PageIndex | undefined;
-  const pageIndex = () =>
-    (index ??= buildPageIndex(withEditionPages(loadContentEntries(), loadUiStrings().files).entries));
+/**
+ * `pageIndex` gives the index of the site the build checked and rendered (asked for only once the
+ * pages are built), so the sitemap lists exactly those pages without reading the content again.
+ */
+export function sitemapOptions(pageIndex: () => PageIndex) {
   return {
     // Only record pages are listed: the root is a language chooser whose canonical is /en-us/.
     filter(url: string) {
