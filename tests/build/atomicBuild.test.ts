@@ -445,8 +445,20 @@ function withTmpfs<T>(at: string, use: () => T, size = '512m'): T | undefined {
   try {
     return use();
   } finally {
-    spawnSync('umount', [at]);
+    unmount(at);
   }
+}
+
+/**
+ * Unmounts `at`, waiting a little while a process that just ended still holds a file there (the
+ * mount is busy), then detaching it lazily: a mount left behind would make the copy impossible to remove.
+ */
+function unmount(at: string): void {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    if (spawnSync('umount', [at]).status === 0) return;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
+  spawnSync('umount', ['-l', at]);
 }
 
 test('a build on a tmpfs (--out-dir) is byte for byte the build on the disk; a mount point as the output is refused', (t) => {
