@@ -16,6 +16,7 @@ import {
   parseBody,
   startOffset,
   type HtmlElement,
+  type HtmlParent,
   type SourceEdit,
 } from './htmlElements.ts';
 
@@ -28,8 +29,13 @@ export interface BodyHeading {
 
 /** Every `<h2 id>` of the body, in document order, but those of sections only a script shows (`data-toc="script"`). */
 export function sectionHeadings(html: string): BodyHeading[] {
+  return sectionHeadingsOf(parseBody(html));
+}
+
+/** sectionHeadings of a body already parsed. */
+export function sectionHeadingsOf(tree: HtmlParent): BodyHeading[] {
   const headings: BodyHeading[] = [];
-  for (const { element } of outermostElements(parseBody(html), ['h2'])) {
+  for (const { element } of outermostElements(tree, ['h2'])) {
     const id = attribute(element, 'id');
     if (!id || attribute(element, 'data-toc') === 'script') continue;
     headings.push({ id, html: escapeHtml(elementText(element)), lang: attribute(element, 'lang') });
@@ -117,8 +123,13 @@ function codeEdits(html: string, table: HtmlElement): SourceEdit[] {
  * the search index, so search snippets come from prose rather than table cells.
  */
 export function readableTables(html: string, labels: TableLabels): string {
+  return applyEdits(html, tableEdits(html, parseBody(html), labels));
+}
+
+/** The edits of readableTables to `html`, whose tree is `tree`. */
+export function tableEdits(html: string, tree: HtmlParent, labels: TableLabels): SourceEdit[] {
   const edits: SourceEdit[] = [];
-  for (const { element, start, end, parent } of outermostElements(parseBody(html), ['table'])) {
+  for (const { element, start, end, parent } of outermostElements(tree, ['table'])) {
     const opening = wrapOpening(element, labels);
     // A table the template already put in its box gets the box's full opening; any other, a box of its own.
     const wrapper = hasClass(parent, 'table-wrap') ? startOffset(parent) : undefined;
@@ -127,5 +138,5 @@ export function readableTables(html: string, labels: TableLabels): string {
     else edits.push({ start, end: start, text: opening }, { start: end, end, text: '</section>' });
     edits.push(...codeEdits(html, element));
   }
-  return applyEdits(html, edits);
+  return edits;
 }

@@ -11,7 +11,7 @@ import { toText } from 'hast-util-to-text';
 import { collapseWhiteSpace } from '../model/whiteSpace.ts';
 
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
-type HtmlParent = DefaultTreeAdapterTypes.ParentNode;
+export type HtmlParent = DefaultTreeAdapterTypes.ParentNode;
 
 /** An element and its place in the source: from its start tag to the end of its end tag. */
 export interface SourceElement {
@@ -25,10 +25,8 @@ export interface SourceElement {
 let lastParsed: { html: string; tree: HtmlParent } | undefined;
 
 /**
- * The HTML fragment's tree, every node with its source offsets. A page's body goes through three
- * passes (tables, "On this page", self-links), each parsing what the one before returned; when a
- * pass changed nothing (no table, no requirement) the next gets the same tree back instead of
- * parsing the same text again (parse5 took 5 of the 16 s Astro spent rendering the record's pages).
+ * The HTML fragment's tree, every node with its source offsets. The body passes of a page read one
+ * tree (pageBody.ts); a pass called again on the text parsed last gets that tree back.
  */
 export function parseBody(html: string): HtmlParent {
   if (lastParsed?.html !== html) lastParsed = { html, tree: parseFragment(html, { sourceCodeLocationInfo: true }) };
@@ -95,11 +93,13 @@ export interface SourceEdit {
   text: string;
 }
 
-/** The source with non-overlapping edits applied, in one pass. */
+/** The source with non-overlapping edits applied, in one pass (insertions at one place in the order given). */
 export function applyEdits(source: string, edits: readonly SourceEdit[]): string {
   let out = '';
   let copied = 0;
   for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    // Passes edit disjoint places; an overlap is a pass's error, never output.
+    if (edit.start < copied) throw new Error(`overlapping edits of a page body at offset ${edit.start}`);
     out += source.slice(copied, edit.start) + edit.text;
     copied = edit.end;
   }

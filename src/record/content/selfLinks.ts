@@ -6,7 +6,17 @@
  * the Markdown mirror shows `[UAI1-ENV-001](#UAI1-ENV-001) A packet **MUST** …`; a heading's `#` (drawn by
  * the stylesheet) stays out of the text and the Markdown mirror.
  */
-import { attribute, elementText, endTagStart, holdsClass, outermostElements, parseBody } from './htmlElements.ts';
+import {
+  applyEdits,
+  attribute,
+  elementText,
+  endTagStart,
+  holdsClass,
+  outermostElements,
+  parseBody,
+  type HtmlParent,
+  type SourceEdit,
+} from './htmlElements.ts';
 import { escapeHtml } from './escapeHtml.ts';
 
 /** What a self-link points at: the kinds the JSON mirror lists. */
@@ -36,27 +46,36 @@ export function withSelfLinks(
   labels: SelfLinkLabels,
   levelOf: (id: string) => string | undefined,
 ): string {
-  const requirements = html.replace(RENDERED_REQUIREMENT, (_whole, tag: string, id: string) => {
-    const level = levelOf(id);
-    const attributes = `id="${id}" class="requirement"${level ? ` data-level="${level}"` : ''}`;
-    return `<${tag} ${attributes}>${selfLinkHtml(id, 'requirement', escapeHtml(labels.requirement(id)), id)} `;
-  });
-  return headingLinks(requirements, labels);
+  return applyEdits(html, selfLinkEdits(html, parseBody(html), labels, levelOf));
 }
 
-function headingLinks(html: string, labels: SelfLinkLabels): string {
-  let out = '';
-  let copied = 0;
-  for (const found of outermostElements(parseBody(html), ['h2', 'h3'])) {
+/**
+ * The edits that give `html` (whose tree is `tree`) its self-links: each requirement's opening
+ * rewritten, and a link inserted before each heading's end tag. Edits to the same source, so a
+ * caller can apply them together with other passes' edits after one parse.
+ */
+export function selfLinkEdits(
+  html: string,
+  tree: HtmlParent,
+  labels: SelfLinkLabels,
+  levelOf: (id: string) => string | undefined,
+): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  for (const match of html.matchAll(RENDERED_REQUIREMENT)) {
+    const [whole, tag, id] = match;
+    const level = levelOf(id);
+    const attributes = `id="${id}" class="requirement"${level ? ` data-level="${level}"` : ''}`;
+    const text = `<${tag} ${attributes}>${selfLinkHtml(id, 'requirement', escapeHtml(labels.requirement(id)), id)} `;
+    edits.push({ start: match.index, end: match.index + whole.length, text });
+  }
+  for (const found of outermostElements(tree, ['h2', 'h3'])) {
     const id = attribute(found.element, 'id');
     // A body passed through twice keeps one link per heading.
     if (!id || holdsClass(found.element, 'self-link')) continue;
     const closeAt = endTagStart(found);
-    out += html.slice(copied, closeAt);
     // The label's own words and the heading's text are escaped for the attribute.
     const label = labels.heading('\u0000').split('\u0000').map(escapeHtml).join(escapeHtml(elementText(found.element)));
-    out += ` ${selfLinkHtml(id, 'heading', label)}`;
-    copied = closeAt;
+    edits.push({ start: closeAt, end: closeAt, text: ` ${selfLinkHtml(id, 'heading', label)}` });
   }
-  return out + html.slice(copied);
+  return edits;
 }
