@@ -21,16 +21,12 @@ export interface SourceElement {
   parent: HtmlParent;
 }
 
-/** The last body parsed and its tree: the passes read one tree and never change it. */
-let lastParsed: { html: string; tree: HtmlParent } | undefined;
-
 /**
- * The HTML fragment's tree, every node with its source offsets. The body passes of a page read one
- * tree (pageBody.ts); a pass called again on the text parsed last gets that tree back.
+ * The HTML fragment's tree, every node with its source offsets. A page's body passes read one tree
+ * (pageBody.ts) and never change it.
  */
 export function parseBody(html: string): HtmlParent {
-  if (lastParsed?.html !== html) lastParsed = { html, tree: parseFragment(html, { sourceCodeLocationInfo: true }) };
-  return lastParsed.tree;
+  return parseFragment(html, { sourceCodeLocationInfo: true });
 }
 
 const isElement = (node: DefaultTreeAdapterTypes.ChildNode): node is HtmlElement => 'tagName' in node;
