@@ -29,7 +29,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { REPO } from './site.ts';
+import { DIST, REPO } from './site.ts';
+import { assertBuilt } from '../../support/paths.ts';
 import { withPackageFolder } from '../../support/packageFolderLock.ts';
 
 /** node_modules entries that are caches rather than packages: not shared with the copy. */
@@ -38,11 +39,30 @@ const NOT_SHARED = new Set(['.astro', '.vite', '.cache']);
 /** A `.cache/` entry a copy does not start from: a dist/ on its way out. */
 const NOT_COPIED_CACHE = (name: string) => name.startsWith('dist-being-removed-');
 
+/** Astro's content layer store (in its cacheDir, node_modules/.astro, which the copy does not share). */
+const ASTRO_STORE = 'node_modules/.astro/data-store.json';
+
+/** The compiled package (git-ignored): what the build writes under packages/uai-1/ before packing it. */
+function compiledPackage(): string[] {
+  const out = execFileSync(
+    'git',
+    ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', 'packages/uai-1'],
+    { cwd: REPO, encoding: 'utf8' },
+  );
+  return out.split('\0').filter(Boolean);
+}
+
 export interface CopyOptions {
   /** HEAD's git history (default true), so git-derived dates match the repository's. */
   withGit?: boolean;
   /** The checkout's build caches (default true); false gives a cold build. */
   withCaches?: boolean;
+  /**
+   * The checkout's dist/ (the build `npm test` makes first) as the copy's (default false): a build of
+   * the copy writes these very bytes (determinism.test.ts holds that), so a test that needs a built
+   * copy before its own builds copies them instead of building them again.
+   */
+  withDist?: boolean;
 }
 
 export function repositoryFiles(): string[] {
@@ -78,13 +98,20 @@ export function copyRepository(options: CopyOptions = {}): string {
     if (!NOT_SHARED.has(name)) symlinkSync(join(REPO, 'node_modules', name), join(dir, 'node_modules', name));
   }
   if (options.withCaches ?? true) {
+    const copyOf = (path: string) => cpSync(join(REPO, path), join(dir, path), { recursive: true });
     const caches = join(REPO, '.cache');
-    const copyCache = (name: string) => cpSync(join(caches, name), join(dir, '.cache', name), { recursive: true });
     for (const name of existsSync(caches) ? readdirSync(caches) : []) {
-      // The packed package is rewritten by tests that pack the checkout's package: under their lock.
-      if (name === 'package') withPackageFolder(() => copyCache(name));
-      else if (!NOT_COPIED_CACHE(name)) copyCache(name);
+      // The packed package is reused only beside the compiled package it was packed from, and tests
+      // that pack the checkout's package rewrite both: the two are copied together, under their lock.
+      if (name === 'package') withPackageFolder(() => [join('.cache', name), ...compiledPackage()].forEach(copyOf));
+      else if (!NOT_COPIED_CACHE(name)) copyOf(join('.cache', name));
     }
+    // Astro's content store: the copy's sync then reads again only the entries whose files changed.
+    if (existsSync(join(REPO, ASTRO_STORE))) copyOf(ASTRO_STORE);
+  }
+  if (options.withDist ?? false) {
+    assertBuilt();
+    cpSync(DIST, join(dir, 'dist'), { recursive: true });
   }
   if (options.withGit ?? true) {
     // HEAD's history fetched into a fresh repository rather than a copy of .git: this works from a
