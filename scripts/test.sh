@@ -44,20 +44,26 @@ fi
 bash scripts/ensure-debian-packages.sh
 echo "== dependency audit (npm audit --omit=dev: high or critical advisories fail the run)"
 node --import tsx scripts/audit.ts
+# The lint reads the checkout's sources and none of the build's outputs (eslint.config.js and
+# .prettierignore leave them out), so it runs beside the build, which leaves part of a core idle;
+# the type check needs the content types the build generates, so it starts when the build has
+# ended. Each one's output is printed whole when both have ended.
+logs="$(mktemp -d)"
+# A failed build ends the run: the lint still running beside it goes too, with every process of its
+# own session (npm does not end eslint when it is killed).
+lint=""
+trap '[ -z "$lint" ] || kill -- "-$lint" 2>/dev/null; rm -rf "$logs"' EXIT
+setsid npm run --silent lint >"$logs/lint" 2>&1 &
+lint=$!
 echo "== build"
 npm run --silent build
-# The type check and the lint read the checkout and write nothing the other reads: they run side by
-# side, each one's output printed whole when both have ended.
-logs="$(mktemp -d)"
-trap 'rm -rf "$logs"' EXIT
 node node_modules/astro/astro.js check --minimumSeverity hint --minimumFailingSeverity hint >"$logs/check" 2>&1 &
 check=$!
-npm run --silent lint >"$logs/lint" 2>&1 &
-lint=$!
 check_status=0
 wait "$check" || check_status=$?
 lint_status=0
 wait "$lint" || lint_status=$?
+lint=""
 echo "== type check: TypeScript and .astro templates (after the build, which generates Astro's content types)"
 cat "$logs/check"
 echo "== lint: ESLint (TypeScript and .astro), the layer rules (dependency-cruiser, .astro templates included: imports only point down, no loop) and Prettier's check"
