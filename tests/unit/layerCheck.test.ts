@@ -57,3 +57,32 @@ test("the layer rules see a template's imports: a component importing the CLI or
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('inside src/record/, an import up a floor and one into a folder on no floor break the rules; one down passes', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'uaix-layers-'));
+  const write = (file: string, text: string) => {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  };
+  try {
+    write('src/record/model/locales.ts', 'export const locales = 1;\n');
+    write(
+      'src/record/editions/editions.ts',
+      "import { locales } from '../model/locales.ts';\nexport const ids = locales;\n",
+    );
+    // model/ is the floor below editions/: it may not import it.
+    write('src/record/model/latest.ts', "import { ids } from '../editions/editions.ts';\nexport const latest = ids;\n");
+    write('src/record/drafts/draft.ts', 'export const draft = 1;\n');
+    write('src/record/content/page.ts', "import { draft } from '../drafts/draft.ts';\nexport const page = draft;\n");
+    const result = await checkLayers(root, {
+      folders: ['src'],
+      configFile: join(REPOSITORY_ROOT, '.dependency-cruiser.cjs'),
+    });
+    const report = stripVTControlCharacters(result.report);
+    assert.equal(result.errors, 2, report);
+    assert.match(report, /record-floor-model: src\/record\/model\/latest\.ts → src\/record\/editions\/editions\.ts/);
+    assert.match(report, /record-folders-on-a-floor: src\/record\/content\/page\.ts → src\/record\/drafts\/draft\.ts/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
