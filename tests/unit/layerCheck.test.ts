@@ -30,59 +30,52 @@ test('a template imports what its frontmatter and bundled scripts import, type-o
   assert.deepEqual(astroTemplateImports('<p>Plain</p>'), []);
 });
 
-test("the layer rules see a template's imports: a component importing the CLI or a page breaks them", async () => {
+/**
+ * The layer rules of `.dependency-cruiser.cjs`, run by the lint's own check over a throw-away tree
+ * holding `files`: the number of errors, and the report without colours (the reporter colours its
+ * text when the terminal, or FORCE_COLOR as in CI, asks for it).
+ */
+async function layerErrorsOf(files: Record<string, string>): Promise<{ errors: number; report: string }> {
   const root = mkdtempSync(join(tmpdir(), 'uaix-layers-'));
-  const write = (file: string, text: string) => {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), text);
-  };
   try {
-    write('src/cli/tool.ts', 'export const tool = 1;\n');
-    write('src/record/facts.ts', 'export const facts = 1;\n');
-    write('src/pages/index.astro', "---\nimport Good from '../components/Good.astro';\n---\n<Good />\n");
-    write('src/components/Good.astro', "---\nimport { facts } from '../record/facts.ts';\n---\n<p>{facts}</p>\n");
-    write('src/components/Bad.astro', "---\nimport { tool } from '../cli/tool.ts';\n---\n<p>{tool}</p>\n");
-    write('src/layouts/Shell.astro', "<main><slot /></main>\n<script>import '../pages/index.astro';</script>\n");
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
     const result = await checkLayers(root, {
       folders: ['src'],
       configFile: join(REPOSITORY_ROOT, '.dependency-cruiser.cjs'),
     });
-    // The reporter colours its text when the terminal (or FORCE_COLOR, as in CI) asks for it.
-    const report = stripVTControlCharacters(result.report);
-    const { errors } = result;
-    assert.equal(errors, 2, report);
-    assert.match(report, /templates-below-the-build: src\/components\/Bad\.astro → src\/cli\/tool\.ts/);
-    assert.match(report, /pages-on-top: src\/layouts\/Shell\.astro → src\/pages\/index\.astro/);
+    return { errors: result.errors, report: stripVTControlCharacters(result.report) };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+test("the layer rules see a template's imports: a component importing the CLI or a page breaks them", async () => {
+  const { errors, report } = await layerErrorsOf({
+    'src/cli/tool.ts': 'export const tool = 1;\n',
+    'src/record/facts.ts': 'export const facts = 1;\n',
+    'src/pages/index.astro': "---\nimport Good from '../components/Good.astro';\n---\n<Good />\n",
+    'src/components/Good.astro': "---\nimport { facts } from '../record/facts.ts';\n---\n<p>{facts}</p>\n",
+    'src/components/Bad.astro': "---\nimport { tool } from '../cli/tool.ts';\n---\n<p>{tool}</p>\n",
+    'src/layouts/Shell.astro': "<main><slot /></main>\n<script>import '../pages/index.astro';</script>\n",
+  });
+  assert.equal(errors, 2, report);
+  assert.match(report, /templates-below-the-build: src\/components\/Bad\.astro → src\/cli\/tool\.ts/);
+  assert.match(report, /pages-on-top: src\/layouts\/Shell\.astro → src\/pages\/index\.astro/);
 });
 
 test('inside src/record/, an import up a floor and one into a folder on no floor break the rules; one down passes', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'uaix-layers-'));
-  const write = (file: string, text: string) => {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), text);
-  };
-  try {
-    write('src/record/model/locales.ts', 'export const locales = 1;\n');
-    write(
-      'src/record/editions/editions.ts',
-      "import { locales } from '../model/locales.ts';\nexport const ids = locales;\n",
-    );
+  const { errors, report } = await layerErrorsOf({
+    'src/record/model/locales.ts': 'export const locales = 1;\n',
+    'src/record/editions/editions.ts': "import { locales } from '../model/locales.ts';\nexport const ids = locales;\n",
     // model/ is the floor below editions/: it may not import it.
-    write('src/record/model/latest.ts', "import { ids } from '../editions/editions.ts';\nexport const latest = ids;\n");
-    write('src/record/drafts/draft.ts', 'export const draft = 1;\n');
-    write('src/record/content/page.ts', "import { draft } from '../drafts/draft.ts';\nexport const page = draft;\n");
-    const result = await checkLayers(root, {
-      folders: ['src'],
-      configFile: join(REPOSITORY_ROOT, '.dependency-cruiser.cjs'),
-    });
-    const report = stripVTControlCharacters(result.report);
-    assert.equal(result.errors, 2, report);
-    assert.match(report, /record-floor-model: src\/record\/model\/latest\.ts → src\/record\/editions\/editions\.ts/);
-    assert.match(report, /record-folders-on-a-floor: src\/record\/content\/page\.ts → src\/record\/drafts\/draft\.ts/);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    'src/record/model/latest.ts': "import { ids } from '../editions/editions.ts';\nexport const latest = ids;\n",
+    'src/record/drafts/draft.ts': 'export const draft = 1;\n',
+    'src/record/content/page.ts': "import { draft } from '../drafts/draft.ts';\nexport const page = draft;\n",
+  });
+  assert.equal(errors, 2, report);
+  assert.match(report, /record-floor-model: src\/record\/model\/latest\.ts → src\/record\/editions\/editions\.ts/);
+  assert.match(report, /record-folders-on-a-floor: src\/record\/content\/page\.ts → src\/record\/drafts\/draft\.ts/);
 });
