@@ -61,9 +61,13 @@ let copy: string;
 /** The second release, and the build that publishes it. */
 let released: BuildRun;
 let published: BuildRun;
+/** The third release, then the build that publishes it. */
+let third: BuildRun | undefined;
 
 const output = (run: BuildRun) => `--- stderr\n${run.stderr.slice(-3000)}\n--- stdout\n${run.stdout.slice(-1500)}`;
 const dist = (path: string) => join(copy, 'dist', path);
+const read = (path: string) => readFileSync(join(copy, path), 'utf8');
+const write = (path: string, text: string) => writeFileSync(join(copy, path), text);
 
 /** The fixture and the requirement the third release adds. */
 const FIXTURES = 'schemas/uai-1/examples/uai-agent-ack-v1/invalid';
@@ -77,15 +81,10 @@ const REQUIREMENT_TEXT: Record<string, string> = {
   'fr-fr': 'Le statut d’un accusé de réception **DOIT** être l’un des statuts que son schéma énumère.',
   'zh-cn': '确认的状态**必须**是其模式所列的状态之一。',
 };
-/** The third release, then the build that publishes it. */
-let third: BuildRun | undefined;
-const read = (path: string) => readFileSync(join(copy, path), 'utf8');
-const write = (path: string, text: string) => writeFileSync(join(copy, path), text);
-
 /** The changelog entry of an edition, first in the English changelog, as a maintainer writes it before releasing. */
-function addEntry(edition: string, title: string): void {
+function addEntry(edition: string, title: string, summary = title, changes = [title]): void {
   const changelog = JSON.parse(read(CHANGELOG));
-  changelog.entries.unshift({ edition, title, summary: title, changes: [title] });
+  changelog.entries.unshift({ edition, title, summary, changes });
   write(CHANGELOG, `${JSON.stringify(changelog, null, 2)}\n`);
 }
 
@@ -131,31 +130,25 @@ after(() => {
 describe('the second edition: a schema and a page changed', () => {
   before(() => {
     copy = copyRepository();
-    const schema = join(copy, SCHEMA);
-    const text = readFileSync(schema, 'utf8');
+    const text = read(SCHEMA);
     assert.ok(text.includes('"description": "Acknowledges receipt'), `${SCHEMA}: the description to change is gone`);
-    writeFileSync(schema, text.replace('"description": "Acknowledges receipt', `"description": "${CHANGED}`));
-    const page = readFileSync(join(copy, PAGE), 'utf8');
+    write(SCHEMA, text.replace('"description": "Acknowledges receipt', `"description": "${CHANGED}`));
+    const page = read(PAGE);
     assert.ok(page.includes('purpose: Acknowledges receipt'), `${PAGE}: the purpose to change is gone`);
-    writeFileSync(join(copy, PAGE), page.replace('purpose: Acknowledges receipt', 'purpose: Records receipt'));
+    write(PAGE, page.replace('purpose: Acknowledges receipt', 'purpose: Records receipt'));
     // The entry is written before the release, as a draft of the next edition, as a maintainer would.
     // The record's own draft entry of the next edition, if it has one, gives way to this one (in
     // English only, so the translations show it in English).
     for (const file of readdirSync(join(copy, 'content/changelog'))) {
-      const path = join(copy, 'content/changelog', file);
-      const entries = JSON.parse(readFileSync(path, 'utf8'));
+      const path = `content/changelog/${file}`;
+      const entries = JSON.parse(read(path));
       if (COMMITTED.includes(entries.entries[0].edition)) continue;
       entries.entries.shift();
-      writeFileSync(path, `${JSON.stringify(entries, null, 2)}\n`);
+      write(path, `${JSON.stringify(entries, null, 2)}\n`);
     }
-    const changelog = JSON.parse(readFileSync(join(copy, CHANGELOG), 'utf8'));
-    changelog.entries.unshift({
-      edition: SECOND,
-      title: `Edition ${SECOND}: the ack profile's description`,
-      summary: 'The ack profile says what it records.',
-      changes: ['`uai.agent.ack.v1` records receipt.'],
-    });
-    writeFileSync(join(copy, CHANGELOG), `${JSON.stringify(changelog, null, 2)}\n`);
+    addEntry(SECOND, `Edition ${SECOND}: the ack profile's description`, 'The ack profile says what it records.', [
+      '`uai.agent.ack.v1` records receipt.',
+    ]);
     // As a maintainer would: the precompiled validators follow the schema, then the release.
     released = release(SECOND);
     if (released.status === 0) published = runBuild(copy, { timeoutMs: 600_000 });
