@@ -182,6 +182,9 @@ export function buildEnvironment(dir: string, env: Record<string, string> = {}):
     // A copy without .git must not find a repository further up.
     GIT_CEILING_DIRECTORIES: dirname(dir),
     UAIX_DIST: undefined,
+    // Set by the test runner for the files it runs: a `node --test` in the copy that inherits it runs
+    // no file at all and exits 0 ("run() is being called recursively").
+    NODE_TEST_CONTEXT: undefined,
     ...env,
   };
 }
