@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: build the site, type-check and lint from this checkout, then run every test with Node's
-# test runner in two tiers: the unit tier (the core and the record logic: `npm run test:unit`), then
-# the build tier (checks over dist/, builds in throw-away copies, the bench scripts at their smallest
+# `npm test`: build the site, type-check and lint from this checkout (the lint beside the build, the
+# type check beside the unit tier), and run every test with Node's test runner in two tiers: the unit
+# tier (the core and the record logic: `npm run test:unit`), then the build tier (checks over dist/, builds in throw-away copies, the bench scripts at their smallest
 # size) with the end-to-end tier, longest file first (the browser, crawler, accessibility and HTML-validity tests against
 # dist/ served on 127.0.0.1, each file on a free port). Test files run UAIX_TEST_JOBS at a time
 # (default: the number of cores, at least 2): no two files share state (each build test works in its
@@ -47,34 +47,38 @@ node --import tsx scripts/audit.ts
 # The lint reads the checkout's sources and none of the build's outputs (eslint.config.js and
 # .prettierignore leave them out), so it runs beside the build, which leaves part of a core idle;
 # the type check needs the content types the build generates, so it starts when the build has
-# ended. Each one's output is printed whole when both have ended.
+# ended and runs beside the unit tier (it is one thread: alone, it left a core idle for its 17 s).
+# Each one's output is printed whole after the unit tier, and either failing ends the run there.
 logs="$(mktemp -d)"
-# A failed build ends the run: the lint still running beside it goes too, with every process of its
-# own session (npm does not end eslint when it is killed).
+# Each runs in a session of its own, which a failed build or unit tier ends with every process of
+# it (npm does not end eslint when it is killed).
 lint=""
-trap '[ -z "$lint" ] || kill -- "-$lint" 2>/dev/null; rm -rf "$logs"' EXIT
+check=""
+trap 'for job in $lint $check; do kill -- "-$job" 2>/dev/null; done; rm -rf "$logs"' EXIT
 setsid npm run --silent lint >"$logs/lint" 2>&1 &
 lint=$!
 echo "== build"
 npm run --silent build
-node node_modules/astro/astro.js check --minimumSeverity hint --minimumFailingSeverity hint >"$logs/check" 2>&1 &
+setsid node node_modules/astro/astro.js check --minimumSeverity hint --minimumFailingSeverity hint >"$logs/check" 2>&1 &
 check=$!
+
+failed=()
+unit_tier || failed+=(unit)
+
 check_status=0
 wait "$check" || check_status=$?
 lint_status=0
 wait "$lint" || lint_status=$?
 lint=""
+check=""
 echo "== type check: TypeScript and .astro templates (after the build, which generates Astro's content types)"
 cat "$logs/check"
 echo "== lint: ESLint (TypeScript and .astro), the layer rules (dependency-cruiser, .astro templates included: imports only point down, no loop) and Prettier's check"
 cat "$logs/lint"
 if ((check_status || lint_status)); then
-  echo "== failed: type check exit $check_status, lint exit $lint_status" >&2
+  echo "== failed: type check exit $check_status, lint exit $lint_status${failed[*]:+, and the unit tier}" >&2
   exit 1
 fi
-
-failed=()
-unit_tier || failed+=(unit)
 
 # Longest first, by the seconds each file took in a measured run (scripts/testSchedule.ts), so that no
 # long file starts last; the reporter beside spec measures this run's seconds of each file, and
