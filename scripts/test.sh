@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: build the site, type-check and lint from this checkout (the lint beside the build, the
 # type check beside the unit tier), and run every test with Node's test runner in two tiers: the unit
-# tier (the core and the record logic: `npm run test:unit`), then the build tier (checks over dist/, builds in throw-away copies, the bench scripts at their smallest
-# size) with the end-to-end tier, longest file first (the browser, crawler, accessibility and HTML-validity tests against
+# tier (the core and the record logic: `npm run test:unit`), then the build tier (checks over dist/,
+# builds in throw-away copies, the bench scripts at their smallest size) with the end-to-end tier, longest file first (the browser, crawler, accessibility and HTML-validity tests against
 # dist/ served on 127.0.0.1, each file on a free port). Test files run UAIX_TEST_JOBS at a time
 # (default: the number of cores, at least 2): no two files share state (each build test works in its
 # own copy of the repository; packing the checkout's package takes a lock, tests/support/packageFolderLock.ts).
