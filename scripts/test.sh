@@ -2,10 +2,11 @@
 # `npm test`: build the site, type-check and lint from this checkout (the lint beside the build, the
 # type check beside the unit tier), and run every test with Node's test runner in two tiers: the unit
 # tier (the core and the record logic: `npm run test:unit`), then the build tier (checks over dist/,
-# builds in throw-away copies, the bench scripts at their smallest size) with the end-to-end tier, longest file first (the browser, crawler, accessibility and HTML-validity tests against
-# dist/ served on 127.0.0.1, each file on a free port). Test files run UAIX_TEST_JOBS at a time
-# (default: the number of cores, at least 2): no two files share state (each build test works in its
-# own copy of the repository; packing the checkout's package takes a lock, tests/support/packageFolderLock.ts).
+# builds in throw-away copies, the bench scripts at their smallest size) with the end-to-end tier,
+# longest file first (the browser, crawler, accessibility and HTML-validity tests against dist/ served
+# on 127.0.0.1, each file on a free port). Test files run UAIX_TEST_JOBS at a time (default: the
+# number of cores, at least 2): no two files share state (each build test works in its own copy of
+# the repository; packing the checkout's package takes a lock, tests/support/packageFolderLock.ts).
 # Each tier prints its own summary; the run fails if either tier fails, and both always run.
 # `bash scripts/test.sh unit` (`npm run test:unit`) runs the unit tier alone, without the build.
 set -euo pipefail
