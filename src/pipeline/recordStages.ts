@@ -76,6 +76,7 @@ import {
   type GateScan,
 } from '../record/checks/node/redactionGate.ts';
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
+import { ClaimFindingCache } from '../record/checks/node/claimFindingCache.ts';
 import { loadContentProse } from '../record/editions/node/sourceProse.ts';
 import { fail } from './buildFailure.ts';
 import { formatProblem, type Problem } from '../uai/problem.ts';
@@ -574,22 +575,27 @@ function runPublicationGates(
 ): string {
   const { site, redaction, sourceScan } = prepared;
   const claimsStarted = performance.now();
-  const claims = publishedClaims({
-    texts: [
-      ...pages.pageFiles.map((file) => ({
-        file: dist.publicPathOf(file),
-        text: pages.analyses.results.get(pagePathOf(dist, file))!.claims.text,
-      })),
-      { file: LLMS_PATH, text: published.llms },
-    ],
-    records: [...published.records, { path: MANIFEST_PATH, text: JSON.stringify(published.manifest) }],
-    fixturePaths: new Set(
-      [...site.model.fixtures, ...site.model.routeFixtures].flatMap((fixture) => [
-        fixture.url,
-        fixture.keylessUrl ?? '',
-      ]),
-    ),
-  });
+  const claimCache = new ClaimFindingCache();
+  const claims = publishedClaims(
+    {
+      texts: [
+        ...pages.pageFiles.map((file) => ({
+          file: dist.publicPathOf(file),
+          text: pages.analyses.results.get(pagePathOf(dist, file))!.claims.text,
+        })),
+        { file: LLMS_PATH, text: published.llms },
+      ],
+      records: [...published.records, { path: MANIFEST_PATH, text: JSON.stringify(published.manifest) }],
+      fixturePaths: new Set(
+        [...site.model.fixtures, ...site.model.routeFixtures].flatMap((fixture) => [
+          fixture.url,
+          fixture.keylessUrl ?? '',
+        ]),
+      ),
+    },
+    claimCache.claimsOf,
+  );
+  claimCache.save();
   // At the source text each claim comes from, once for all the pages it reached.
   const claimLines = sourcedClaimProblems(claims, claims.length ? loadContentProse() : []);
   const claimsSeconds = (performance.now() - claimsStarted) / 1000;

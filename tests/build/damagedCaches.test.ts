@@ -6,7 +6,7 @@
  * classified changes and bundles, the redaction gate's findings: cut short, `null`, the wrong shape, altered
  * but well-formed) and the next build succeeds with a note naming each damaged file, and a
  * dist/ byte-identical to the checkout's. The cache readers' cases one by one are unit tests
- * (tests/unit/record/pageAnalysis.test.ts, proseRunCache.test.ts, tests/unit/packageCache.test.ts).
+ * (tests/unit/record/pageAnalysis.test.ts, proseParseCache.test.ts, tests/unit/packageCache.test.ts).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -53,7 +53,7 @@ const cut = (file: string) => {
  * gone, as in the second round, no pack is read); each returns the cache files it damaged.
  */
 const ROUNDS: Record<string, () => string[]> = {
-  'packs altered but well-formed, tarball cut short, prose runs of the wrong shape': () => {
+  'packs altered but well-formed, tarball cut short, prose parses and claim findings of the wrong shape': () => {
     // The mirrors' text changed, the JSON still valid and the digest line kept: a pack that, trusted,
     // publishes mirrors that disagree with the HTML.
     for (const pack of packs()) {
@@ -61,33 +61,43 @@ const ROUNDS: Record<string, () => string[]> = {
       writeFileSync(cacheFile(pack), text.replaceAll('UAI-1', 'UAI-9'));
     }
     cut(tarball());
-    const prose = readCacheFile<{ code: string; runs: Record<string, unknown> }>(
-      cacheFile('prose-runs.json'),
+    const prose = readCacheFile<{ code: string; parses: Record<string, unknown> }>(
+      cacheFile('prose-parses.json'),
       jsonObject,
     );
     assert.ok('value' in prose);
-    const runs = Object.fromEntries(Object.keys(prose.value.runs).map((key) => [key, 'not a list of runs']));
-    writeCacheFile(cacheFile('prose-runs.json'), { code: prose.value.code, runs });
+    const parses = Object.fromEntries(Object.keys(prose.value.parses).map((key) => [key, 'not a parse']));
+    writeCacheFile(cacheFile('prose-parses.json'), { code: prose.value.code, parses });
     // The edition pages and the published records both read the changes: one note all the same.
     cut('edition-changes.json');
     const findings = readFileSync(cacheFile('redaction-findings.json'), 'utf8');
     writeFileSync(cacheFile('redaction-findings.json'), findings.replace('"entries":{"', '"entries":{"x'));
-    return [...packs(), tarball(), 'prose-runs.json', 'edition-changes.json', 'redaction-findings.json'];
+    writeCacheFile(cacheFile('claim-findings.json'), { code: 'x', entries: { x: 'no findings list' } });
+    return [
+      ...packs(),
+      tarball(),
+      'prose-parses.json',
+      'edition-changes.json',
+      'redaction-findings.json',
+      'claim-findings.json',
+    ];
   },
-  'page index null, prose runs cut short, pack record null': () => {
+  'page index null, prose parses and claim findings cut short, pack record null': () => {
     writeFileSync(cacheFile('build-pages/index.json'), 'null');
-    cut('prose-runs.json');
+    cut('prose-parses.json');
     writeCacheFile(cacheFile('package/packed.json'), null);
     writeCacheFile(cacheFile('classified-changes.json'), null);
     cut('edition-bundles.json');
     writeCacheFile(cacheFile('redaction-findings.json'), { code: 'x', entries: { x: 'no findings list' } });
+    cut('claim-findings.json');
     return [
       'build-pages/index.json',
-      'prose-runs.json',
+      'prose-parses.json',
       'package/packed.json',
       'classified-changes.json',
       'redaction-findings.json',
       'edition-bundles.json',
+      'claim-findings.json',
     ];
   },
 };
@@ -113,7 +123,7 @@ const show = (run: BuildRun) =>
 
 test("the copy starts from the checkout's build, with every cache kind filled", () => {
   assert.ok(builtDist.size > 100, `${builtDist.size} files in the copy's dist/`);
-  assert.ok(packs().length > 0 && tarball() && readFileSync(cacheFile('prose-runs.json')).length > 0);
+  assert.ok(packs().length > 0 && tarball() && readFileSync(cacheFile('prose-parses.json')).length > 0);
   for (const file of [
     'edition-changes.json',
     'classified-changes.json',

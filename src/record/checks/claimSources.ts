@@ -28,11 +28,17 @@ export interface PublishedTexts {
   fixturePaths: ReadonlySet<string>;
 }
 
-/** The claims in the published texts and in every string of the JSON records that are not fixtures. */
-export function publishedClaims({ texts, records, fixturePaths }: PublishedTexts): PublishedClaim[] {
+/**
+ * The claims in the published texts and in every string of the JSON records that are not fixtures.
+ * `claimsOf` reads a text: blockClaims itself, or a cache of its results.
+ */
+export function publishedClaims(
+  { texts, records, fixturePaths }: PublishedTexts,
+  claimsOf: (blockText: string) => readonly ClaimFinding[] = blockClaims,
+): PublishedClaim[] {
   const claims: PublishedClaim[] = [];
-  const claimsOf = (file: string, text: string) => claims.push(...blockClaims(text).map((claim) => ({ file, claim })));
-  for (const { file, text } of texts) claimsOf(file, text);
+  const read = (file: string, text: string) => claims.push(...claimsOf(text).map((claim) => ({ file, claim })));
+  for (const { file, text } of texts) read(file, text);
   for (const record of records) {
     if (!mediaTypeOf(record.path).includes('json') || fixturePaths.has(record.path)) continue;
     let strings: string[] = [];
@@ -41,7 +47,7 @@ export function publishedClaims({ texts, records, fixturePaths }: PublishedTexts
     } catch {
       continue;
     }
-    claimsOf(record.path, strings.join('\n'));
+    read(record.path, strings.join('\n'));
   }
   return claims;
 }

@@ -11,7 +11,7 @@
  */
 import { textPositions } from '../../uai/textPosition.ts';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { Nodes } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import type { Glossary } from '../content/contentSchemas.ts';
 import { jsonPointer } from '../../uai/jsonPointer.ts';
 import { isNormativeContentFile } from '../editions/editionContents.ts';
@@ -47,10 +47,14 @@ export interface ProseRun {
  * Text nodes of a Markdown string, with their line relative to its start and the source character
  * that follows each (a text node can end where inline code, a link or emphasis markup begins).
  * The Markdown parse is almost all of the check's time; the build keeps the result per string
- * between builds (record/node/proseRunCache.ts).
+ * between builds (checks/node/proseParseCache.ts, with the link check's URLs of the same parse).
  */
 export function proseRuns(markdown: string): ProseRun[] {
-  const tree = fromMarkdown(markdown, MARKDOWN_OPTIONS);
+  return proseRunsOf(fromMarkdown(markdown, MARKDOWN_OPTIONS), markdown);
+}
+
+/** proseRuns of a tree already parsed from `markdown` (with MARKDOWN_OPTIONS, positions kept). */
+export function proseRunsOf(tree: Root, markdown: string): ProseRun[] {
   const runs: ProseRun[] = [];
   const visit = (node: Nodes): void => {
     if (SKIPPED_NODES.has(node.type)) return;

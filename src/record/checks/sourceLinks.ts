@@ -7,7 +7,7 @@
  * text, escaped by every output, so their brackets are no link.
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { Nodes } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { parseFragment } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import type { Root as HastRoot, RootContent as HastContent } from 'hast';
@@ -49,9 +49,18 @@ export function htmlUrls(html: string): string[] {
   return urls;
 }
 
+/** Whether `markdown` can link anything that needs a look (MAY_LINK); markdownUrls of any other text is empty. */
+export function mayLink(markdown: string): boolean {
+  return MAY_LINK.test(markdown);
+}
+
 /** Every URL `markdown` links, in document order. */
 export function markdownUrls(markdown: string): MarkdownUrl[] {
-  if (!MAY_LINK.test(markdown)) return [];
+  return mayLink(markdown) ? markdownUrlsOf(fromMarkdown(markdown, MARKDOWN_OPTIONS)) : [];
+}
+
+/** markdownUrls of a tree already parsed (with MARKDOWN_OPTIONS, positions kept). */
+export function markdownUrlsOf(tree: Root): MarkdownUrl[] {
   const urls: MarkdownUrl[] = [];
   const at = (node: Nodes, url: string) =>
     urls.push({ url, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
@@ -60,16 +69,22 @@ export function markdownUrls(markdown: string): MarkdownUrl[] {
     else if (node.type === 'html') for (const url of htmlUrls(node.value)) at(node, url);
     if ('children' in node) for (const child of node.children) visit(child as Nodes);
   };
-  visit(fromMarkdown(markdown, MARKDOWN_OPTIONS));
+  visit(tree);
   return urls;
 }
 
-/** One link-scheme problem per refused URL of the prose texts (Markdown bodies, fields, data strings). */
-export function proseLinkSchemeProblems(texts: readonly ProseText[]): Problem[] {
+/**
+ * One link-scheme problem per refused URL of the prose texts (Markdown bodies, fields, data
+ * strings). `urlsOf` gives a text's URLs: markdownUrls itself, or a cache of its results.
+ */
+export function proseLinkSchemeProblems(
+  texts: readonly ProseText[],
+  urlsOf: (markdown: string) => readonly MarkdownUrl[] = markdownUrls,
+): Problem[] {
   const problems: Problem[] = [];
   for (const text of texts) {
     if (text.field !== undefined && PLAIN_TEXT_FIELDS.has(text.field)) continue;
-    for (const { url, line, column } of markdownUrls(text.markdown)) {
+    for (const { url, line, column } of urlsOf(text.markdown)) {
       const refused = refusedScheme(url);
       if (refused === undefined) continue;
       const problem = proseProblem(text, text.line + line - 1, linkSchemeMessage(url, refused), LINK_SCHEME_RULE);

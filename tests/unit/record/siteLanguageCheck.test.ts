@@ -23,7 +23,7 @@ async function withInput(run: (input: LanguageCheckInput) => Promise<void>): Pro
       { file: 'content/pages/es-us/c.md', locale: 'es-us', line: 2, markdown: 'Un *paquete* válido.' },
     ],
     glossaries: loadGlossaries().files.map(({ file, locale, data }) => ({ file, locale, data })),
-    cacheFile: join(folder, 'prose-runs.json'),
+    cacheFile: join(folder, 'prose-parses.json'),
   };
   try {
     await run(input);

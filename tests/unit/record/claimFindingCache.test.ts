@@ -1,0 +1,64 @@
+/**
+ * The claims gate's findings cache: the findings it gives are blockClaims' own, a later build reads
+ * them from the file instead of running the detector, and a damaged file, or one from other code,
+ * is read again.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { blockClaims } from '../../../src/record/checks/claimCheck.ts';
+import { CLAIM_FINDINGS_FILE, ClaimFindingCache } from '../../../src/record/checks/node/claimFindingCache.ts';
+import { writeCacheFile } from '../../../src/record/node/cacheFile.ts';
+
+const TEXTS = [
+  'A page title\nUAIX certifies runtimes.\tUAIX offers hosted imports and automatic sync.',
+  'UAI-1 packets name their sender and their evidence.',
+  '',
+];
+
+function withRoot(run: (root: string) => void): void {
+  const root = mkdtempSync(join(tmpdir(), 'uaix-claims-'));
+  try {
+    run(root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test('the cache gives blockClaims’ findings, and a second build reads them without the detector', () => {
+  withRoot((root) => {
+    const first = new ClaimFindingCache(root);
+    for (const text of TEXTS) assert.deepEqual(first.claimsOf(text), blockClaims(text));
+    assert.ok(blockClaims(TEXTS[0]).length >= 2, 'the planted claims are findings');
+    assert.equal(first.readCount, TEXTS.length);
+    first.save();
+    const second = new ClaimFindingCache(root);
+    for (const text of TEXTS) assert.deepEqual(second.claimsOf(text), blockClaims(text));
+    assert.equal(second.readCount, 0);
+  });
+});
+
+test('a damaged file, or one from other code, is of no use: every text is read again', () => {
+  withRoot((root) => {
+    const good = new ClaimFindingCache(root);
+    TEXTS.forEach((text) => good.claimsOf(text));
+    good.save();
+    const file = join(root, CLAIM_FINDINGS_FILE);
+    const intact = readFileSync(file);
+    const damages: Record<string, () => void> = {
+      'cut short': () => writeFileSync(file, intact.subarray(0, intact.length - 20)),
+      'altered, its digest line kept': () =>
+        writeFileSync(file, intact.toString('utf8').replace('"offering":"', '"offering":"x')),
+      'of the wrong shape': () => writeCacheFile(file, { code: 'x', entries: { a: [{ offering: 1 }] } }),
+      'from other code': () => writeCacheFile(file, { code: 'another detector', entries: {} }),
+    };
+    for (const [name, damage] of Object.entries(damages)) {
+      damage();
+      const cache = new ClaimFindingCache(root);
+      for (const text of TEXTS) assert.deepEqual(cache.claimsOf(text), blockClaims(text), name);
+      assert.equal(cache.readCount, TEXTS.length, name);
+    }
+  });
+});
