@@ -31,13 +31,29 @@ function headingsOf(node: Root | Element, found: Element[]): Element[] {
   return found;
 }
 
+/**
+ * The heading ids of each English source, by file, with the body they were read from: every
+ * translation of a source needs the same ids, and parsing the source again for each was half of
+ * the Markdown rendering's time in Astro's content sync. A source whose body changed (an edit
+ * under `astro dev`) is parsed again.
+ */
+const sourceIds = new Map<string, { body: string; ids: string[] }>();
+
+function sourceHeadingIdsOf(source: string): string[] {
+  const body = splitFrontmatter(readFileSync(join(REPOSITORY_ROOT, source), 'utf8'))?.body ?? '';
+  const known = sourceIds.get(source);
+  if (known?.body === body) return known.ids;
+  const ids = headingIdsOf(body);
+  sourceIds.set(source, { body, ids });
+  return ids;
+}
+
 export function rehypeSourceHeadingIds() {
   return (tree: Root, file: { path?: string }): void => {
     if (!file.path) return;
     const source = englishSourceOf(relative(REPOSITORY_ROOT, file.path));
     if (!source || !existsSync(join(REPOSITORY_ROOT, source))) return;
-    const body = splitFrontmatter(readFileSync(join(REPOSITORY_ROOT, source), 'utf8'))?.body ?? '';
-    const ids = headingIdsOf(body);
+    const ids = sourceHeadingIdsOf(source);
     const headings = headingsOf(tree, []);
     if (headings.length !== ids.length) return;
     headings.forEach((heading, index) => (heading.properties.id = ids[index]));
