@@ -76,7 +76,7 @@ import {
   type GateScan,
 } from '../record/checks/node/redactionGate.ts';
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
-import { ClaimFindingCache } from '../record/checks/node/claimFindingCache.ts';
+import { claimFindingCache } from '../record/checks/node/claimFindingCache.ts';
 import { loadContentProse } from '../record/editions/node/sourceProse.ts';
 import { fail } from './buildFailure.ts';
 import { formatProblem, type Problem } from '../uai/problem.ts';
@@ -575,7 +575,7 @@ function runPublicationGates(
 ): string {
   const { site, redaction, sourceScan } = prepared;
   const claimsStarted = performance.now();
-  const claimCache = new ClaimFindingCache();
+  const claimCache = claimFindingCache();
   const claims = publishedClaims(
     {
       texts: [
@@ -593,7 +593,7 @@ function runPublicationGates(
         ]),
       ),
     },
-    claimCache.claimsOf,
+    claimCache.of,
   );
   claimCache.save();
   // At the source text each claim comes from, once for all the pages it reached.

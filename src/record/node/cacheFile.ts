@@ -92,3 +92,51 @@ export function readKeptEntries<T>(file: string, entry: Shape, consequence: stri
 export function writeKeptEntries(file: string, entries: ReadonlyMap<string, unknown>): void {
   writeCacheFile(file, { code: recordCodeDigest(), entries: Object.fromEntries(entries) });
 }
+
+/**
+ * The results of a function of a text, kept between builds in one file of `readKeptEntries`: each
+ * text's result under the sha256 of the text. A build computes only the texts no earlier build
+ * read, and `save` rewrites the file with just the texts this build read, so it does not grow with
+ * edits. The file is read at the first text (a build that reads none reads nothing).
+ */
+export class KeptTextResults<T> {
+  private stored: Map<string, T> | undefined;
+  private readonly used = new Map<string, T>();
+  private computed = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly shape: Shape,
+    /** What a damaged file costs, for its note ("every text is scanned again"). */
+    private readonly consequence: string,
+    private readonly compute: (text: string) => T,
+  ) {}
+
+  /** How many texts this build computed (the others' results came from the file). */
+  get computedCount(): number {
+    return this.computed;
+  }
+
+  /** The result for `text`, computed only when no earlier build read the same text. */
+  readonly of = (text: string): T => {
+    const key = createHash('sha256').update(text).digest('base64');
+    let result = this.used.get(key) ?? this.storedResults().get(key);
+    if (result === undefined) {
+      result = this.compute(text);
+      this.computed++;
+    }
+    this.used.set(key, result);
+    return result;
+  };
+
+  /** Writes the texts this build read, when that differs from what the file holds. */
+  save(): void {
+    if (!this.computed && this.used.size === this.storedResults().size) return;
+    writeKeptEntries(this.file, this.used);
+  }
+
+  private storedResults(): Map<string, T> {
+    this.stored ??= readKeptEntries<T>(this.file, this.shape, this.consequence);
+    return this.stored;
+  }
+}

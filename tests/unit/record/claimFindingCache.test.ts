@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blockClaims } from '../../../src/record/checks/claimCheck.ts';
-import { CLAIM_FINDINGS_FILE, ClaimFindingCache } from '../../../src/record/checks/node/claimFindingCache.ts';
+import { CLAIM_FINDINGS_FILE, claimFindingCache } from '../../../src/record/checks/node/claimFindingCache.ts';
 import { writeCacheFile } from '../../../src/record/node/cacheFile.ts';
 
 const TEXTS = [
@@ -29,21 +29,21 @@ function withRoot(run: (root: string) => void): void {
 
 test('the cache gives blockClaims’ findings, and a second build reads them without the detector', () => {
   withRoot((root) => {
-    const first = new ClaimFindingCache(root);
-    for (const text of TEXTS) assert.deepEqual(first.claimsOf(text), blockClaims(text));
+    const first = claimFindingCache(root);
+    for (const text of TEXTS) assert.deepEqual(first.of(text), blockClaims(text));
     assert.ok(blockClaims(TEXTS[0]).length >= 2, 'the planted claims are findings');
-    assert.equal(first.readCount, TEXTS.length);
+    assert.equal(first.computedCount, TEXTS.length);
     first.save();
-    const second = new ClaimFindingCache(root);
-    for (const text of TEXTS) assert.deepEqual(second.claimsOf(text), blockClaims(text));
-    assert.equal(second.readCount, 0);
+    const second = claimFindingCache(root);
+    for (const text of TEXTS) assert.deepEqual(second.of(text), blockClaims(text));
+    assert.equal(second.computedCount, 0);
   });
 });
 
 test('a damaged file, or one from other code, is of no use: every text is read again', () => {
   withRoot((root) => {
-    const good = new ClaimFindingCache(root);
-    TEXTS.forEach((text) => good.claimsOf(text));
+    const good = claimFindingCache(root);
+    TEXTS.forEach((text) => good.of(text));
     good.save();
     const file = join(root, CLAIM_FINDINGS_FILE);
     const intact = readFileSync(file);
@@ -56,9 +56,9 @@ test('a damaged file, or one from other code, is of no use: every text is read a
     };
     for (const [name, damage] of Object.entries(damages)) {
       damage();
-      const cache = new ClaimFindingCache(root);
-      for (const text of TEXTS) assert.deepEqual(cache.claimsOf(text), blockClaims(text), name);
-      assert.equal(cache.readCount, TEXTS.length, name);
+      const cache = claimFindingCache(root);
+      for (const text of TEXTS) assert.deepEqual(cache.of(text), blockClaims(text), name);
+      assert.equal(cache.computedCount, TEXTS.length, name);
     }
   });
 });
