@@ -100,6 +100,11 @@ export class PagefindService {
     await this.exited;
   }
 
+  /** Ends the process at once: for a process 'exit' handler, where nothing can be awaited. */
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
   private receive(chunk: string): void {
     const messages = (this.incoming + chunk).split(',');
     this.incoming = messages.pop()!;

@@ -19,9 +19,12 @@ import {
   finishPreparation,
   prepareRecord,
   publishRecord,
+  startSearchIndex,
   type PreparedRecord,
   type StartedRecord,
 } from './recordStages.ts';
+import type { SearchIndexFeed } from './searchIndex.ts';
+import { listenToRenderedPages } from '../site/renderedPages.ts';
 import { outputFolder, plannedOutput, removeStaging, stageOutput, swapIn, type StagedOutput } from './stagedOutput.ts';
 import { handleInterrupts, stopHandlingInterrupts } from './buildInterrupts.ts';
 import { announcePublished, announceStaging, isSupervised, mayPublish } from './buildSupervision.ts';
@@ -78,6 +81,7 @@ export function recordIntegration(): AstroIntegration {
   let started: StartedRecord | undefined;
   let prepared: PreparedRecord | undefined;
   let output: StagedOutput | undefined;
+  let search: SearchIndexFeed | undefined;
   let dev: ReturnType<typeof devChecks> | undefined;
   return {
     name: RECORD_INTEGRATION,
@@ -127,15 +131,19 @@ export function recordIntegration(): AstroIntegration {
         const record = started;
         prepared = await removingStagingOnFailure(output, () => finishPreparation(record));
         report(logger, prepared.summary);
+        // Pagefind starts on the pages as Astro renders them, on the core the render leaves idle.
+        search = startSearchIndex(output.staging, prepared);
+        listenToRenderedPages(search.pageRendered);
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!output) throw new Error('astro:build:done ran without the staging folder of astro:config:setup');
         const staged = output;
+        listenToRenderedPages(undefined);
         const published = await removingStagingOnFailure(staged, async () => {
-          if (!prepared)
+          if (!prepared || !search)
             throw new Error('astro:build:done ran without the checks of astro:config:setup and astro:build:start');
           releaseRenderGarbage();
-          const result = await publishRecord(fileURLToPath(dir), prepared);
+          const result = await publishRecord(fileURLToPath(dir), prepared, search);
           await staged.staleRemoved;
           if (!isSupervised()) {
             swapIn(staged);

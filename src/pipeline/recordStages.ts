@@ -66,7 +66,12 @@ import type { PackedRelease } from '../record/implementations/node/packageReleas
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
 import { recordInputProblems } from '../record/node/recordInputs.ts';
 import { publicAssetProblems } from '../record/checks/publicAssets.ts';
-import { publicFilePageProblems, replacedPublicFileProblems, type PublicFile } from '../record/pages/publicFolder.ts';
+import {
+  publicFilePageProblems,
+  renderedHtmlFiles,
+  replacedPublicFileProblems,
+  type PublicFile,
+} from '../record/pages/publicFolder.ts';
 import { markStage } from './stageTimes.ts';
 import {
   ALLOW_LIST_FILE,
@@ -85,9 +90,8 @@ import { schemaSourceProblems } from '../record/checks/node/schemaPatternCheck.t
 import { passed } from './buildStages.ts';
 import { PackageBuildError } from './uaiPackage.ts';
 import { packPackageOnWorker } from './packageThread.ts';
-import { PagefindService } from './pagefindService.ts';
 import { Dist, type PublishedBytes } from './distFiles.ts';
-import { indexForSearch, PAGEFIND_FOLDER } from './searchIndex.ts';
+import { PAGEFIND_FOLDER, SearchIndexFeed } from './searchIndex.ts';
 import { checkEditions, publishEditionBundles, publishEditions } from './editionStages.ts';
 import { checkChangelog, publishChanges } from './changeStages.ts';
 import type { EditionBundle } from '../record/machine/node/editionBundle.ts';
@@ -654,7 +658,7 @@ async function publishBesideSearch(
 function publishedSummary(
   prepared: PreparedRecord,
   pages: BuiltPages,
-  counts: { records: number; links: number; manifestFiles: number },
+  counts: { records: number; links: number; manifestFiles: number; searchedAsRendered: number },
   gates: string,
 ): string[] {
   const { index, model } = prepared.site;
@@ -663,32 +667,43 @@ function publishedSummary(
   ).join(', ');
   const { analyses, htmlFiles, mirrorCount } = pages;
   return [
-    `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${counts.records} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache`,
+    `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${counts.records} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache; ${counts.searchedAsRendered} of the pages sent to Pagefind as Astro rendered them`,
     `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${counts.links} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${counts.manifestFiles} files`,
     gates,
   ];
 }
 
-/** Stages 5 to 11 on the pages Astro rendered into `distRoot`. */
-export async function publishRecord(distRoot: string, prepared: PreparedRecord): Promise<PublishedRecord> {
+/**
+ * Pagefind's index of the pages Astro is about to render into `distRoot` (stage 8, begun before
+ * them), fed with the pages as they are rendered (renderedPages.ts) until publishRecord finishes it.
+ */
+export function startSearchIndex(distRoot: string, prepared: PreparedRecord): SearchIndexFeed {
+  return new SearchIndexFeed(distRoot, renderedHtmlFiles(prepared.site.index));
+}
+
+/** Stages 5 to 11 on the pages Astro rendered into `distRoot`; `search` has indexed them as they came. */
+export async function publishRecord(
+  distRoot: string,
+  prepared: PreparedRecord,
+  search: SearchIndexFeed,
+): Promise<PublishedRecord> {
   const dist = new Dist(distRoot);
-  const schemas = siteSchemas();
-  const records = publishMachineRecords(dist, prepared, schemas);
-  const reference = await publishReferenceReport(dist.root, prepared.site.model, prepared.site.requirements);
-  records.push(reference.file);
-  records.push(...publishImplementationsMatrix(dist.root, reference.report, prepared.site.requirements));
-  // Pagefind indexes the pages in its own process while this one and the analysis workers write the
-  // mirrors (it reads only the HTML, which is complete): at fifty times the record, cold, the two
-  // stages one after the other took 14 and 8 s. When a stage beside it fails, Pagefind is stopped
-  // and gone before the failure goes on, so nothing removes dist/ while it still writes there.
-  const pagefind = new PagefindService();
-  const searchIndexed = indexForSearch(dist, pagefind);
+  // Pagefind ends its index in its own process while this one and the analysis workers write the
+  // mirrors (it reads only the HTML, which is complete). When a stage fails, Pagefind is stopped and
+  // gone before the failure goes on, so nothing removes dist/ while it still writes there.
+  const searchIndexed = search.finish(dist);
   searchIndexed.catch(() => undefined);
   let beside: PublishedBesideSearch;
+  let records: PublishedFile[];
   try {
+    const schemas = siteSchemas();
+    records = publishMachineRecords(dist, prepared, schemas);
+    const reference = await publishReferenceReport(dist.root, prepared.site.model, prepared.site.requirements);
+    records.push(reference.file);
+    records.push(...publishImplementationsMatrix(dist.root, reference.report, prepared.site.requirements));
     beside = await publishBesideSearch(dist, prepared, records);
   } catch (error) {
-    await pagefind.stop();
+    await search.stop();
     await searchIndexed.catch(() => undefined);
     throw error;
   }
@@ -723,7 +738,12 @@ export async function publishRecord(distRoot: string, prepared: PreparedRecord):
     summary: publishedSummary(
       prepared,
       pages,
-      { records: records.length, links: linkCount, manifestFiles: manifest.files.length },
+      {
+        records: records.length,
+        links: linkCount,
+        manifestFiles: manifest.files.length,
+        searchedAsRendered: search.sentWhileRendering,
+      },
       gates,
     ).concat(beside.languageShare),
   };

@@ -117,6 +117,15 @@ test("the redaction gate read every file of the build's dist/ once, Pagefind's a
   assert.equal(Number(reported[1]), files.length, 'the gate did not read every published file once');
 });
 
+test('Pagefind got every page as Astro rendered it: the predicted files were the ones written (under load too)', () => {
+  assert.equal(run.status, 0, 'the second build failed; see the first test');
+  const sent = /(\d+) of the pages sent to Pagefind as Astro rendered them/.exec(run.stdout);
+  assert.ok(sent, `no Pagefind line in the build's report:\n${run.stdout}`);
+  const dist = join(copy, 'dist');
+  const pages = walkFiles(dist).filter((file) => file.endsWith('.html') && !file.startsWith(join(dist, 'pagefind')));
+  assert.equal(Number(sent[1]), pages.length, 'some pages were read from their files after Astro');
+});
+
 test('a warm rebuild after a one-file edit succeeds, reuses cached pages and shows the edit', () => {
   assert.ok(edited, 'no warm rebuild was made: the cold build failed');
   assert.equal(edited.status, 0, `the warm rebuild exited with ${edited.status ?? edited.signal}\n${edited.stderr}`);

@@ -73,3 +73,19 @@ export const IMPLEMENTATIONS_MATRIX_SCHEMA_PATH = '/schemas/site/implementations
 export function committedReportPath(fileName: string): string {
   return `/implementations/reports/${fileName}`;
 }
+
+/**
+ * `items` in the order a walk of the output folder lists their files (walkFiles: by name, one folder
+ * level at a time, names compared by UTF-16 code units), so `/en-us/guides/x/index.html` comes
+ * before `/en-us/guides-x/index.html`; `pathOf` gives an item's public path.
+ */
+export function inFileOrder<T>(items: readonly T[], pathOf: (item: T) => string): T[] {
+  const segments = new Map(items.map((item) => [item, pathOf(item).split('/')]));
+  return [...items].sort((a, b) => {
+    const left = segments.get(a)!;
+    const right = segments.get(b)!;
+    for (let at = 0; at < Math.min(left.length, right.length); at++)
+      if (left[at] !== right[at]) return left[at] < right[at] ? -1 : 1;
+    return left.length - right.length;
+  });
+}

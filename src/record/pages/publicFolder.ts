@@ -21,12 +21,20 @@ const FIXED_PAGES = [
 
 const HINT = 'move or rename the file in public/: every URL has one source';
 
+/** The HTML files Astro renders, by public path: the fixed pages, then each page of the index. */
+export function renderedHtmlFiles(index: PageIndex): string[] {
+  return [...FIXED_PAGES.map(({ path }) => path), ...index.pages.map(pageHtmlFile)];
+}
+
+/** The HTML file of a page of the index, by public path. */
+export const pageHtmlFile = (page: Pick<PageIndex['pages'][number], 'url'>): string => `${page.url}index.html`;
+
 /** Before rendering: every file of public/ at the path of a page or of its mirrors. */
 export function publicFilePageProblems(publicFiles: readonly PublicFile[], index: PageIndex): Problem[] {
   const generated = new Map(FIXED_PAGES.map(({ path, source }) => [path, source]));
   for (const page of index.pages) {
     const { json, markdown } = mirrorPaths(page.url);
-    for (const path of [`${page.url}index.html`, json, markdown]) generated.set(path, page.entry.file);
+    for (const path of [pageHtmlFile(page), json, markdown]) generated.set(path, page.entry.file);
   }
   return publicFiles.flatMap(({ file, path }) => {
     const source = generated.get(path);
