@@ -144,22 +144,30 @@ export function recordIntegration(): AstroIntegration {
             throw new Error('astro:build:done ran without the checks of astro:config:setup and astro:build:start');
           releaseRenderGarbage();
           const result = await publishRecord(fileURLToPath(dir), prepared, search);
-          await staged.staleRemoved;
-          if (!isSupervised()) {
-            swapIn(staged);
-            stopHandlingInterrupts();
-          } else if (await mayPublish()) {
-            swapIn(staged);
-            announcePublished();
-          } else {
-            fail('output folder', [{ file: staged.label, message: 'not replaced: the build was stopped' }]);
-          }
+          await swapInWhenAllowed(staged);
           return result;
         });
         for (const line of published.summary) report(logger, line);
       },
     },
   };
+}
+
+/**
+ * Swaps the staging folder in once the removal of what killed builds left is done: at once when the
+ * build runs alone, when the supervisor says yes when it is supervised (never after an interrupt).
+ */
+async function swapInWhenAllowed(staged: StagedOutput): Promise<void> {
+  await staged.staleRemoved;
+  if (!isSupervised()) {
+    swapIn(staged);
+    stopHandlingInterrupts();
+  } else if (await mayPublish()) {
+    swapIn(staged);
+    announcePublished();
+  } else {
+    fail('output folder', [{ file: staged.label, message: 'not replaced: the build was stopped' }]);
+  }
 }
 
 /**
