@@ -82,6 +82,7 @@ import {
 } from '../record/checks/node/redactionGate.ts';
 import { publishedClaims, sourcedClaimProblems } from '../record/checks/claimSources.ts';
 import { claimFindingCache } from '../record/checks/node/claimFindingCache.ts';
+import { PAGE_BODIES } from '../record/content/node/pageBodyCache.ts';
 import { loadContentProse } from '../record/editions/node/sourceProse.ts';
 import { fail } from './buildFailure.ts';
 import { formatProblem, type Problem } from '../uai/problem.ts';
@@ -667,7 +668,7 @@ function publishedSummary(
   ).join(', ');
   const { analyses, htmlFiles, mirrorCount } = pages;
   return [
-    `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${counts.records} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache; ${counts.searchedAsRendered} of the pages sent to Pagefind as Astro rendered them`,
+    `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${counts.records} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache; ${counts.searchedAsRendered} of the pages sent to Pagefind as Astro rendered them; ${PAGE_BODIES.parsedCount} page bodies parsed`,
     `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${counts.links} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${counts.manifestFiles} files`,
     gates,
   ];
@@ -731,6 +732,9 @@ export async function publishRecord(
   const gates = runPublicationGates(dist, prepared, pages, { llms, records, manifest, scan });
   // Every text of the build scanned: the next build scans only the texts that changed.
   prepared.redaction.saveFindings();
+  // The page bodies Astro's render read (the layout's PAGE_BODIES is this module's: the build runs
+  // the templates on the modules it loaded, nodeLoadedSources.ts).
+  PAGE_BODIES.save();
   // Only a build that succeeded decides what the page cache keeps: the entries of this build's pages.
   pages.analyses.prune();
 

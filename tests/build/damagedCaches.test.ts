@@ -1,11 +1,11 @@
 /**
  * Issue 21, item 3: a damaged cache never fails a build and never reaches dist/. A copy of the
  * repository starts from the checkout's build (its `.cache/`, every kind filled, and its dist/); each
- * cache kind is damaged (page-cache packs and
- * index, the prose cache, the packed tarball and its record, the released editions' changes,
- * classified changes and bundles, the redaction gate's findings: cut short, `null`, the wrong shape, altered
- * but well-formed) and the next build succeeds with a note naming each damaged file, and a
- * dist/ byte-identical to the checkout's. The cache readers' cases one by one are unit tests
+ * cache kind is damaged (page-cache packs and index, the prose cache, the packed tarball and its
+ * record, the released editions' changes, classified changes and bundles, the redaction and claims
+ * gates' findings, the page bodies: cut short, `null`, the wrong shape, altered but well-formed)
+ * and the next build succeeds with a note naming each damaged file, and a dist/ byte-identical to
+ * the checkout's. The cache readers' cases one by one are unit tests
  * (tests/unit/record/pageAnalysis.test.ts, proseParseCache.test.ts, tests/unit/packageCache.test.ts).
  */
 import { after, before, test } from 'node:test';
@@ -53,36 +53,41 @@ const cut = (file: string) => {
  * gone, as in the second round, no pack is read); each returns the cache files it damaged.
  */
 const ROUNDS: Record<string, () => string[]> = {
-  'packs altered but well-formed, tarball cut short, prose parses and claim findings of the wrong shape': () => {
-    // The mirrors' text changed, the JSON still valid and the digest line kept: a pack that, trusted,
-    // publishes mirrors that disagree with the HTML.
-    for (const pack of packs()) {
-      const text = readFileSync(cacheFile(pack), 'utf8');
-      writeFileSync(cacheFile(pack), text.replaceAll('UAI-1', 'UAI-9'));
-    }
-    cut(tarball());
-    const prose = readCacheFile<{ code: string; parses: Record<string, unknown> }>(
-      cacheFile('prose-parses.json'),
-      jsonObject,
-    );
-    assert.ok('value' in prose);
-    const parses = Object.fromEntries(Object.keys(prose.value.parses).map((key) => [key, 'not a parse']));
-    writeCacheFile(cacheFile('prose-parses.json'), { code: prose.value.code, parses });
-    // The edition pages and the published records both read the changes: one note all the same.
-    cut('edition-changes.json');
-    const findings = readFileSync(cacheFile('redaction-findings.json'), 'utf8');
-    writeFileSync(cacheFile('redaction-findings.json'), findings.replace('"entries":{"', '"entries":{"x'));
-    writeCacheFile(cacheFile('claim-findings.json'), { code: 'x', entries: { x: 'no findings list' } });
-    return [
-      ...packs(),
-      tarball(),
-      'prose-parses.json',
-      'edition-changes.json',
-      'redaction-findings.json',
-      'claim-findings.json',
-    ];
-  },
-  'page index null, prose parses and claim findings cut short, pack record null': () => {
+  'packs and page bodies altered but well-formed, tarball cut short, prose parses and claim findings of the wrong shape':
+    () => {
+      // The mirrors' text changed, the JSON still valid and the digest line kept: a pack that, trusted,
+      // publishes mirrors that disagree with the HTML.
+      for (const pack of packs()) {
+        const text = readFileSync(cacheFile(pack), 'utf8');
+        writeFileSync(cacheFile(pack), text.replaceAll('UAI-1', 'UAI-9'));
+      }
+      cut(tarball());
+      const prose = readCacheFile<{ code: string; parses: Record<string, unknown> }>(
+        cacheFile('prose-parses.json'),
+        jsonObject,
+      );
+      assert.ok('value' in prose);
+      const parses = Object.fromEntries(Object.keys(prose.value.parses).map((key) => [key, 'not a parse']));
+      writeCacheFile(cacheFile('prose-parses.json'), { code: prose.value.code, parses });
+      // The edition pages and the published records both read the changes: one note all the same.
+      cut('edition-changes.json');
+      const findings = readFileSync(cacheFile('redaction-findings.json'), 'utf8');
+      writeFileSync(cacheFile('redaction-findings.json'), findings.replace('"entries":{"', '"entries":{"x'));
+      writeCacheFile(cacheFile('claim-findings.json'), { code: 'x', entries: { x: 'no findings list' } });
+      // The self-links' labels changed, the digest line kept: trusted, it would publish other pages.
+      const bodies = readFileSync(cacheFile('page-bodies.json'), 'utf8');
+      writeFileSync(cacheFile('page-bodies.json'), bodies.replaceAll('self-link', 'self-lynk'));
+      return [
+        ...packs(),
+        tarball(),
+        'prose-parses.json',
+        'edition-changes.json',
+        'redaction-findings.json',
+        'claim-findings.json',
+        'page-bodies.json',
+      ];
+    },
+  'page index null, prose parses, claim findings and page bodies cut short, pack record null': () => {
     writeFileSync(cacheFile('build-pages/index.json'), 'null');
     cut('prose-parses.json');
     writeCacheFile(cacheFile('package/packed.json'), null);
@@ -90,6 +95,7 @@ const ROUNDS: Record<string, () => string[]> = {
     cut('edition-bundles.json');
     writeCacheFile(cacheFile('redaction-findings.json'), { code: 'x', entries: { x: 'no findings list' } });
     cut('claim-findings.json');
+    cut('page-bodies.json');
     return [
       'build-pages/index.json',
       'prose-parses.json',
@@ -98,6 +104,7 @@ const ROUNDS: Record<string, () => string[]> = {
       'redaction-findings.json',
       'edition-bundles.json',
       'claim-findings.json',
+      'page-bodies.json',
     ];
   },
 };
@@ -129,6 +136,8 @@ test("the copy starts from the checkout's build, with every cache kind filled", 
     'classified-changes.json',
     'redaction-findings.json',
     'edition-bundles.json',
+    'claim-findings.json',
+    'page-bodies.json',
   ])
     assert.ok(readFileSync(cacheFile(file)).length > 0, file);
 });

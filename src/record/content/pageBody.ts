@@ -6,7 +6,7 @@
  * again cost a second and third parse of most pages.
  */
 import { sectionHeadingsOf, tableEdits, type BodyHeading, type TableLabels } from './bodyHtml.ts';
-import { applyEdits, parseBody } from './htmlElements.ts';
+import { applyEdits, parseBody, type SourceEdit } from './htmlElements.ts';
 import { selfLinkEdits, type SelfLinkLabels } from './selfLinks.ts';
 
 export interface PageBody {
@@ -14,16 +14,40 @@ export interface PageBody {
   sections: BodyHeading[];
 }
 
+export interface PageBodyLabels {
+  tables: TableLabels;
+  selfLinks: SelfLinkLabels;
+}
+
+/** What pageBody does to a body: its edits of the rendered HTML, and its sections. */
+export interface PageBodyEdits {
+  edits: SourceEdit[];
+  sections: BodyHeading[];
+}
+
 export function pageBody(
   rendered: string,
-  labels: { tables: TableLabels; selfLinks: SelfLinkLabels },
+  labels: PageBodyLabels,
   levelOf: (id: string) => string | undefined,
 ): PageBody {
+  return withEdits(rendered, pageBodyEdits(rendered, labels, levelOf));
+}
+
+/** The body with its edits applied. */
+export function withEdits(rendered: string, { edits, sections }: PageBodyEdits): PageBody {
+  return { html: applyEdits(rendered, edits), sections };
+}
+
+export function pageBodyEdits(
+  rendered: string,
+  labels: PageBodyLabels,
+  levelOf: (id: string) => string | undefined,
+): PageBodyEdits {
   const tree = parseBody(rendered);
   // Tables first: where a table ends at a requirement's opening, its box closes before the rewrite.
   const edits = [
     ...tableEdits(rendered, tree, labels.tables),
     ...selfLinkEdits(rendered, tree, labels.selfLinks, levelOf),
   ];
-  return { html: applyEdits(rendered, edits), sections: sectionHeadingsOf(tree) };
+  return { edits, sections: sectionHeadingsOf(tree) };
 }

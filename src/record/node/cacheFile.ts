@@ -117,12 +117,15 @@ export class KeptTextResults<T> {
     return this.computed;
   }
 
-  /** The result for `text`, computed only when no earlier build read the same text. */
-  readonly of = (text: string): T => {
+  /**
+   * The result for `text`, computed only when no earlier build read the same text; by `compute` when
+   * given (a caller whose text is the key of inputs that are not all text).
+   */
+  readonly of = (text: string, compute: (text: string) => T = this.compute): T => {
     const key = createHash('sha256').update(text).digest('base64');
     let result = this.used.get(key) ?? this.storedResults().get(key);
     if (result === undefined) {
-      result = this.compute(text);
+      result = compute(text);
       this.computed++;
     }
     this.used.set(key, result);
