@@ -5,12 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockClaims } from '../../../src/record/checks/claimCheck.ts';
 import { CLAIM_FINDINGS_FILE, claimFindingCache } from '../../../src/record/checks/node/claimFindingCache.ts';
 import { writeCacheFile } from '../../../src/record/node/cacheFile.ts';
+import { inTempFolder } from '../../support/tempFolder.ts';
 
 const TEXTS = [
   'A page title\nUAIX certifies runtimes.\tUAIX offers hosted imports and automatic sync.',
@@ -18,14 +18,7 @@ const TEXTS = [
   '',
 ];
 
-function withRoot(run: (root: string) => void): void {
-  const root = mkdtempSync(join(tmpdir(), 'uaix-claims-'));
-  try {
-    run(root);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+const withRoot = (run: (root: string) => void) => inTempFolder('uaix-claims-', run);
 
 test('the cache gives blockClaims’ findings, and a second build reads them without the detector', () => {
   withRoot((root) => {

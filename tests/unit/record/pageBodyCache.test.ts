@@ -5,11 +5,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageBody } from '../../../src/record/content/pageBody.ts';
 import { PAGE_BODIES_FILE, pageBodyCache } from '../../../src/record/content/node/pageBodyCache.ts';
+import { inTempFolder } from '../../support/tempFolder.ts';
 
 const labels = {
   tables: { region: 'Table', regionLabel: 'Table: ', separator: ', ' },
@@ -27,14 +27,7 @@ const BODIES = [
 /** As JSON keeps it: a section's `lang` that is undefined is no member (the template reads both alike). */
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
-function withRoot(run: (root: string) => void): void {
-  const root = mkdtempSync(join(tmpdir(), 'uaix-page-bodies-'));
-  try {
-    run(root);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+const withRoot = (run: (root: string) => void) => inTempFolder('uaix-page-bodies-', run);
 
 test('bodies come out as pageBody gives them; a second build reads them without parsing', () => {
   withRoot((root) => {

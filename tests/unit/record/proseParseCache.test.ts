@@ -5,8 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { proseRuns } from '../../../src/record/checks/languageCheck.ts';
 import { ProseParseCache } from '../../../src/record/checks/node/proseParseCache.ts';
@@ -14,6 +13,7 @@ import { markdownUrls } from '../../../src/record/checks/sourceLinks.ts';
 import { parseProse } from '../../../src/record/checks/proseParse.ts';
 import { readCacheFile, writeCacheFile } from '../../../src/record/node/cacheFile.ts';
 import { jsonObject } from '../../../src/record/model/jsonShape.ts';
+import { inTempFolder } from '../../support/tempFolder.ts';
 
 /** The cache file's entry (after its digest line). */
 function stored(file: string): { code: string; parses: object } {
@@ -28,14 +28,8 @@ const STRINGS = [
   'Short string',
 ];
 
-function withCacheFile(run: (file: string) => void): void {
-  const folder = mkdtempSync(join(tmpdir(), 'uaix-prose-parses-'));
-  try {
-    run(join(folder, 'prose-parses.json'));
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
+const withCacheFile = (run: (file: string) => void) =>
+  inTempFolder('uaix-prose-parses-', (folder) => run(join(folder, 'prose-parses.json')));
 
 test('the cache gives proseRuns’ runs and markdownUrls’ URLs from one parse; a second build parses nothing', () => {
   withCacheFile((file) => {

@@ -5,8 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findRedactionProblems } from '../../../src/record/checks/redaction.ts';
 import {
@@ -14,6 +13,7 @@ import {
   RedactionFindingCache,
 } from '../../../src/record/checks/node/redactionFindingCache.ts';
 import { writeCacheFile } from '../../../src/record/node/cacheFile.ts';
+import { inTempFolder } from '../../support/tempFolder.ts';
 
 const TEXTS = [
   'key AKIAIOSFODNN7EXAMPLE here, and http://127.0.0.1:8080/admin too',
@@ -21,14 +21,7 @@ const TEXTS = [
   'a path /home/someone/project/file.ts in a trace',
 ];
 
-function withRoot(run: (root: string) => void): void {
-  const root = mkdtempSync(join(tmpdir(), 'uaix-findings-'));
-  try {
-    run(root);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+const withRoot = (run: (root: string) => void) => inTempFolder('uaix-findings-', run);
 
 test('the cache gives findRedactionProblems’ findings, and a second build reads them without scanning', () => {
   withRoot((root) => {

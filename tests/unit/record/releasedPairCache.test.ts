@@ -5,9 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
   releasedPairCacheFile,
   releasedPairResults,
@@ -16,6 +14,7 @@ import {
 import { readCacheFile } from '../../../src/record/node/cacheFile.ts';
 import { jsonObject, objectOf, string } from '../../../src/record/model/jsonShape.ts';
 import type { EditionIndex } from '../../../src/record/editions/editions.ts';
+import { inTempFolder } from '../../support/tempFolder.ts';
 
 const encoder = new TextEncoder();
 
@@ -29,14 +28,7 @@ function edition(id: string, text: string): ReleasedEdition {
 
 const SHAPE = objectOf({ from: string, to: string });
 
-function withRoot(run: (root: string) => void): void {
-  const root = mkdtempSync(join(tmpdir(), 'uaix-pairs-'));
-  try {
-    run(root);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+const withRoot = (run: (root: string) => void) => inTempFolder('uaix-pairs-', run);
 
 test('each pair is computed once for the same bytes, again when a byte changes, and the file keeps the last pairs', () => {
   withRoot((root) => {
