@@ -62,13 +62,13 @@ const ROUNDS: Record<string, () => string[]> = {
         writeFileSync(cacheFile(pack), text.replaceAll('UAI-1', 'UAI-9'));
       }
       cut(tarball());
-      const prose = readCacheFile<{ code: string; parses: Record<string, unknown> }>(
+      const prose = readCacheFile<{ code: string; entries: Record<string, unknown> }>(
         cacheFile('prose-parses.json'),
         jsonObject,
       );
       assert.ok('value' in prose);
-      const parses = Object.fromEntries(Object.keys(prose.value.parses).map((key) => [key, 'not a parse']));
-      writeCacheFile(cacheFile('prose-parses.json'), { code: prose.value.code, parses });
+      const entries = Object.fromEntries(Object.keys(prose.value.entries).map((key) => [key, 'not a parse']));
+      writeCacheFile(cacheFile('prose-parses.json'), { code: prose.value.code, entries });
       // The edition pages and the published records both read the changes: one note all the same.
       cut('edition-changes.json');
       const findings = readFileSync(cacheFile('redaction-findings.json'), 'utf8');

@@ -75,22 +75,29 @@ export function cacheNote(file: string, damage: string, consequence: string): vo
 /**
  * A cache of results computed by the record's code, one file `{code, entries}`: entries keyed by
  * the digest of what each was computed from, kept while the code that computed them is the same
- * (sourceDigest.ts `recordCodeDigest`). Returns the entries, each of shape `entry`; none when the
- * file is absent, damaged (one note, with `consequence`) or from other code (not damaged, of no use).
+ * (`code`: by default sourceDigest.ts `recordCodeDigest`, all of the record's and the core's code;
+ * a cache whose results come from a few modules names their digest). Returns the entries, each of
+ * shape `entry`; none when the file is absent, damaged (one note, with `consequence`) or from other
+ * code (not damaged, of no use).
  */
-export function readKeptEntries<T>(file: string, entry: Shape, consequence: string): Map<string, T> {
+export function readKeptEntries<T>(
+  file: string,
+  entry: Shape,
+  consequence: string,
+  code = recordCodeDigest(),
+): Map<string, T> {
   const read = readCacheFile<{ code: string; entries: Record<string, T> }>(
     file,
     objectOf({ code: string, entries: recordOf(entry) }),
   );
   if ('damaged' in read) cacheNote(file, read.damaged, consequence);
-  const kept = 'value' in read && read.value.code === recordCodeDigest() ? read.value.entries : {};
+  const kept = 'value' in read && read.value.code === code ? read.value.entries : {};
   return new Map(Object.entries(kept));
 }
 
-/** Writes the entries `readKeptEntries` reads back, under the record's code digest. */
-export function writeKeptEntries(file: string, entries: ReadonlyMap<string, unknown>): void {
-  writeCacheFile(file, { code: recordCodeDigest(), entries: Object.fromEntries(entries) });
+/** Writes the entries `readKeptEntries` reads back, under the code digest `code` (as it reads them). */
+export function writeKeptEntries(file: string, entries: ReadonlyMap<string, unknown>, code = recordCodeDigest()): void {
+  writeCacheFile(file, { code, entries: Object.fromEntries(entries) });
 }
 
 /**
@@ -110,6 +117,8 @@ export class KeptTextResults<T> {
     /** What a damaged file costs, for its note ("every text is scanned again"). */
     private readonly consequence: string,
     private readonly compute: (text: string) => T,
+    /** The digest of the code the results come from (readKeptEntries); all of the record's by default. */
+    private readonly code?: string,
   ) {}
 
   /** How many texts this build computed (the others' results came from the file). */
@@ -135,11 +144,11 @@ export class KeptTextResults<T> {
   /** Writes the texts this build read, when that differs from what the file holds. */
   save(): void {
     if (!this.computed && this.used.size === this.storedResults().size) return;
-    writeKeptEntries(this.file, this.used);
+    writeKeptEntries(this.file, this.used, this.code);
   }
 
   private storedResults(): Map<string, T> {
-    this.stored ??= readKeptEntries<T>(this.file, this.shape, this.consequence);
+    this.stored ??= readKeptEntries<T>(this.file, this.shape, this.consequence, this.code);
     return this.stored;
   }
 }

@@ -16,8 +16,8 @@ import { jsonObject } from '../../../src/record/model/jsonShape.ts';
 import { inTempFolder } from '../../support/tempFolder.ts';
 
 /** The cache file's entry (after its digest line). */
-function stored(file: string): { code: string; parses: object } {
-  const read = readCacheFile<{ code: string; parses: object }>(file, jsonObject);
+function stored(file: string): { code: string; entries: object } {
+  const read = readCacheFile<{ code: string; entries: object }>(file, jsonObject);
   assert.ok('value' in read, JSON.stringify(read));
   return read.value;
 }
@@ -75,7 +75,7 @@ test('the file keeps only the strings the last build read, and one from other co
     const second = new ProseParseCache(file);
     second.runsOf(STRINGS[0]);
     second.save();
-    assert.equal(Object.keys(stored(file).parses).length, 1);
+    assert.equal(Object.keys(stored(file).entries).length, 1);
 
     writeCacheFile(file, { ...stored(file), code: 'another version of languageCheck.ts' });
     const third = new ProseParseCache(file);
@@ -93,18 +93,18 @@ test('a damaged file (cut short, null, the wrong shape, altered, no digest) is p
     STRINGS.forEach((markdown) => good.runsOf(markdown));
     good.save();
     const intact = readFileSync(file);
-    const { code, parses } = stored(file);
-    const [firstKey] = Object.keys(parses);
+    const { code, entries } = stored(file);
+    const [firstKey] = Object.keys(entries);
     const damages: Record<string, () => void> = {
       'cut short': () => writeFileSync(file, intact.subarray(0, intact.length - 20)),
       null: () => writeCacheFile(file, null),
       'runs of the wrong shape': () =>
-        writeCacheFile(file, { code, parses: { [firstKey]: { runs: [{ value: 1 }], urls: [] } } }),
-      'URLs missing': () => writeCacheFile(file, { code, parses: { [firstKey]: { runs: [] } } }),
-      'a parse a string': () => writeCacheFile(file, { code, parses: { [firstKey]: 'text' } }),
+        writeCacheFile(file, { code, entries: { [firstKey]: { runs: [{ value: 1 }], urls: [] } } }),
+      'URLs missing': () => writeCacheFile(file, { code, entries: { [firstKey]: { runs: [] } } }),
+      'a parse a string': () => writeCacheFile(file, { code, entries: { [firstKey]: 'text' } }),
       'altered, still JSON': () =>
         writeFileSync(file, intact.toString('utf8').replace(/"value":"([^"]+)"/, '"value":"$1 changed"')),
-      'no digest line': () => writeFileSync(file, JSON.stringify({ code, parses })),
+      'no digest line': () => writeFileSync(file, JSON.stringify({ code, entries })),
     };
     for (const [damage, apply] of Object.entries(damages)) {
       apply();
