@@ -61,6 +61,7 @@ import {
   CONFORMANCE_REPORT_SCHEMA_PATH,
   IMPLEMENTATIONS_MATRIX_SCHEMA_PATH,
   MIRROR_SCHEMA_PATH,
+  htmlFileUrl,
 } from '../record/model/publicPaths.ts';
 import type { PackedRelease } from '../record/implementations/node/packageRelease.ts';
 import { FileTreeError, walkFiles } from '../record/node/walkFiles.ts';
@@ -449,7 +450,7 @@ function checkLanguageShare(pages: BuiltPages): string[] {
 
 /** A page's path as the page analysis keys it: `/en-us/about/` for its index.html, `/404.html`. */
 function pagePathOf(dist: Dist, file: string): string {
-  return dist.publicPathOf(file).replace(/index\.html$/, '');
+  return htmlFileUrl(dist.publicPathOf(file));
 }
 
 /**

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { searchableHtml } from '../record/pages/searchText.ts';
 import { walkFiles } from '../record/node/walkFiles.ts';
-import { inFileOrder } from '../record/model/publicPaths.ts';
+import { htmlFileUrl, inFileOrder } from '../record/model/publicPaths.ts';
 import { fail } from './buildFailure.ts';
 import type { Dist } from './distFiles.ts';
 import { PagefindService } from './pagefindService.ts';
@@ -29,11 +29,6 @@ export function htmlFileOf(pathname: string): string {
   if (error) return `/${error[1]}.html`;
   if (pathname.endsWith('/')) return `${pathname}index.html`;
   return pathname.endsWith('.html') ? pathname : `${pathname}.html`;
-}
-
-/** The URL Pagefind's own folder walk gives an HTML file (`/en-us/x/index.html` → `/en-us/x/`). */
-function searchUrlOf(file: string): string {
-  return file.replace(/(^|\/)index\.html$/, '$1');
 }
 
 /** Thrown inside the feed when the pages written are not the ones predicted: the feed starts again from the files. */
@@ -158,7 +153,8 @@ export class SearchIndexFeed {
       const added = this.service.request({
         type: 'AddFile',
         index_id: indexId,
-        url: searchUrlOf(file),
+        // The URL Pagefind's own folder walk gives the file.
+        url: htmlFileUrl(file),
         file_contents: searchableHtml(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')),
       });
       // Handled here too: when an earlier one fails, the loop stops without awaiting the later ones.

@@ -4,6 +4,7 @@
  * It knows the URL scheme: `/x/` is `/x/index.html`, and https://uaix.org/… is the site itself.
  */
 import { LOCALES, SITE_ORIGIN } from '../model/locales.ts';
+import { htmlFileUrl } from '../model/publicPaths.ts';
 import type { Problem } from '../../uai/problem.ts';
 import { LINK_SCHEME_HINT, LINK_SCHEME_RULE, linkSchemeMessage, refusedScheme } from './linkScheme.ts';
 
@@ -89,7 +90,7 @@ export function checkLinks(
       continue;
     }
     const fromPath = link.file.startsWith('/') ? link.file : `/${link.file}`;
-    const target = targetOf(link.href, fromPath.replace(/index\.html$/, ''));
+    const target = targetOf(link.href, htmlFileUrl(fromPath));
     if (!target) continue;
     if (!site.has(target.file)) {
       report(

@@ -74,6 +74,11 @@ export function committedReportPath(fileName: string): string {
   return `/implementations/reports/${fileName}`;
 }
 
+/** The URL a published HTML file answers at: `/en-us/x/index.html` → `/en-us/x/`; `/404.html` stays. */
+export function htmlFileUrl(file: string): string {
+  return file.replace(/(^|\/)index\.html$/, '$1');
+}
+
 /**
  * `items` in the order a walk of the output folder lists their files (walkFiles: by name, one folder
  * level at a time, names compared by UTF-16 code units), so `/en-us/guides/x/index.html` comes

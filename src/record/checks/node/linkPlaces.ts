@@ -10,6 +10,7 @@ import { REPOSITORY_ROOT } from '../../../uai/node/recordFiles.ts';
 import type { LinkPlace, LinkSource } from '../linkCheck.ts';
 import { placeOfUrl } from '../linkPlace.ts';
 import type { PageIndex } from '../../pages/pageIndex.ts';
+import { htmlFileUrl } from '../../model/publicPaths.ts';
 
 /** `placeOf(link)` for checkLinks: `distRoot` holds the built files (public paths), the repository the rest. */
 export function linkPlaces(index: PageIndex, distRoot: string): (link: LinkSource) => LinkPlace {
@@ -29,7 +30,7 @@ export function linkPlaces(index: PageIndex, distRoot: string): (link: LinkSourc
     return text === undefined ? undefined : placeOfUrl(text, url);
   };
   return (link) => {
-    const page = index.byUrl.get(link.file.replace(/index\.html$/, ''));
+    const page = index.byUrl.get(htmlFileUrl(link.file));
     if (page) {
       const { file, locale } = page.entry;
       // A page showing another locale's text has that text's links moved to its own locale.
