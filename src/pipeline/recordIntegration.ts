@@ -29,6 +29,7 @@ import { outputFolder, plannedOutput, removeStaging, stageOutput, swapIn, type S
 import { handleInterrupts, stopHandlingInterrupts } from './buildInterrupts.ts';
 import { announcePublished, announceStaging, isSupervised, mayPublish } from './buildSupervision.ts';
 import { fail } from './buildFailure.ts';
+import { dataStoreReadAtRuntime } from './dataStoreModule.ts';
 import { devChecks, isRecordSource } from './recordDev.ts';
 import { devProblemPage, isPageRequest } from './devProblemPage.ts';
 
@@ -102,7 +103,10 @@ export function recordIntegration(): AstroIntegration {
         removeStagingOnExit(planned);
         const staged = stageOutput(root, planned.destination);
         output = staged;
-        updateConfig({ outDir: pathToFileURL(staged.staging + sep) });
+        updateConfig({
+          outDir: pathToFileURL(staged.staging + sep),
+          vite: { plugins: [dataStoreReadAtRuntime(config.cacheDir)] },
+        });
         started = await removingStagingOnFailure(staged, prepareRecord);
       },
       // After Astro's content sync, before it bundles and renders: the language check and the
