@@ -1,26 +1,57 @@
 /**
  * The output folder as the stages after Astro see it: files by public path (`/a/b.json`), written
  * through the reporting writers (a failed write stops the build with its file), read once with
- * their bytes for the manifest's digests and the redaction gate.
+ * their bytes for the manifest's digests and the redaction gate. A file whose bytes the output this
+ * build replaces already holds at its path is linked from there, not written again (a one-page edit
+ * writes that page's mirrors, not every page's); the bytes published are the same either way, and
+ * the gates read them from this folder like any other file.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { walkFiles } from '../record/node/walkFiles.ts';
-import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
+import { copyFileReporting, linkIfSame, writeFileReporting } from '../record/node/fileWrites.ts';
 import { fail } from './buildFailure.ts';
 
 /** Writes and reads dist/ by public path (`/a/b.json`). */
 export class Dist {
-  constructor(readonly root: string) {}
+  /** Public paths linked from the previous output rather than written. */
+  readonly linked = new Set<string>();
+  /** Files written (or copied) rather than linked. */
+  written = 0;
+
+  /** `previous`: the output folder this build replaces, when it is a folder of its own (not a link). */
+  constructor(
+    readonly root: string,
+    private readonly previous?: string,
+  ) {}
 
   write(path: string, text: string): void {
-    const problem = writeFileReporting(join(this.root, path), text);
+    const bytes = Buffer.from(text);
+    const file = this.freshTarget(path);
+    if (this.previous !== undefined && linkIfSame(join(this.previous, path), file, bytes)) {
+      this.linked.add(path);
+      return;
+    }
+    const problem = writeFileReporting(file, bytes);
     if (problem) fail('writing dist/', [problem]);
+    this.written++;
   }
 
   copy(file: string, path: string): void {
-    const problem = copyFileReporting(file, join(this.root, path));
+    const problem = copyFileReporting(file, this.freshTarget(path));
     if (problem) fail('writing dist/', [problem]);
+    this.written++;
+  }
+
+  /**
+   * The file of `path`, first unlinked when this build linked it from the previous output: a write
+   * into it would change the previous output's file too, which must stay as it was until the swap
+   * (and for good, when the build fails).
+   */
+  private freshTarget(path: string): string {
+    const file = join(this.root, path);
+    if (this.linked.delete(path)) rmSync(file, { force: true });
+    return file;
   }
 
   publicPathOf(file: string): string {

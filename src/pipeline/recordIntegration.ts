@@ -25,7 +25,15 @@ import {
 } from './recordStages.ts';
 import type { SearchIndexFeed } from './searchIndex.ts';
 import { listenToRenderedPages } from '../site/renderedPages.ts';
-import { outputFolder, plannedOutput, removeStaging, stageOutput, swapIn, type StagedOutput } from './stagedOutput.ts';
+import {
+  outputFolder,
+  plannedOutput,
+  previousOutput,
+  removeStaging,
+  stageOutput,
+  swapIn,
+  type StagedOutput,
+} from './stagedOutput.ts';
 import { handleInterrupts, stopHandlingInterrupts } from './buildInterrupts.ts';
 import { announcePublished, announceStaging, isSupervised, mayPublish } from './buildSupervision.ts';
 import { fail } from './buildFailure.ts';
@@ -147,7 +155,7 @@ export function recordIntegration(): AstroIntegration {
           if (!prepared || !search)
             throw new Error('astro:build:done ran without the checks of astro:config:setup and astro:build:start');
           releaseRenderGarbage();
-          const result = await publishRecord(fileURLToPath(dir), prepared, search);
+          const result = await publishRecord(fileURLToPath(dir), prepared, search, previousOutput(staged));
           await swapInWhenAllowed(staged);
           return result;
         });

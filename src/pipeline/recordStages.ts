@@ -660,7 +660,14 @@ async function publishBesideSearch(
 function publishedSummary(
   prepared: PreparedRecord,
   pages: BuiltPages,
-  counts: { records: number; links: number; manifestFiles: number; searchedAsRendered: number },
+  counts: {
+    records: number;
+    links: number;
+    manifestFiles: number;
+    searchedAsRendered: number;
+    written: number;
+    linked: number;
+  },
   gates: string,
 ): string[] {
   const { index, model } = prepared.site;
@@ -671,6 +678,7 @@ function publishedSummary(
   return [
     `built ${htmlFiles.length} HTML pages (${perLocale}, plus the root), ${mirrorCount * 2} mirrors, ${counts.records} machine records; ${analyses.analysed} pages parsed, ${analyses.fromCache} from the page cache; ${counts.searchedAsRendered} of the pages sent to Pagefind as Astro rendered them; ${PAGE_BODIES.parsedCount} page bodies parsed`,
     `${model.fixtures.length} fixtures checked at ${model.fixtureCheck.evaluatedAt}; ${counts.links} links checked; ${SITE_ORIGIN}${MANIFEST_PATH} lists ${counts.manifestFiles} files`,
+    `after Astro: ${counts.written} file(s) written, ${counts.linked} linked from the previous build (the same bytes)`,
     gates,
   ];
 }
@@ -683,13 +691,17 @@ export function startSearchIndex(distRoot: string, prepared: PreparedRecord): Se
   return new SearchIndexFeed(distRoot, renderedHtmlFiles(prepared.site.index));
 }
 
-/** Stages 5 to 11 on the pages Astro rendered into `distRoot`; `search` has indexed them as they came. */
+/**
+ * Stages 5 to 11 on the pages Astro rendered into `distRoot`; `search` has indexed them as they came.
+ * `previous`: the output folder the build replaces, whose files the same bytes are linked from.
+ */
 export async function publishRecord(
   distRoot: string,
   prepared: PreparedRecord,
   search: SearchIndexFeed,
+  previous?: string,
 ): Promise<PublishedRecord> {
-  const dist = new Dist(distRoot);
+  const dist = new Dist(distRoot, previous);
   // Pagefind ends its index in its own process while this one and the analysis workers write the
   // mirrors (it reads only the HTML, which is complete). When a stage fails, Pagefind is stopped and
   // gone before the failure goes on, so nothing removes dist/ while it still writes there.
@@ -748,6 +760,8 @@ export async function publishRecord(
         links: linkCount,
         manifestFiles: manifest.files.length,
         searchedAsRendered: search.sentWhileRendering,
+        written: dist.written,
+        linked: dist.linked.size,
       },
       gates,
     ).concat(beside.languageShare),

@@ -135,6 +135,19 @@ function makeReadableByAll(dir: string): void {
   }
 }
 
+/**
+ * The output folder this build replaces, for its files to be linked into the staging folder where
+ * the build would write the same bytes (distFiles.ts): undefined when there is none, or when it is a
+ * symbolic link (its files may be anywhere, on any file system).
+ */
+export function previousOutput(output: Pick<StagedOutput, 'destination'>): string | undefined {
+  try {
+    return lstatSync(output.destination).isDirectory() ? output.destination : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Swaps the staging folder in: the previous output aside, the staging folder to its place, the old one deleted. */
 export function swapIn(output: StagedOutput): void {
   const { destination, staging, label } = output;

@@ -134,6 +134,23 @@ test('a warm rebuild after a one-file edit succeeds, reuses cached pages and sho
   assert.ok(editedMirror.includes(ADDED_SENTENCE), `${EDITED_MIRROR} does not show the edit`);
 });
 
+test('the warm rebuild after a one-file edit writes the files the edit changed and links the rest', () => {
+  assert.ok(edited?.status === 0, 'no warm rebuild was made, or it failed: see the test before');
+  const counts = /after Astro: (\d+) file\(s\) written, (\d+) linked from the previous build/.exec(edited.stdout);
+  assert.ok(counts, `no line of files written and linked in the build's report:\n${edited.stdout}`);
+  const [written, linked] = [Number(counts[1]), Number(counts[2])];
+  const mirrors = Number(/(\d+) mirrors/.exec(edited.stdout)?.[1]);
+  const changedPages = Number(/(\d+) pages parsed/.exec(edited.stdout)?.[1]);
+  // The two mirrors of each page whose HTML changed (the edited guide, its translations now stale,
+  // the pages that list them), the files that hold every page's text or digest (llms-full.txt, the
+  // manifest) and the editions' release files, copied each build: a handful, of hundreds.
+  assert.ok(
+    written >= 2 && written <= 2 * changedPages + 6,
+    `${written} files written after a one-page edit that changed ${changedPages} pages:\n${edited.stdout}`,
+  );
+  assert.ok(linked >= mirrors - 2 * changedPages, `only ${linked} files linked, with ${mirrors} mirrors`);
+});
+
 test('a warm rebuild after the edit is undone is byte-for-byte the cold build', () => {
   assert.ok(warm, 'no warm rebuild was made: an earlier build failed');
   assert.equal(warm.status, 0, `the warm rebuild exited with ${warm.status ?? warm.signal}\n${warm.stderr}`);

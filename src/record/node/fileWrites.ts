@@ -3,7 +3,7 @@
  * device, write`) names no file; these helpers return a problem naming it (repository-relative),
  * what the system said and what to do, for the build to report.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { repositoryPath } from '../../uai/node/recordFiles.ts';
 import type { Problem } from '../../uai/problem.ts';
@@ -71,4 +71,30 @@ export function copyFileReporting(from: string, to: string): Problem | undefined
   } catch (error) {
     return writeProblem(to, error);
   }
+}
+
+/**
+ * Makes `to` a second name of the file `from` when that file holds exactly `bytes`, making its
+ * folder; false, with nothing left at `to`, when it does not or when the system refuses the link
+ * (another file system, one without links, too many links): the caller writes the bytes instead.
+ * The bytes are compared through `to` after linking, so a file replaced at `from` in between (another
+ * build's swap) is never taken for the one compared. A file the build would write unchanged is then
+ * not written again.
+ */
+export function linkIfSame(from: string, to: string, bytes: Uint8Array): boolean {
+  try {
+    const stats = lstatSync(from);
+    if (!stats.isFile() || stats.size !== bytes.byteLength) return false;
+    mkdirSync(dirname(to), { recursive: true });
+    linkSync(from, to);
+  } catch {
+    return false;
+  }
+  try {
+    if (lstatSync(to).isFile() && readFileSync(to).equals(bytes)) return true;
+  } catch {
+    // Unreadable: written instead, below.
+  }
+  rmSync(to, { force: true });
+  return false;
 }
