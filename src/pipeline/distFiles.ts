@@ -25,22 +25,29 @@ export class Dist {
     private readonly previous?: string,
   ) {}
 
-  write(path: string, text: string): void {
-    const bytes = Buffer.from(text);
+  write(path: string, contents: string | Uint8Array): void {
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     const file = this.freshTarget(path);
-    if (this.previous !== undefined && linkIfSame(join(this.previous, path), file, bytes)) {
-      this.linked.add(path);
-      return;
-    }
+    if (this.linkedFromPrevious(path, file, bytes)) return;
     const problem = writeFileReporting(file, bytes);
     if (problem) fail('writing dist/', [problem]);
     this.written++;
   }
 
+  /** Copies the source file `file` to `path` (linked instead when the previous output holds its bytes there). */
   copy(file: string, path: string): void {
-    const problem = copyFileReporting(file, this.freshTarget(path));
+    const target = this.freshTarget(path);
+    if (this.previous !== undefined && this.linkedFromPrevious(path, target, readableBytes(file))) return;
+    const problem = copyFileReporting(file, target);
     if (problem) fail('writing dist/', [problem]);
     this.written++;
+  }
+
+  private linkedFromPrevious(path: string, file: string, bytes: Uint8Array | undefined): boolean {
+    if (this.previous === undefined || bytes === undefined) return false;
+    if (!linkIfSame(join(this.previous, path), file, bytes)) return false;
+    this.linked.add(path);
+    return true;
   }
 
   /**
@@ -75,6 +82,15 @@ export class Dist {
       const path = this.publicPathOf(file);
       return { path, bytes: known?.get(path) ?? readFileSync(file) };
     });
+  }
+}
+
+/** The bytes of `file`, or undefined when it cannot be read (the copy that follows says why). */
+function readableBytes(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
   }
 }
 

@@ -11,8 +11,8 @@ import { pendingFrozenPaths } from '../record/editions/pageStatus.ts';
 import { builtEditionChanges, editionState, type EditionState } from '../record/machine/node/editionState.ts';
 import type { EditionSite } from '../record/editions/node/editionFiles.ts';
 import { fail } from './buildFailure.ts';
+import type { Dist } from './distFiles.ts';
 import { releasedRequirementProblems } from '../record/requirements/requirementHistory.ts';
-import { copyFileReporting, writeFileReporting } from '../record/node/fileWrites.ts';
 import { committedEditionBundle, type EditionBundle } from '../record/machine/node/editionBundle.ts';
 import type { Problem } from '../uai/problem.ts';
 
@@ -37,16 +37,14 @@ export function checkEditions(site: EditionSite): EditionState {
  * Markdown differs from the latest edition's (a template, interface string or shared data file
  * changed it while the page's own files did not).
  */
-export function publishEditions(distRoot: string, site: EditionSite): number {
+export function publishEditions(dist: Dist, site: EditionSite): number {
   const state = editionState(site);
   let copied = 0;
   for (const edition of state.editions) {
     for (const file of [...Object.keys(edition.files), EDITION_INDEX_FILE]) {
       const from = join(REPOSITORY_ROOT, EDITIONS_FOLDER, edition.id, file);
-      const to = join(distRoot, EDITIONS_FOLDER, edition.id, file);
-      // The one reporting copy every stage uses: a full disk is a line naming the file, not a trace.
-      const problem = copyFileReporting(from, to);
-      if (problem) fail('writing dist/', [problem]);
+      // The one writer of dist/: a full disk is a line naming the file, not a trace.
+      dist.copy(from, `/${EDITIONS_FOLDER}/${edition.id}/${file}`);
       copied++;
     }
   }
@@ -56,7 +54,7 @@ export function publishEditions(distRoot: string, site: EditionSite): number {
     // Every file of the edition the pages and records claim unchanged (all but the pending ones)
     // must be byte for byte the edition's once rendered: a page that says "Published in edition
     // <id>" has its released text.
-    const { added, removed, changed } = fileChanges(latest.files, builtEditionChanges(site, distRoot));
+    const { added, removed, changed } = fileChanges(latest.files, builtEditionChanges(site, dist.root));
     const claimed = pendingFrozenPaths(pending);
     const differing = [...added, ...removed, ...changed].filter((file) => !claimed.has(file));
     if (differing.length)
@@ -74,12 +72,11 @@ export function publishEditions(distRoot: string, site: EditionSite): number {
 }
 
 /** After the editions: each one's offline bundle beside its folder (`/editions/<id>.tar.gz`), for the manifest. */
-export async function publishEditionBundles(distRoot: string, site: EditionSite): Promise<EditionBundle[]> {
+export async function publishEditionBundles(dist: Dist, site: EditionSite): Promise<EditionBundle[]> {
   const bundles: EditionBundle[] = [];
   for (const edition of editionState(site).editions) {
     const bundle = await committedEditionBundle(edition);
-    const problem = writeFileReporting(join(distRoot, bundle.path.slice(1)), bundle.bytes);
-    if (problem) fail('writing dist/', [problem]);
+    dist.write(bundle.path, bundle.bytes);
     bundles.push(bundle);
   }
   return bundles;

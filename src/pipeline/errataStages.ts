@@ -4,7 +4,6 @@
  * later released edition. After the pages: every section anchor is an id of its page, then
  * `/errata.json` is written, checked against its published schema.
  */
-import { join } from 'node:path';
 import { SOURCE_LOCALE } from '../record/model/locales.ts';
 import {
   ERRATA_JSON_PATH,
@@ -17,7 +16,7 @@ import {
 import { frozenRecordCodes, loadErrata } from '../record/editions/node/errataFiles.ts';
 import { editionState } from '../record/machine/node/editionState.ts';
 import type { EditionSite } from '../record/editions/node/editionFiles.ts';
-import { writeFileReporting } from '../record/node/fileWrites.ts';
+import type { Dist } from './distFiles.ts';
 import { fail } from './buildFailure.ts';
 import { recordSchemaProblems } from '../record/content/node/siteSchemas.ts';
 
@@ -45,7 +44,7 @@ export function checkErrata(site: EditionSite): ErrataRegister {
  * then /errata.json. Returns its public path.
  */
 export function publishErrata(
-  distRoot: string,
+  dist: Dist,
   site: EditionSite,
   pageIds: (url: string) => ReadonlySet<string> | undefined,
 ): string {
@@ -56,10 +55,6 @@ export function publishErrata(
   const document = errataDocument(register, pages);
   const schemaProblems = recordSchemaProblems(ERRATA_JSON_PATH, document, ERRATA_SCHEMA_PATH);
   if (schemaProblems.length) fail('errata', schemaProblems);
-  const problem = writeFileReporting(
-    join(distRoot, ERRATA_JSON_PATH.slice(1)),
-    `${JSON.stringify(document, null, 2)}\n`,
-  );
-  if (problem) fail('writing dist/', [problem]);
+  dist.write(ERRATA_JSON_PATH, `${JSON.stringify(document, null, 2)}\n`);
   return ERRATA_JSON_PATH;
 }

@@ -27,7 +27,7 @@ import {
   requirementsMismatch,
   summaryMismatch,
 } from '../record/implementations/node/referenceReport.ts';
-import { writeFileReporting } from '../record/node/fileWrites.ts';
+import type { Dist } from './distFiles.ts';
 import type { RecordModel } from '../record/model/recordModel.ts';
 import type { PublishedFile } from '../record/machine/machineRecords.ts';
 import { fail } from './buildFailure.ts';
@@ -47,7 +47,7 @@ export function checkImplementations(requirements: readonly { id: string }[]): v
  * every requirement against the reference report and them, checked against its schema.
  */
 export function publishImplementationsMatrix(
-  distRoot: string,
+  dist: Dist,
   reference: ConformanceReport,
   requirements: readonly { id: string; level: string | null }[],
 ): PublishedFile[] {
@@ -60,27 +60,24 @@ export function publishImplementationsMatrix(
   const problems = recordSchemaProblems(IMPLEMENTATIONS_MATRIX_PATH, matrix, IMPLEMENTATIONS_MATRIX_SCHEMA_PATH);
   if (problems.length) fail(STAGE, problems);
   files.push({ path: IMPLEMENTATIONS_MATRIX_PATH, text: `${JSON.stringify(matrix, null, 2)}\n` });
-  for (const file of files) {
-    const problem = writeFileReporting(join(distRoot, file.path.slice(1)), file.text);
-    if (problem) fail('writing dist/', [problem]);
-  }
+  for (const file of files) dist.write(file.path, file.text);
   return files;
 }
 
 /** After the machine records: the reference report over the published pack, checked and written. */
 export async function publishReferenceReport(
-  distRoot: string,
+  dist: Dist,
   model: Pick<RecordModel, 'validator' | 'routeChecker'>,
   requirements: readonly TracedRequirement[],
 ): Promise<{ file: PublishedFile; report: ConformanceReport }> {
   let cases;
   try {
-    cases = packCases(join(distRoot, CONFORMANCE_PATH.slice(1)), model.validator);
+    cases = packCases(join(dist.root, CONFORMANCE_PATH.slice(1)), model.validator);
   } catch (error) {
     if (!(error instanceof RecordFileError)) throw error;
     // The message names files in the output folder: by their public paths, as every build line does.
     const { file, message } = error.problem;
-    const published = (text: string) => text.split(distRoot).join('');
+    const published = (text: string) => text.split(dist.root).join('');
     fail(STAGE, [
       { ...error.problem, file: published(file), message: `the published pack cannot be run: ${published(message)}` },
     ]);
@@ -94,7 +91,6 @@ export async function publishReferenceReport(
   const problems = recordSchemaProblems(REFERENCE_REPORT_PATH, report, CONFORMANCE_REPORT_SCHEMA_PATH);
   if (problems.length) fail(STAGE, problems);
   const text = `${JSON.stringify(report, null, 2)}\n`;
-  const problem = writeFileReporting(join(distRoot, REFERENCE_REPORT_PATH.slice(1)), text);
-  if (problem) fail('writing dist/', [problem]);
+  dist.write(REFERENCE_REPORT_PATH, text);
   return { file: { path: REFERENCE_REPORT_PATH, text }, report };
 }

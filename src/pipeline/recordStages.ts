@@ -635,9 +635,9 @@ async function publishBesideSearch(
 ): Promise<PublishedBesideSearch> {
   const pages = await publishPageMirrors(dist, prepared);
   const languageShare = checkLanguageShare(pages);
-  publishEditions(dist.root, prepared.site);
-  const bundles = await publishEditionBundles(dist.root, prepared.site);
-  publishErrata(dist.root, prepared.site, (url) => {
+  publishEditions(dist, prepared.site);
+  const bundles = await publishEditionBundles(dist, prepared.site);
+  publishErrata(dist, prepared.site, (url) => {
     const ids = pages.analyses.results.get(url)?.ids;
     return ids ? new Set(ids) : undefined;
   });
@@ -712,9 +712,9 @@ export async function publishRecord(
   try {
     const schemas = siteSchemas();
     records = publishMachineRecords(dist, prepared, schemas);
-    const reference = await publishReferenceReport(dist.root, prepared.site.model, prepared.site.requirements);
+    const reference = await publishReferenceReport(dist, prepared.site.model, prepared.site.requirements);
     records.push(reference.file);
-    records.push(...publishImplementationsMatrix(dist.root, reference.report, prepared.site.requirements));
+    records.push(...publishImplementationsMatrix(dist, reference.report, prepared.site.requirements));
     beside = await publishBesideSearch(dist, prepared, records);
   } catch (error) {
     await search.stop();

@@ -48,6 +48,21 @@ test('the same bytes at the same path are linked, not written; other bytes are w
     assert.equal(readFileSync(join(previous, 'b/index.md'), 'utf8'), '# B\n');
   }));
 
+test('a copy of a source file is linked when the previous output holds its bytes, else copied', () =>
+  inTempFolder('uaix-dist-', (folder) => {
+    const { previous, staging } = outputs(folder, { '/editions/1/a.md': 'released\n', '/editions/1/b.md': 'old\n' });
+    writeFileSync(join(folder, 'a.md'), 'released\n');
+    writeFileSync(join(folder, 'b.md'), 'new\n');
+    const dist = new Dist(staging, previous);
+    dist.copy(join(folder, 'a.md'), '/editions/1/a.md');
+    dist.copy(join(folder, 'b.md'), '/editions/1/b.md');
+    assert.ok(sameFile(join(staging, 'editions/1/a.md'), join(previous, 'editions/1/a.md')));
+    assert.ok(!sameFile(join(staging, 'editions/1/a.md'), join(folder, 'a.md')), 'never a link to the source');
+    assert.equal(readFileSync(join(staging, 'editions/1/b.md'), 'utf8'), 'new\n');
+    assert.deepEqual([[...dist.linked], dist.written], [['/editions/1/a.md'], 1]);
+    assert.throws(() => dist.copy(join(folder, 'missing.md'), '/editions/1/c.md'), /missing\.md|could not be written/);
+  }));
+
 test('a path written again after it was linked leaves the previous output’s file as it was', () =>
   inTempFolder('uaix-dist-', (folder) => {
     const { previous, staging } = outputs(folder, { '/a/index.json': '{}\n', '/r.txt': 'release\n' });
