@@ -100,7 +100,7 @@ export const BUILD_STAGES = [
       '`astro build` (HTML for every page in every locale; no inline stylesheet or script); the server',
       "bundle Astro renders from reads its content store (`data-store.json` in Astro's cache folder) when",
       'it runs rather than carrying it inlined as one object literal, which Rollup, Vite and Node would',
-      'each parse (`src/pipeline/dataStoreModule.ts`; at fifty times the record, 69 MB and about 5 s);',
+      'each parse (`src/pipeline/dataStoreModule.ts`; what it saves at scale: `bench/RESULTS.md`);',
     ],
   },
   {

@@ -1,10 +1,11 @@
 /**
- * Astro's content layer hands its data store (every entry with its rendered HTML: 69 MB at fifty
- * times the record) to the prerender as a module made from the JSON file: one object literal, which
- * Rollup parses, tree-shakes and prints, Vite scans again and Node compiles, about 5 s of every build
- * at 50×, cold or warm. The prerender runs in this process right after the bundle, from that same
- * file, so the bundled module reads the file when it runs instead: JSON.parse of the same text is the
- * same value (ImmutableDataStore.fromModule takes either), without the literal ever being code.
+ * Astro's content layer hands its data store (every entry with its rendered HTML: tens of megabytes
+ * at fifty times the record) to the prerender as a module made from the JSON file: one object
+ * literal, which Rollup parses, tree-shakes and prints, Vite scans again and Node compiles, seconds
+ * of every build at that scale, cold or warm (bench/RESULTS.md). The prerender runs in this process
+ * right after the bundle, from that same file, so the bundled module reads the file when it runs
+ * instead: JSON.parse of the same text is the same value (ImmutableDataStore.fromModule takes
+ * either), without the literal ever being code.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
