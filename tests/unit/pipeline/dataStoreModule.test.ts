@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -12,6 +11,7 @@ import {
   dataStoreReadAtRuntime,
 } from '../../../src/pipeline/dataStoreModule.ts';
 import { REPOSITORY_ROOT } from '../../../src/uai/node/recordFiles.ts';
+import { inTempFolder } from '../../support/tempFolder.ts';
 import type * as Devalue from 'devalue';
 import type * as PluginUtils from '@rollup/pluginutils';
 
@@ -39,9 +39,8 @@ test('the module id is the one Astro resolves astro:data-layer-content to', asyn
   assert.equal(DATA_STORE_FILE, consts.DATA_STORE_FILE);
 });
 
-test('the module read at run time gives the value Astro’s inlined module gives, for the store Astro writes', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'uaix-data-store-'));
-  try {
+test('the module read at run time gives the value Astro’s inlined module gives, for the store Astro writes', () =>
+  inTempFolder('uaix-data-store-', async (folder) => {
     // What a store holds that an object literal could read differently from JSON: escapes, lone
     // surrogates, line separators, numbers at the edge of exactness, nested Maps (a __proto__ key,
     // the other, devalue refuses to write).
@@ -63,14 +62,10 @@ test('the module read at run time gives the value Astro’s inlined module gives
     assert.deepEqual(devalue.unflatten(atRuntime as number[]), devalue.parse(text));
     const guides = (devalue.unflatten(atRuntime as number[]) as typeof store).get('guides')!;
     assert.deepEqual(guides.get('entry'), entries.get('entry'));
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('other modules, the client bundle and a store never written are left to Astro', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'uaix-data-store-'));
-  try {
+test('other modules, the client bundle and a store never written are left to Astro', () =>
+  inTempFolder('uaix-data-store-', (folder) => {
     const load = loadOf(pathToFileURL(folder + '/'));
     assert.equal(load(DATA_STORE_MODULE_ID, { ssr: true }), null, 'no file: Astro exports an empty Map');
     writeFileSync(join(folder, DATA_STORE_FILE), '[]');
@@ -78,10 +73,7 @@ test('other modules, the client bundle and a store never written are left to Ast
     assert.equal(load(DATA_STORE_MODULE_ID), null, 'no options: not known to be the server bundle');
     assert.equal(load('\0astro:content', { ssr: true }), null);
     assert.match(load(DATA_STORE_MODULE_ID, { ssr: true })!, /readFileSync\(".*data-store\.json", 'utf8'\)/);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-});
+  }));
 
 test('the module names its file as a JSON string, whatever the path holds', () => {
   const code = dataStoreModuleCode('/tmp/a "quoted" \\ path\n/data-store.json');
